@@ -1,0 +1,5 @@
+"""``python -m deckkit``."""
+
+from deckkit.cli import main
+
+main()

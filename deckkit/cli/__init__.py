@@ -1,0 +1,89 @@
+"""The ``deckkit`` command: a thin Typer layer over the library.
+
+Each command group lives in its own module with a ``register(app)`` function. Library errors
+(:class:`deckkit.errors.DeckkitError`) become "message + hint on stderr + exit code" here, in one
+place; ``--debug`` re-raises them with a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from deckkit import __version__
+from deckkit.cli import common
+from deckkit.errors import DeckkitError
+
+
+class _Group(TyperGroup):
+    """Maps library errors and Ctrl-C to exit codes for every command (CLI.md exit codes)."""
+
+    def invoke(self, ctx):  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except DeckkitError as exc:
+            if common.STATE.debug:
+                raise
+            common.report_error(exc)
+            ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            if common.STATE.debug:
+                raise
+            common.err("interrupted")
+            ctx.exit(130)
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="deckkit",
+    help="Card catalogue, decks, odds and goldfish games for Obludárium, Álomfogó and Čarodějnický kotlík.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    db: Annotated[
+        Optional[Path],
+        typer.Option("--db", help="Catalogue file (default: $DECKKIT_DB, else the user data directory).",
+                     envvar="DECKKIT_DB", show_envvar=False),
+    ] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """deckkit: keep a card catalogue, build and validate decks, draw hands, and goldfish."""
+    common.STATE.db = db
+    common.STATE.debug = debug
+
+
+def _register() -> None:
+    from deckkit.cli import catalogue, decks, hands, play
+
+    for module in (catalogue, decks, hands, play):
+        module.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:  # raised outside a command (e.g. during start-up)
+        sys.exit(130)

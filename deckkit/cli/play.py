@@ -1,0 +1,9 @@
+"""CLI commands: play (registered by deckkit.cli)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the app."""

@@ -1,0 +1,205 @@
+"""The engine core shared by all games.
+
+A :class:`Game` is a rules variant plus an immutable card pool; a :class:`State` is one game in
+progress. Game packages (``deckkit.games.<name>``) subclass both and fill in the hooks; nothing in
+this module knows any game's rules.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable
+
+from deckkit.errors import IllegalAction, UsageError
+from deckkit.text import fold
+
+TERMINAL = -1  # current_player() of a finished game
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: ``kind`` plus readable ``args``; ``str(action)`` is its canonical form.
+
+    The canonical string is ``kind`` followed by the args separated by single spaces, e.g.
+    ``play Éjlépő Kajtár`` or ``attack Glum#2``. Scripts, logs and error messages use it; a game
+    chooses args so that the string is unambiguous among the legal actions of a state.
+    """
+
+    player: int
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.kind, *self.args)) if self.args else self.kind
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A named rules setting (an open-question choice or an official variant) with its default."""
+
+    name: str
+    default: Any
+    help: str
+    rule: str = ""
+    choices: tuple[Any, ...] | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Convert a command-line string to the setting's type and check it against ``choices``."""
+        if isinstance(value, str) and not isinstance(self.default, str):
+            text = value.strip().lower()
+            try:
+                if isinstance(self.default, bool):
+                    if text not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                        raise ValueError(text)
+                    value = text in ("true", "yes", "1", "on")
+                elif isinstance(self.default, int):
+                    value = int(text)
+                elif isinstance(self.default, float):
+                    value = float(text)
+            except ValueError:
+                raise UsageError(
+                    f"setting {self.name}: {value!r} is not a {type(self.default).__name__}",
+                    hint=f"default is {self.default!r}",
+                ) from None
+        if self.choices is not None and value not in self.choices:
+            raise UsageError(
+                f"setting {self.name}: {value!r} is not one of {', '.join(map(str, self.choices))}",
+                hint=self.help,
+            )
+        return value
+
+
+class Game(ABC):
+    """Rules of one game with chosen settings, over an immutable card pool (card dicts by id)."""
+
+    name: ClassVar[str]
+    SETTINGS: ClassVar[tuple[Setting, ...]] = ()
+
+    def __init__(self, cards: Iterable[dict] = (), **settings: Any) -> None:
+        self.cards: dict[str, dict] = {c["id"]: c for c in cards}
+        known = {s.name: s for s in self.SETTINGS}
+        self.settings: dict[str, Any] = {s.name: s.default for s in self.SETTINGS}
+        for key, value in settings.items():
+            key = key.replace("-", "_")
+            if key not in known:
+                raise UsageError(
+                    f"unknown setting {key!r} for {self.name}",
+                    hint="settings are " + (", ".join(sorted(known)) or "none"),
+                )
+            self.settings[key] = known[key].coerce(value)
+
+    @abstractmethod
+    def new_game(self, decks: list[list[dict]], rng: random.Random, **options: Any) -> "State":
+        """A fresh game: shuffle each player's deck (list of card dicts) with ``rng`` and set up."""
+
+    @abstractmethod
+    def from_setup(self, setup: dict, rng: random.Random) -> "State":
+        """A game in an explicit position (scripted tests): zones, counters and who is to act."""
+
+    def policies(self) -> dict[str, Callable[["State"], Action]]:
+        """Named policies for goldfish games; each maps a state to one of its legal actions."""
+        return {}
+
+
+class State(ABC):
+    """One game in progress. Mutable; :meth:`clone` for search; all randomness from ``rng``."""
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self.history: list[Action] = []
+        self.log: list[str] = []  # readable events (draws, shuffles, combat results) for --trace
+
+    # -- hooks every game fills in -------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """Whose decision it is, or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the deciding player, in a stable order."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning players of a finished game (empty for a draw)."""
+
+    @abstractmethod
+    def snapshot(self) -> dict:
+        """Observable state as plain data: counters, zones (card names), card states, result.
+
+        Script expectations address it with dotted paths (``p1.life``, ``p2.table``), and the
+        invariant tests use it to check that cards are conserved.
+        """
+
+    def explain_illegal(self, action: Action | str) -> tuple[str, str | None]:
+        """Why an action is not legal now: ``(message, rule number or None)``. Games refine it."""
+        return (f"{action} is not legal now", None)
+
+    def render(self) -> str:
+        """A readable picture of the state for people (traces, failing scripts)."""
+        return repr(self.snapshot())
+
+    # -- provided --------------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    def apply(self, action: Action | str) -> Action:
+        """Apply a legal action given as an Action or its string; IllegalAction otherwise."""
+        if self.is_terminal():
+            raise IllegalAction(f"{action}: the game is over", [])
+        legal = self.legal_actions()
+        chosen = self.find_action(action, legal)
+        if chosen is None:
+            message, rule = self.explain_illegal(action)
+            raise IllegalAction(message, [str(a) for a in legal], rule=rule)
+        self._apply(chosen)
+        self.history.append(chosen)
+        return chosen
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action taken from :meth:`legal_actions` (fast path for simulations)."""
+        self._apply(action)
+        self.history.append(action)
+
+    @staticmethod
+    def find_action(action: Action | str, legal: list[Action]) -> Action | None:
+        """The legal action equal to ``action``; strings match case- and diacritics-insensitively."""
+        if isinstance(action, Action):
+            return action if action in legal else None
+        wanted = fold(action)
+        for candidate in legal:
+            if fold(str(candidate)) == wanted:
+                return candidate
+        return None
+
+    def clone(self) -> "State":
+        """An independent copy (the game and card pool are shared, they are immutable)."""
+        memo = {id(self.game): self.game}
+        return copy.deepcopy(self, memo)
+
+    def returns(self) -> list[float]:
+        """Per-player outcome: 1 for a winner, 0 otherwise (games with scores override)."""
+        won = set(self.winners())
+        return [1.0 if p in won else 0.0 for p in range(self.num_players())]
+
+    def num_players(self) -> int:
+        """How many players the game has (2 unless a game says otherwise)."""
+        return 2
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game exactly: its seed, setup options and actions."""
+
+    game: str
+    seed: int
+    options: dict = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)

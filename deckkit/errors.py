@@ -1,0 +1,63 @@
+"""Named library errors; the CLI maps them to a message, a hint and an exit code in one place."""
+
+from __future__ import annotations
+
+
+class DeckkitError(Exception):
+    """Base error: a user-facing message, an optional location and hint, and an exit code."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, path: str | None = None, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.hint = hint
+
+    def __str__(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        return f"{where}{self.message}"
+
+
+class UsageError(DeckkitError):
+    """Bad command-line input: malformed query or expression, unknown option value (exit 2)."""
+
+    exit_code = 2
+
+
+class DataError(DeckkitError):
+    """Bad data in a file or record (exit 1)."""
+
+
+class ValidationFailed(DataError):
+    """One or more records failed validation; ``problems`` holds every one of them."""
+
+    def __init__(self, message: str, problems: list, *, path: str | None = None, hint: str | None = None) -> None:
+        super().__init__(message, path=path, hint=hint)
+        self.problems = problems
+
+
+class CatalogueError(DeckkitError):
+    """The catalogue file is unusable (not SQLite, newer schema, corrupt)."""
+
+
+class UnknownCard(DataError):
+    """A card name or id that the catalogue does not know; ``suggestions`` are near misses."""
+
+    def __init__(self, name: str, suggestions: list[str] | None = None, *, path: str | None = None) -> None:
+        self.name = name
+        self.suggestions = suggestions or []
+        hint = f"did you mean {' or '.join(self.suggestions[:3])}?" if self.suggestions else None
+        super().__init__(f"unknown card {name!r}", path=path, hint=hint)
+
+
+class IllegalAction(DeckkitError):
+    """An action that is not legal in the current state; ``legal`` lists what was."""
+
+    def __init__(self, message: str, legal: list[str] | None = None, *, rule: str | None = None,
+                 hint: str | None = None) -> None:
+        self.legal = legal or []
+        self.rule = rule
+        if rule:
+            message = f"{message} ({rule})"
+        super().__init__(message, hint=hint)
