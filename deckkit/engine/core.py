@@ -103,6 +103,27 @@ class Game(ABC):
         """Named policies for goldfish games; each maps a state to one of its legal actions."""
         return {}
 
+    def play_goldfish(
+        self,
+        deck: list[dict],
+        rng: random.Random,
+        *,
+        policy: str = "greedy",
+        opponent: str = "passive",
+        keep: Callable[[list[dict]], bool] | None = None,
+        trace: list[str] | None = None,
+        max_turns: int = 60,
+    ) -> dict:
+        """Play one goldfish game of ``deck`` (player 0) and return its outcome record.
+
+        ``keep`` decides mulligans on the opening hand (list of card dicts) under the game's
+        opening procedure; ``trace``, when given, receives readable lines of the game.
+        Record keys: win-by-turn games give ``{"won", "turn", "mulligans", "seen"}`` (``turn`` is
+        player 0's own turn number of the win, ``seen`` the card names player 0 saw by then);
+        scoring games (Kotlík) give ``{"scores", "winners", "turns"}``.
+        """
+        raise NotImplementedError(f"{self.name} has no goldfish games yet")
+
 
 class State(ABC):
     """One game in progress. Mutable; :meth:`clone` for search; all randomness from ``rng``."""
