@@ -72,9 +72,9 @@ def _root(
 
 
 def _register() -> None:
-    from deckkit.cli import catalogue, decks, hands, play
+    from deckkit.cli import catalogue, decks, goldfish, hands, play
 
-    for module in (catalogue, decks, hands, play):
+    for module in (catalogue, decks, hands, play, goldfish):
         module.register(app)
 
 
