@@ -43,6 +43,8 @@ def err(message: str) -> None:
 def report_error(exc: DeckkitError) -> None:
     """Print a library error as ``error: …`` plus its problems and hint, on stderr."""
     err(f"error: {exc}")
+    for line in getattr(exc, "detail", None) or []:  # e.g. a query and a caret under the mistake
+        err(f"  {line}")
     problems = getattr(exc, "problems", None) or []
     for problem in problems:
         err(f"  {problem}")

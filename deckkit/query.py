@@ -1,0 +1,480 @@
+"""The card search language (CLI.md): parse a query into an AST, or evaluate it on card dicts.
+
+Small public API, used by the catalogue (AST -> SQL), by the hand/odds conditions
+(``count(QUERY) OP N``) and by strategies:
+
+- :func:`parse` (``str -> Node``) raises :class:`QuerySyntaxError` pointing at the offending column;
+- :func:`compile_predicate` (``str | Node -> Callable[[dict], bool]``) tests one card dict.
+
+Grammar (Scryfall-like; ``or`` binds looser than the implicit ``and`` of juxtaposed terms)::
+
+    query  := or_expr
+    or_expr:= and_expr ("or" and_expr)*
+    and_expr := unary (["and"] unary)*
+    unary  := "-" unary | "(" or_expr ")" | term
+    term   := WORD | "quoted phrase" | FIELD OP VALUE      (VALUE: word, "phrase" or /regex/)
+
+Semantics (the same in Python here and in the catalogue's SQL):
+
+- a bare word or phrase is a folded substring of the name (``ejlepo`` finds *Éjlépő Kajtár*);
+- ``name:`` the same; ``name:/re/`` and ``o:/re/`` are case-insensitive regular expressions
+  (Python ``re.search``) on the real name / rules text;
+- ``o:``/``text:`` matches words of the folded rules text; the last word may be a prefix
+  (``o:draw`` matches *draws*; ``o:"draw a card"`` needs those words in a row);
+- ``game:`` takes names or aliases; ``t:``, ``r:``, ``label:`` take known values only;
+  ``set:``, ``id:``, ``ingredient:`` compare folded values for equality;
+- ``sub:`` is one of the card's subtypes; ``kw:``/``group:`` one of its groups (Obludárium)
+  or symbols (Kotlík);
+- ``cost atk def number glory`` compare whole numbers with ``= != < <= > >=`` (``:`` is ``=``);
+  a card without the field never matches a comparison (and so matches its negation).
+"""
+
+from __future__ import annotations
+
+import difflib
+import operator
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Union
+
+from deckkit.errors import UsageError
+from deckkit.text import fold
+
+__all__ = [
+    "QuerySyntaxError", "Term", "Not", "And", "Or", "Node", "FIELDS", "parse", "compile_predicate",
+    "text_tokens",
+]
+
+
+class QuerySyntaxError(UsageError):
+    """A malformed query; ``query`` and 0-based ``position`` locate the offending spot (exit 2)."""
+
+    def __init__(self, message: str, query: str, position: int, *, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.query = query
+        self.position = max(0, min(position, len(query)))
+
+    @property
+    def column(self) -> int:
+        """1-based column of the offending spot."""
+        return self.position + 1
+
+    @property
+    def detail(self) -> list[str]:
+        """The query and a caret line under the offending spot (the CLI prints these)."""
+        return [self.query, " " * self.position + "^"]
+
+    def __str__(self) -> str:
+        return f"{self.message} at column {self.column}"
+
+    def shifted(self, text: str, offset: int) -> "QuerySyntaxError":
+        """The same error re-pointed into a larger ``text`` where the query starts at ``offset``."""
+        return QuerySyntaxError(self.message, text, offset + self.position, hint=self.hint)
+
+
+# ---------------------------------------------------------------- AST
+
+@dataclass(frozen=True)
+class Term:
+    """One condition: ``field`` (canonical name), ``op``, ``value`` (str, or int for numbers).
+
+    ``regex`` marks a ``/.../`` value; ``start``/``end`` are the term's span in the query.
+    """
+
+    field: str
+    op: str
+    value: Any
+    regex: bool = False
+    start: int = 0
+    end: int = 0
+
+
+@dataclass(frozen=True)
+class Not:
+    """Negation of a node."""
+
+    node: "Node"
+
+
+@dataclass(frozen=True)
+class And:
+    """All of the nodes."""
+
+    nodes: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    """Any of the nodes."""
+
+    nodes: tuple["Node", ...]
+
+
+Node = Union[Term, Not, And, Or]
+
+# ---------------------------------------------------------------- fields
+
+# kind -> how the field is compared. The card dict key is in _KEYS.
+FIELDS: dict[str, str] = {
+    "name": "name", "text": "text", "game": "game", "set": "eq", "rarity": "enum", "type": "enum",
+    "subtype": "list", "kw": "list", "id": "eq", "ingredient": "eq", "label": "enum",
+    "cost": "num", "atk": "num", "def": "num", "number": "num", "glory": "num",
+}
+ALIASES: dict[str, str] = {
+    "n": "name", "o": "text", "oracle": "text", "g": "game", "s": "set", "r": "rarity", "t": "type",
+    "sub": "subtype", "group": "kw", "keyword": "kw", "attack": "atk", "defense": "def", "defence": "def",
+    "color": "label", "colour": "label", "num": "number",
+}
+_KEYS = {"atk": "attack", "def": "defense", "subtype": "subtypes"}
+_ENUMS: dict[str, tuple[str, ...]] = {
+    "rarity": ("bronze", "silver", "gold", "green"),
+    "type": ("food", "monster", "artifact", "spell", "dreamwalker", "dream-creature", "event", "instant",
+             "general-spell", "ingredient", "corner", "recipe"),
+    "label": ("white", "black", "green", "grey", "brown", "blue", "yellow"),
+}
+_EQ_OPS = (":", "=", "!=")
+_NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
+_REGEX_FIELDS = ("name", "text")
+_MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before parsing
+
+_FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
+_TOKEN_RE = re.compile(r"[^\W_]+")
+_STOP = set(" \t\r\n()")
+
+
+def card_key(field: str) -> str:
+    """The card-dict key a canonical field reads (``atk`` -> ``attack``)."""
+    return _KEYS.get(field, field)
+
+
+def text_tokens(text: str) -> list[str]:
+    """Folded words of a text, as the full-text index sees them."""
+    return _TOKEN_RE.findall(fold(text))
+
+
+# ---------------------------------------------------------------- lexer
+
+@dataclass
+class _Tok:
+    kind: str  # "(", ")", "-", "or", "and", "term", "end"
+    pos: int
+    term: Term | None = None
+
+
+class _Lexer:
+    def __init__(self, query: str) -> None:
+        self.q = query
+        self.i = 0
+
+    def error(self, message: str, pos: int, hint: str | None = None) -> QuerySyntaxError:
+        return QuerySyntaxError(message, self.q, pos, hint=hint)
+
+    def tokens(self) -> list[_Tok]:
+        out: list[_Tok] = []
+        q = self.q
+        while True:
+            while self.i < len(q) and q[self.i].isspace():
+                self.i += 1
+            if self.i >= len(q):
+                out.append(_Tok("end", len(q)))
+                return out
+            c, start = q[self.i], self.i
+            if c in "()":
+                out.append(_Tok(c, start))
+                self.i += 1
+            elif c == "-":
+                nxt = q[start + 1] if start + 1 < len(q) else ""
+                if not nxt or nxt.isspace() or nxt == ")":
+                    raise self.error("'-' must stand right before the term it negates", start,
+                                     hint="write -t:food, -\"phrase\" or -(a or b)")
+                out.append(_Tok("-", start))
+                self.i += 1
+            elif c == '"':
+                text = self.quoted()
+                out.append(_Tok("term", start, self.make_term("name", ":", text, False, start)))
+            else:
+                out.append(self.word())
+
+    def quoted(self) -> str:
+        """Read a "..." string at self.i (backslash escapes \" and \\)."""
+        q, start = self.q, self.i
+        self.i += 1
+        buf: list[str] = []
+        while self.i < len(q):
+            c = q[self.i]
+            if c == "\\" and self.i + 1 < len(q) and q[self.i + 1] in '"\\':
+                buf.append(q[self.i + 1])
+                self.i += 2
+                continue
+            if c == '"':
+                self.i += 1
+                return "".join(buf)
+            buf.append(c)
+            self.i += 1
+        raise self.error("unclosed quote", start, hint='close the phrase with a second "')
+
+    def regex(self) -> str:
+        """Read a /.../ pattern at self.i (\\/ stands for a slash)."""
+        q, start = self.q, self.i
+        self.i += 1
+        buf: list[str] = []
+        while self.i < len(q):
+            c = q[self.i]
+            if c == "\\" and self.i + 1 < len(q):
+                buf.append(q[self.i:self.i + 2] if q[self.i + 1] != "/" else "/")
+                self.i += 2
+                continue
+            if c == "/":
+                self.i += 1
+                return "".join(buf)
+            buf.append(c)
+            self.i += 1
+        raise self.error("unclosed regular expression", start, hint="end the pattern with a second /")
+
+    def bare(self) -> str:
+        q, start = self.q, self.i
+        while self.i < len(q) and q[self.i] not in _STOP and q[self.i] != '"':
+            self.i += 1
+        return q[start:self.i]
+
+    def word(self) -> _Tok:
+        q, start = self.q, self.i
+        m = _FIELD_RE.match(q, start)
+        if not m:
+            text = self.bare()
+            low = text.lower()
+            if low in ("or", "and"):
+                return _Tok(low, start)
+            return _Tok("term", start, self.make_term("name", ":", text, False, start))
+        raw_field, op = m.group(1), m.group(2)
+        field = self.field_name(raw_field, start)
+        self.i = m.end()
+        vstart = self.i
+        kind = FIELDS[field]
+        allowed = _NUM_OPS if kind == "num" else _EQ_OPS
+        if op not in allowed:
+            raise self.error(f"{raw_field} cannot be compared with {op!r}", m.start(2),
+                             hint=f"{raw_field} takes " + " ".join(allowed))
+        if vstart < len(q) and q[vstart] == '"':
+            value, is_regex = self.quoted(), False
+        elif vstart < len(q) and q[vstart] == "/" and field in _REGEX_FIELDS:
+            value, is_regex = self.regex(), True
+        else:
+            value, is_regex = self.bare(), False
+            if not value:
+                raise self.error(f"missing value after {raw_field}{op}", vstart,
+                                 hint=f"e.g. {raw_field}{op}" + ("2" if kind == "num" else "word"))
+        return _Tok("term", start, self.make_term(field, op, value, is_regex, start, vstart))
+
+    def field_name(self, raw: str, pos: int) -> str:
+        low = raw.lower()
+        field = ALIASES.get(low, low)
+        if field in FIELDS:
+            return field
+        known = sorted(set(FIELDS) | set(ALIASES))
+        close = difflib.get_close_matches(low, known, n=3, cutoff=0.6)
+        hint = (f"did you mean {' or '.join(c + ':' for c in close)}? " if close else "") + \
+            "fields: " + " ".join(sorted(FIELDS)) + '; quote a name that contains ":"'
+        raise self.error(f"unknown field {raw!r}", pos, hint=hint)
+
+    def make_term(self, field: str, op: str, value: str, is_regex: bool, start: int,
+                  vstart: int | None = None) -> Term:
+        vpos = start if vstart is None else vstart
+        end = self.i
+        if op == ":":
+            op = "="
+        kind = FIELDS[field]
+        if is_regex:
+            if not value:
+                raise self.error("empty regular expression", vpos)
+            try:
+                re.compile(value, re.IGNORECASE)
+            except re.error as exc:
+                raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0)) from None
+            return Term(field, op, value, True, start, end)
+        if kind == "num":
+            try:
+                number = int(value.strip())
+            except ValueError:
+                raise self.error(f"{field} needs a whole number, not {value!r}", vpos,
+                                 hint=f"e.g. {field}<=2") from None
+            if abs(number) > 10**9:
+                raise self.error(f"{field} value {number} is out of range", vpos)
+            return Term(field, op, number, False, start, end)
+        if not value.strip():
+            raise self.error(f"empty value for {field}", vpos)
+        if kind == "game":
+            from deckkit.games import resolve_game
+
+            try:
+                value = resolve_game(value)
+            except UsageError as exc:
+                raise self.error(exc.message, vpos, hint=exc.hint) from None
+        elif kind == "enum":
+            low = value.strip().lower()
+            choices = _ENUMS[field]
+            if low not in choices:
+                close = difflib.get_close_matches(low, choices, n=2, cutoff=0.6)
+                hint = (f"did you mean {' or '.join(close)}? " if close else "") + f"{field}: " + ", ".join(choices)
+                raise self.error(f"unknown {field} {value!r}", vpos, hint=hint)
+            value = low
+        elif kind == "text":
+            if not text_tokens(value):
+                raise self.error(f"{value!r} has no words to look for in the rules text", vpos,
+                                 hint="use letters or digits, or o:/regex/")
+        elif kind == "name" and not fold(value):
+            raise self.error("empty name", vpos)
+        return Term(field, op, value, False, start, end)
+
+
+# ---------------------------------------------------------------- parser
+
+class _Parser:
+    def __init__(self, query: str, toks: list[_Tok]) -> None:
+        self.q = query
+        self.toks = toks
+        self.k = 0
+
+    def peek(self) -> _Tok:
+        return self.toks[self.k]
+
+    def take(self) -> _Tok:
+        tok = self.toks[self.k]
+        self.k += 1
+        return tok
+
+    def error(self, message: str, pos: int, hint: str | None = None) -> QuerySyntaxError:
+        return QuerySyntaxError(message, self.q, pos, hint=hint)
+
+    def parse(self) -> Node:
+        if self.peek().kind == "end":
+            raise self.error("empty query", 0, hint='e.g. game:af t:dreamwalker cost<=2')
+        node = self.or_expr()
+        tok = self.peek()
+        if tok.kind == ")":
+            raise self.error("unmatched ')'", tok.pos, hint="remove it or add a '(' before")
+        if tok.kind != "end":  # pragma: no cover - or_expr consumes everything else
+            raise self.error("unexpected input", tok.pos)
+        return node
+
+    def or_expr(self) -> Node:
+        parts = [self.and_expr()]
+        while self.peek().kind == "or":
+            self.take()
+            parts.append(self.and_expr())
+        return parts[0] if len(parts) == 1 else Or(tuple(parts))
+
+    def and_expr(self) -> Node:
+        parts = [self.unary()]
+        while self.peek().kind in ("term", "(", "-", "and"):
+            if self.peek().kind == "and":
+                self.take()
+            parts.append(self.unary())
+        return parts[0] if len(parts) == 1 else And(tuple(parts))
+
+    def unary(self) -> Node:
+        tok = self.take()
+        if tok.kind == "-":
+            return Not(self.unary())
+        if tok.kind == "term":
+            assert tok.term is not None
+            return tok.term
+        if tok.kind == "(":
+            if self.peek().kind == ")":
+                raise self.error("empty parentheses", tok.pos, hint="put a term inside or remove them")
+            node = self.or_expr()
+            close = self.peek()
+            if close.kind != ")":
+                raise self.error("unclosed '('", tok.pos, hint="add a ')' to close it")
+            self.take()
+            return node
+        if tok.kind == "end":
+            raise self.error("the query ends where a term is expected", tok.pos,
+                             hint="finish the query after 'or'/'and'/'-'")
+        if tok.kind == ")":
+            raise self.error("unmatched ')'", tok.pos, hint="remove it or add a '(' before")
+        raise self.error(f"'{tok.kind}' where a term is expected", tok.pos,
+                         hint=f'put a term on both sides of {tok.kind}; quote "{tok.kind}" to search for the word')
+
+
+def parse(query: str) -> Node:
+    """Parse a search query into an AST; :class:`QuerySyntaxError` (exit 2) points at the mistake."""
+    if not isinstance(query, str):
+        raise TypeError("query must be a string")
+    if len(query) > _MAX_QUERY:
+        raise QuerySyntaxError(f"query is too long ({len(query)} characters)", query[:80], 80,
+                               hint=f"keep queries under {_MAX_QUERY} characters")
+    if "\x00" in query:
+        raise QuerySyntaxError("query contains a NUL character", query.replace("\x00", "?"), query.index("\x00"))
+    return _Parser(query, _Lexer(query).tokens()).parse()
+
+
+# ---------------------------------------------------------------- Python evaluation
+
+Predicate = Callable[[dict], bool]
+
+_CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+        ">=": operator.ge}
+
+
+def words_match(haystack: list[str], needle: list[str]) -> bool:
+    """True if ``needle`` occurs as consecutive words of ``haystack``, its last word as a prefix."""
+    n = len(needle)
+    if n == 0:
+        return False
+    head, last = needle[:-1], needle[-1]
+    for i in range(len(haystack) - n + 1):
+        if haystack[i:i + n - 1] == head and haystack[i + n - 1].startswith(last):
+            return True
+    return False
+
+
+def _term_predicate(t: Term) -> Predicate:
+    kind, key = FIELDS[t.field], card_key(t.field)
+    negate = t.op == "!="
+    pred: Predicate
+    if t.regex:
+        rx = re.compile(t.value, re.IGNORECASE)
+        src = "name" if t.field == "name" else "text"
+        pred = lambda c: bool(rx.search(c.get(src) or ""))  # noqa: E731
+    elif kind == "num":
+        cmp, n = _CMP[t.op], t.value
+        return lambda c: type(v := c.get(key)) is int and cmp(v, n)
+    elif kind == "name":
+        needle = fold(t.value)
+        pred = lambda c: needle in fold(c.get("name") or "")  # noqa: E731
+    elif kind == "text":
+        needle_words = text_tokens(t.value)
+        pred = lambda c: words_match(text_tokens(c.get("text") or ""), needle_words)  # noqa: E731
+    elif kind == "list":
+        needle = fold(t.value)
+        keys = ("groups", "symbols") if t.field == "kw" else (key,)
+        pred = lambda c: any(isinstance(x, str) and fold(x) == needle  # noqa: E731
+                             for k in keys for x in (c.get(k) or ()))
+    elif kind in ("game", "enum"):
+        value = t.value
+        pred = lambda c: c.get(key) == value  # noqa: E731
+    else:  # eq: folded equality
+        needle = fold(t.value)
+        pred = lambda c: isinstance(v := c.get(key), str) and fold(v) == needle  # noqa: E731
+    if negate:
+        inner = pred
+        return lambda c: not inner(c)
+    return pred
+
+
+def _compile(node: Node) -> Predicate:
+    if isinstance(node, Term):
+        return _term_predicate(node)
+    if isinstance(node, Not):
+        inner = _compile(node.node)
+        return lambda c: not inner(c)
+    parts = [_compile(n) for n in node.nodes]
+    if isinstance(node, And):
+        return lambda c: all(p(c) for p in parts)
+    return lambda c: any(p(c) for p in parts)
+
+
+def compile_predicate(query: str | Node) -> Predicate:
+    """A function ``card dict -> bool`` for a query string or AST (same semantics as the catalogue search)."""
+    return _compile(parse(query) if isinstance(query, str) else query)

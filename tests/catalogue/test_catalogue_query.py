@@ -1,0 +1,147 @@
+"""The search language (CLI.md "Search query language"): parser, error positions, Python predicate."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from deckkit.errors import UsageError
+from deckkit.query import And, Not, Or, QuerySyntaxError, Term, compile_predicate, parse
+
+KAJTAR = {"id": "af-ejlepo-kajtar", "game": "alomfogo", "name": "Éjlépő Kajtár", "type": "dreamwalker",
+          "cost": 1, "attack": 0, "defense": 3, "text": "Draws a card when played.", "subtypes": ["Yurt"]}
+SOYANA = {"id": "af-jegszem-soyana", "game": "alomfogo", "name": "Jégszem Soyana", "type": "dreamwalker",
+          "cost": 1, "attack": 3, "defense": 0, "text": "", "helper": "P", "rarity": "silver", "set": "ALAP"}
+BUV = {"id": "af-forras", "game": "alomfogo", "name": "Forrás", "type": "event", "cost": 0,
+       "subtypes": ["bűvforrás"], "text": "Gives 1 magic point."}
+FOOD = {"id": "ob-rizek", "game": "obludarium", "name": "Řízek", "type": "food", "text": ""}
+BAT = {"id": "ob-netopyr", "game": "obludarium", "name": "Netopýr", "type": "monster", "cost": 2, "attack": 1,
+       "defense": 1, "groups": ["flying", "nocturnal"], "text": "Flies at night."}
+ING = {"id": "ko-zab-3", "game": "kotlik", "name": "Žabí stehýnko 3", "type": "ingredient", "ingredient": "žabí stehýnko",
+       "number": 3, "label": "green", "symbols": ["exploding-cauldron"], "text": ""}
+CARDS = [KAJTAR, SOYANA, BUV, FOOD, BAT, ING]
+
+
+def ids(query: str) -> list[str]:
+    pred = compile_predicate(query)
+    return [c["id"] for c in CARDS if pred(c)]
+
+
+def test_cli_md_example_parses_into_the_expected_tree():
+    ast = parse("game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás")
+    assert isinstance(ast, And) and len(ast.nodes) == 5
+    assert ast.nodes[0] == Term("game", "=", "alomfogo", False, 0, 7)
+    assert ast.nodes[2] == Term("cost", "<=", 2, False, 22, 29)
+    assert isinstance(ast.nodes[3], Or)
+    assert isinstance(ast.nodes[4], Not) and ast.nodes[4].node.value == "bűvforrás"
+
+
+def test_or_binds_looser_than_implicit_and():
+    ast = parse("a or b c")
+    assert isinstance(ast, Or) and isinstance(ast.nodes[1], And)
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("ejlepo kajtar", ["af-ejlepo-kajtar"]),
+    ('"Éjlépő Kajtár"', ["af-ejlepo-kajtar"]),
+    ("name:SOYANA", ["af-jegszem-soyana"]),
+    ("game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás", ["af-ejlepo-kajtar", "af-jegszem-soyana"]),
+    ("sub:buvforras", ["af-forras"]),
+    ("kw:flying", ["ob-netopyr"]),
+    ("group:FLYING", ["ob-netopyr"]),
+    ("kw:exploding-cauldron", ["ko-zab-3"]),
+    ("game:ob", ["ob-rizek", "ob-netopyr"]),
+    ("-game:ob -game:ko", ["af-ejlepo-kajtar", "af-jegszem-soyana", "af-forras"]),
+    ("game!=alomfogo", ["ob-rizek", "ob-netopyr", "ko-zab-3"]),
+    ("r:silver", ["af-jegszem-soyana"]),
+    ("set:alap", ["af-jegszem-soyana"]),
+    ("o:draw", ["af-ejlepo-kajtar"]),
+    ('o:"a card when"', ["af-ejlepo-kajtar"]),
+    ('o:"card a"', []),
+    ("o:/magic point/", ["af-forras"]),
+    ("name:/^j.gszem/", ["af-jegszem-soyana"]),
+    ("number>=3 label:green", ["ko-zab-3"]),
+    ('ingredient:"zabi stehynko"', ["ko-zab-3"]),
+    ("cost=0", ["af-forras"]),
+    ("cost!=1", ["af-forras", "ob-netopyr"]),
+    ("-cost>=1", ["af-forras", "ob-rizek", "ko-zab-3"]),
+    ("t:food or (t:monster kw:nocturnal)", ["ob-rizek", "ob-netopyr"]),
+    ("rizek", ["ob-rizek"]),
+    ("id:AF-FORRAS", ["af-forras"]),
+])
+def test_predicate_semantics(query, expected):
+    assert ids(query) == expected
+
+
+@pytest.mark.parametrize("query,message,column", [
+    ("t:food (cost<2", "unclosed '('", 8),
+    ("t:food cost<2)", "unmatched ')'", 14),
+    ('t:food "Éjlépő', "unclosed quote", 8),
+    ("name:/abc", "unclosed regular expression", 6),
+    ("name:/a(/", "bad regular expression", 8),
+    ("colr:green", "unknown field 'colr'", 1),
+    ("cost<=cheap", "cost needs a whole number", 7),
+    ("t:food name>3", "name cannot be compared with '>'", 12),
+    ("game:mtg", "unknown game 'mtg'", 6),
+    ("t:creature", "unknown type 'creature'", 3),
+    ("r:mythic", "unknown rarity 'mythic'", 3),
+    ("a or", "ends where a term is expected", 5),
+    ("or a", "'or' where a term is expected", 1),
+    ("a or or b", "'or' where a term is expected", 6),
+    ("()", "empty parentheses", 1),
+    ("- a", "'-' must stand right before", 1),
+    ("cost:", "missing value after cost:", 6),
+    ("", "empty query", 1),
+    ("o:!!!", "no words", 3),
+])
+def test_malformed_queries_point_at_the_mistake(query, message, column):
+    with pytest.raises(QuerySyntaxError) as info:
+        parse(query)
+    err = info.value
+    assert message in err.message
+    assert err.column == column
+    assert isinstance(err, UsageError) and err.exit_code == 2
+    assert err.detail == [query, " " * (column - 1) + "^"]
+
+
+def test_unknown_field_suggests_a_close_one():
+    with pytest.raises(QuerySyntaxError) as info:
+        parse("typ:food")
+    assert "did you mean type:" in info.value.hint
+
+
+def test_error_can_be_shifted_into_a_surrounding_expression():
+    text = "count(t:food (x) >= 2"
+    with pytest.raises(QuerySyntaxError) as info:
+        parse(text[6:15])  # "t:food (x"
+    shifted = info.value.shifted(text, 6)
+    assert shifted.position == 6 + 7 and shifted.query == text
+
+
+def test_sql_injection_text_is_just_a_name():
+    ast = parse("name:\"'; DROP TABLE cards; --\"")
+    assert ast == Term("name", "=", "'; DROP TABLE cards; --", False, 0, 30)
+    assert ids("\"'; DROP TABLE cards; --\"") == []
+
+
+_query_chars = st.sampled_from(list('abc ()-"/:<=>!or') + ["t:", "cost", "or", "game:", "name:", "o:", " ", "é", "\\", "1"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_query_chars, max_size=25).map("".join))
+def test_parser_never_crashes_only_clean_errors(query):
+    try:
+        ast = parse(query)
+    except QuerySyntaxError as exc:
+        assert 0 <= exc.position <= len(query)
+        return
+    compile_predicate(ast)(KAJTAR)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_any_text_parses_or_fails_cleanly(query):
+    try:
+        compile_predicate(query)(BAT)
+    except QuerySyntaxError:
+        pass
