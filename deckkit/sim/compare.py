@@ -1,0 +1,82 @@
+"""Decks side by side on the same seeds: paired differences and a plain-words verdict.
+
+Game ``i`` of every deck uses the same seed, so decks of equal size get the same shuffle
+permutation and start from the same luck (common random numbers); the per-game differences then
+vary far less than two independent runs would, and the interval is correspondingly narrower.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from deckkit.sim.stats import Interval, is_scoring, mean_interval
+
+
+def _pct(confidence: float) -> str:
+    return f"{confidence * 100:g}%"
+
+
+def _num(x: float) -> str:
+    # One decimal place is as precise as a turn count deserves; keep "0.0" rather than "-0.0".
+    text = f"{x:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def paired_turn_difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
+    """Mean of ``other.turn - base.turn`` over the seeds both decks won, with its t-interval."""
+    by_index = {r["index"]: r for r in base if r.get("won")}
+    diffs = [r["turn"] - by_index[r["index"]]["turn"] for r in other if r.get("won") and r["index"] in by_index]
+    return mean_interval(diffs, confidence)
+
+
+def paired_score_difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
+    """Mean of the first seat's score difference ``other - base`` per seed, with its t-interval."""
+    by_index = {r["index"]: r for r in base}
+    diffs = [r["scores"][0] - by_index[r["index"]]["scores"][0] for r in other if r["index"] in by_index]
+    return mean_interval(diffs, confidence)
+
+
+def turn_verdict(name: str, base_name: str, diff: Interval, confidence: float = 0.95) -> str:
+    """Plain words for a win-turn difference ``name - base_name`` (negative: ``name`` is faster)."""
+    if diff.lo is None or diff.hi is None or diff.estimate is None:
+        return f"not enough won games to compare {name} with {base_name}"
+    pct = _pct(confidence)
+    if diff.hi < 0:
+        return (f"{name} wins {_num(-diff.estimate)} turns sooner than {base_name}, "
+                f"{pct} CI {_num(-diff.hi)}–{_num(-diff.lo)}")
+    if diff.lo > 0:
+        return (f"{name} wins {_num(diff.estimate)} turns later than {base_name}, "
+                f"{pct} CI {_num(diff.lo)}–{_num(diff.hi)}")
+    return (f"no clear difference: {name} − {base_name} = {_num(diff.estimate)} turns, "
+            f"{pct} CI {_num(diff.lo)} to {_num(diff.hi)} (more games may tell)")
+
+
+def score_verdict(name: str, base_name: str, diff: Interval, confidence: float = 0.95) -> str:
+    """Plain words for a score difference ``name - base_name`` (positive: ``name`` scores more)."""
+    if diff.lo is None or diff.hi is None or diff.estimate is None:
+        return f"not enough games to compare {name} with {base_name}"
+    pct = _pct(confidence)
+    if diff.lo > 0:
+        return (f"{name} scores {_num(diff.estimate)} points more than {base_name}, "
+                f"{pct} CI {_num(diff.lo)}–{_num(diff.hi)}")
+    if diff.hi < 0:
+        return (f"{name} scores {_num(-diff.estimate)} points less than {base_name}, "
+                f"{pct} CI {_num(-diff.hi)}–{_num(-diff.lo)}")
+    return (f"no clear difference: {name} − {base_name} = {_num(diff.estimate)} points, "
+            f"{pct} CI {_num(diff.lo)} to {_num(diff.hi)} (more games may tell)")
+
+
+def compare(base_name: str, base: Sequence[dict], name: str, other: Sequence[dict],
+            confidence: float = 0.95) -> dict:
+    """The paired comparison of deck ``name`` against ``base_name`` as a JSON-ready dict."""
+    scoring = is_scoring(base)
+    diff = (paired_score_difference if scoring else paired_turn_difference)(base, other, confidence)
+    verdict = (score_verdict if scoring else turn_verdict)(name, base_name, diff, confidence)
+    return {
+        "baseline": base_name,
+        "measure": "score" if scoring else "win_turn",
+        "difference": None if diff.estimate is None else round(diff.estimate, 4),
+        "ci": diff.as_list(),
+        "pairs": diff.n,
+        "verdict": verdict,
+    }

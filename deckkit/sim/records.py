@@ -1,0 +1,62 @@
+"""Per-game records written for users' own analysis (``--games-out``): CSV or JSON Lines."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Sequence
+
+from deckkit.errors import DataError, UsageError
+
+FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+
+
+def output_format(path: str | Path) -> str:
+    """``csv`` or ``jsonl`` from the file's suffix; UsageError for anything else."""
+    fmt = FORMATS.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise UsageError(f"--games-out {path}: cannot tell the format from the suffix",
+                         hint="name the file .csv or .jsonl")
+    return fmt
+
+
+def flat_record(deck: str, record: dict) -> dict:
+    """One row: deck, index, seed and the game's outcome (win turn or scores) plus cards seen."""
+    row: dict = {"deck": deck, "index": record["index"], "seed": record["seed"]}
+    if "scores" in record:
+        for s, score in enumerate(record["scores"]):
+            row[f"score_{s + 1}"] = score
+        row["winners"] = [w + 1 for w in record["winners"]]  # seats numbered from 1, as in the tables
+        row["turns"] = record.get("turns")
+    else:
+        row["mulligans"] = record.get("mulligans", 0)
+        row["won"] = bool(record.get("won"))
+        row["turn"] = record.get("turn") if record.get("won") else None
+        row["seen"] = list(record.get("seen") or ())
+        if "opening" in record:
+            row["opening"] = list(record["opening"])
+    return row
+
+
+def write_records(path: str | Path, decks: Sequence[str], records: Sequence[Sequence[dict]]) -> int:
+    """Write every deck's records to ``path`` (CSV lists joined with "; "); returns the row count."""
+    fmt = output_format(path)
+    rows = [flat_record(d, r) for d, recs in zip(decks, records) for r in recs]
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as fh:
+            if fmt == "jsonl":
+                for row in rows:
+                    fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+            else:
+                fields: list[str] = []
+                for row in rows:
+                    fields += [k for k in row if k not in fields]
+                writer = csv.DictWriter(fh, fieldnames=fields)
+                writer.writeheader()
+                for row in rows:
+                    writer.writerow({k: "; ".join(map(str, v)) if isinstance(v, list) else v
+                                     for k, v in row.items()})
+    except OSError as exc:
+        raise DataError(f"cannot write {path}: {exc.strerror}", hint="check the folder exists and is writable") from None
+    return len(rows)

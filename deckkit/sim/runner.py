@@ -1,0 +1,328 @@
+"""Run many goldfish games: in this process, on local worker processes, or on a Dask cluster.
+
+Game ``i`` always uses the seed :func:`deckkit.sim.seeding.game_seed` ``(seed, i)``; chunks of
+consecutive games are played wherever there is room and merged back in index order, so a run's
+records are identical for every worker count, chunking and backend.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import signal
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from deckkit.errors import DeckkitError, UsageError
+from deckkit.sim.seeding import game_rng, game_seed
+from deckkit.sim.stats import precision_of
+
+Progress = Callable[[int], None]  # called with the number of games just finished
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play games of one deck: plain, picklable data only."""
+
+    game: str
+    deck: tuple[dict, ...]
+    seed: int | str = 0
+    policy: str = "greedy"
+    opponent: str = "passive"
+    keep: str | None = None
+    settings: tuple[tuple[str, Any], ...] = ()
+    max_turns: int = 60
+    key: str = field(default="", compare=False)
+
+    @classmethod
+    def make(cls, game: str, deck: Sequence[dict], **options: Any) -> "Job":
+        """A job with its cache key (a digest of everything that changes the games)."""
+        settings = tuple(sorted(dict(options.pop("settings", None) or {}).items()))
+        job = cls(game, tuple(deck), settings=settings, **options)
+        blob = json.dumps([game, list(deck), settings, job.policy, job.opponent, job.keep, job.max_turns],
+                          sort_keys=True, ensure_ascii=False, default=str)
+        object.__setattr__(job, "key", hashlib.sha256(blob.encode()).hexdigest())
+        return job
+
+
+class Interrupted(DeckkitError):
+    """Ctrl-C during a run; ``records`` holds the games finished before it (exit 130)."""
+
+    exit_code = 130
+
+    def __init__(self, records: list[list[dict]]) -> None:
+        super().__init__("interrupted")
+        self.records = records
+
+
+# -- playing games (runs in workers) ----------------------------------------------------------------
+
+_PREPARED: dict[str, tuple[Any, list[dict], Any]] = {}
+
+
+def build_game(game: str, cards: Sequence[dict], settings: dict[str, Any]) -> Any:
+    """The rules object of ``game`` over ``cards`` with the given rule settings."""
+    from deckkit.games import rules_module
+
+    module = rules_module(game)
+    factory = getattr(module, "GAME", None)
+    if factory is None:
+        raise UsageError(f"{game} cannot be played yet", hint="its rules package defines no GAME")
+    cls = factory if isinstance(factory, type) else type(factory)
+    unique = list({c["id"]: c for c in cards}.values())
+    return cls(unique, **settings)
+
+
+def compile_keep(condition: str | None, deck: Sequence[dict] = ()) -> Callable[[list[dict]], bool] | None:
+    """A keep rule (opening hand of card dicts -> keep it?) from a condition string."""
+    if not condition:
+        return None
+    from deckkit.hands.conditions import compile_condition
+
+    return compile_condition(condition).keep_callback(deck)
+
+
+def _prepare(job: Job) -> tuple[Any, list[dict], Any]:
+    prepared = _PREPARED.get(job.key)
+    if prepared is None:
+        if len(_PREPARED) > 16:  # a long-lived Dask worker may see many decks
+            _PREPARED.clear()
+        game = build_game(job.game, job.deck, dict(job.settings))
+        prepared = (game, list(job.deck), compile_keep(job.keep, job.deck))
+        _PREPARED[job.key] = prepared
+    return prepared
+
+
+def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
+    """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
+    game, deck, keep = _prepare(job)
+    record = game.play_goldfish(deck, game_rng(job.seed, index), policy=job.policy, opponent=job.opponent,
+                                keep=keep, trace=trace, max_turns=job.max_turns)
+    record["index"] = index
+    record["seed"] = game_seed(job.seed, index)
+    return record
+
+
+def play_chunk(job: Job, start: int, stop: int) -> list[dict]:
+    """Games ``start`` .. ``stop - 1`` of a job, in order."""
+    return [play_one(job, i) for i in range(start, stop)]
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches the whole process group; only the parent should react, so that it can
+    # collect what the workers finished instead of every worker printing a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: about 16 chunks per worker for balance, 16-1000 games each (~0.2 s)."""
+    return max(16, min(1000, math.ceil(games / (workers * 16))))
+
+
+def default_workers() -> int:
+    """The machine's usable cores."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# -- backends ------------------------------------------------------------------------------------------
+
+class Backend:
+    """Plays ranges of games of a job and returns their records in index order."""
+
+    workers = 1
+
+    def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+        """Records of games ``start`` .. ``stop - 1``; on Ctrl-C raises Interrupted with those finished."""
+        records: list[dict] = []
+        try:
+            for i in range(start, stop):
+                records.append(play_one(job, i))
+                if progress and len(records) % 64 == 0:
+                    progress(64)
+        except KeyboardInterrupt:
+            raise Interrupted([records]) from None
+        if progress and len(records) % 64:
+            progress(len(records) % 64)
+        return records
+
+    def close(self) -> None:
+        """Release workers or connections."""
+
+    def __enter__(self) -> "Backend":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+class ProcessBackend(Backend):
+    """Chunks of games on a pool of local worker processes."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _submit(self, job: Job, start: int, stop: int) -> list[Future]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+        size = chunk_size(stop - start, self.workers)
+        return [self._pool.submit(play_chunk, job, a, min(a + size, stop)) for a in range(start, stop, size)]
+
+    def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+        futures = self._submit(job, start, stop)
+        pending = set(futures)
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                if progress:
+                    progress(sum(len(f.result()) for f in done))
+        except KeyboardInterrupt:
+            for f in futures:
+                f.cancel()
+            # Chunks already running are short; wait for them so their games count.
+            finished = [r for f in futures if not f.cancelled() for r in f.result()]
+            raise Interrupted([sorted(finished, key=lambda r: r["index"])]) from None
+        return [r for f in futures for r in f.result()]
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+class DaskBackend(Backend):
+    """Chunks of games submitted to an existing Dask distributed scheduler.
+
+    Every Dask worker needs deckkit installed (same version) — ``pip install 'deckkit[cluster]'``.
+    """
+
+    def __init__(self, address: str) -> None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise UsageError("--scheduler needs Dask distributed",
+                             hint="pip install 'deckkit[cluster]'") from None
+        try:
+            self._client = Client(address, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}",
+                             hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`") from None
+        self.workers = max(1, sum(self._client.nthreads().values()))
+
+    def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+        from dask.distributed import as_completed
+
+        size = chunk_size(stop - start, self.workers)
+        futures = [self._client.submit(play_chunk, job, a, min(a + size, stop), pure=False)
+                   for a in range(start, stop, size)]
+        results: dict[int, list[dict]] = {}
+        try:
+            for future in as_completed(futures):
+                chunk = future.result()
+                if chunk:
+                    results[chunk[0]["index"]] = chunk
+                if progress:
+                    progress(len(chunk))
+        except KeyboardInterrupt:
+            self._client.cancel(futures)
+            raise Interrupted([[r for k in sorted(results) for r in results[k]]]) from None
+        return [r for k in sorted(results) for r in results[k]]
+
+    def close(self) -> None:
+        self._client.close()
+
+
+def open_backend(workers: int | None = None, scheduler: str | None = None) -> Backend:
+    """A Dask backend for ``scheduler``, else local processes (or this process for one worker)."""
+    if scheduler:
+        return DaskBackend(scheduler)
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {workers}")
+    return Backend() if workers == 1 else ProcessBackend(workers)
+
+
+# -- runs ------------------------------------------------------------------------------------------------
+
+@dataclass
+class RunResult:
+    """Records per job (index order), time spent per job, and whether Ctrl-C cut the run short."""
+
+    records: list[list[dict]]
+    elapsed: list[float]
+    interrupted: bool = False
+    workers: int = 1
+
+
+def next_target(played: int, half_width: float, precision: float, step: int, cap: int) -> int:
+    """How many games to have after this round for the interval to shrink to ``precision``.
+
+    The half-width falls like 1/sqrt(n), so n * (w / x)^2 games should suffice; aim 10% beyond it,
+    grow by at least ``step`` and never past ``cap``.
+    """
+    if math.isinf(half_width):
+        wanted = played + step
+    else:
+        wanted = math.ceil(played * (half_width / precision) ** 2 * 1.1)
+    return min(cap, max(played + step, wanted))
+
+
+def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, scheduler: str | None = None,
+        precision: float | None = None, max_games: int | None = None, confidence: float = 0.95,
+        progress: Callable[[int, int], None] | None = None, backend: Backend | None = None) -> RunResult:
+    """Play ``games`` games of every job on the same seeds (more, up to ``max_games``, for ``precision``).
+
+    ``progress(done, total)`` is called as games finish (total may grow with ``precision``).
+    Stopping for precision is decided from the records alone, so it too is the same everywhere.
+    """
+    if games < 1:
+        raise UsageError(f"--games must be at least 1, not {games}")
+    if precision is not None and precision <= 0:
+        raise UsageError(f"--precision must be positive, not {precision}")
+    cap = max(games, max_games or games * 100)
+    records: list[list[dict]] = [[] for _ in jobs]
+    elapsed = [0.0 for _ in jobs]
+    own = backend is None
+    backend = backend or open_backend(workers, scheduler)
+    target = games
+    done = 0
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(done, target * len(jobs))
+
+    try:
+        while True:
+            for k, job in enumerate(jobs):
+                start = len(records[k])
+                began = time.perf_counter()
+                try:
+                    records[k].extend(backend.play(job, start, target, tick))
+                finally:
+                    elapsed[k] += time.perf_counter() - began
+            if precision is None or target >= cap:
+                break
+            widths = [precision_of(r, confidence) for r in records]
+            if max(widths) <= precision:
+                break
+            target = next_target(target, max(widths), precision, games, cap)
+    except Interrupted as stop:
+        records[k].extend(stop.records[0])
+        records[k].sort(key=lambda r: r["index"])
+        # Decks are compared seed by seed: keep only the seeds every deck finished.
+        common = set.intersection(*({r["index"] for r in recs} for recs in records))
+        kept = [[r for r in recs if r["index"] in common] for recs in records]
+        return RunResult(kept, elapsed, True, backend.workers)
+    finally:
+        if own:
+            backend.close()
+    return RunResult(records, elapsed, False, backend.workers)
