@@ -1,0 +1,138 @@
+"""Construction formats as data: ``data/formats/*.json`` and user files, per ``schemas/format.schema.json``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from deckkit.errors import DataError, UsageError, ValidationFailed
+from deckkit.text import fold
+
+
+@dataclass(frozen=True)
+class Format:
+    """One game's construction format; fields mirror ``schemas/format.schema.json``."""
+
+    game: str
+    name: str
+    title: str = ""
+    description: str = ""
+    default: bool = False
+    rules: tuple[str, ...] = ()
+    size: dict[str, Any] = field(default_factory=dict)
+    copies: dict[str, Any] = field(default_factory=dict)
+    banned: tuple[str, ...] = ()
+    restricted: dict[str, int] = field(default_factory=dict)
+    sets: tuple[str, ...] | None = None
+    rarities: tuple[str, ...] | None = None
+    types: tuple[str, ...] | None = None
+    pool: tuple[str, ...] | None = None
+    composition: tuple[dict[str, Any], ...] = ()
+    advice: tuple[dict[str, Any], ...] = ()
+    source: str | None = None
+
+    @property
+    def id(self) -> str:
+        """``<game>-<name>``, e.g. ``alomfogo-tournament``."""
+        return f"{self.game}-{self.name}"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str | None = None) -> "Format":
+        """Build from a schema-valid dict."""
+        def opt(key: str) -> tuple[str, ...] | None:
+            value = data.get(key)
+            return None if value is None else tuple(value)
+
+        return cls(
+            game=data["game"], name=data["name"], title=data.get("title", ""),
+            description=data.get("description", ""), default=bool(data.get("default", False)),
+            rules=tuple(data.get("rules", ())), size=dict(data.get("size", {})), copies=dict(data.get("copies", {})),
+            banned=tuple(data.get("banned", ())), restricted=dict(data.get("restricted", {})),
+            sets=opt("sets"), rarities=opt("rarities"), types=opt("types"), pool=opt("pool"),
+            composition=tuple(data.get("composition", ())), advice=tuple(data.get("advice", ())), source=source,
+        )
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    from jsonschema import Draft202012Validator
+
+    from deckkit.paths import schemas_dir
+
+    schema = json.loads((schemas_dir() / "format.schema.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def check_format_data(data: Any, source: str) -> list[str]:
+    """Every schema problem of a format document, as ``$.path: message`` strings (empty when valid)."""
+    out = []
+    for error in sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path)):
+        where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+        out.append(f"{source}::{where}: {error.message}")
+    return out
+
+
+def load_format_file(path: str | Path) -> Format:
+    """Read and validate a user's format file; DataError/ValidationFailed naming every problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise DataError(f"no such format file: {path}", hint="check the path given to --format-file") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path} is not UTF-8", hint="save the format file as UTF-8") from None
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}",
+                        hint="a format file is one JSON object; see data/formats/ for examples") from None
+    problems = check_format_data(data, str(path))
+    if problems:
+        raise ValidationFailed(f"{path} is not a valid format file ({len(problems)} problem(s))", problems,
+                               hint="schemas/format.schema.json describes every field")
+    return Format.from_dict(data, source=str(path))
+
+
+@lru_cache(maxsize=1)
+def bundled_formats() -> dict[tuple[str, str], Format]:
+    """The formats shipped in ``data/formats/``, keyed by (game, name)."""
+    from deckkit.paths import data_dir
+
+    # Bundled files are checked against the schema by the test suite, not on every start (speed).
+    out: dict[tuple[str, str], Format] = {}
+    for file in sorted((data_dir() / "formats").glob("*.json")):
+        fmt = Format.from_dict(json.loads(file.read_text(encoding="utf-8")), source=str(file))
+        out[(fmt.game, fmt.name)] = fmt
+    return out
+
+
+def formats_of(game: str) -> list[Format]:
+    """The bundled formats of one game, default first."""
+    found = [f for (g, _), f in bundled_formats().items() if g == game]
+    return sorted(found, key=lambda f: (not f.default, f.name))
+
+
+def find_format(game: str, name: str | None) -> Format:
+    """The bundled format ``name`` of ``game`` (``casual`` or ``alomfogo-casual``); the default when None.
+
+    Raises UsageError naming the game's formats when there is no such format.
+    """
+    choices = formats_of(game)
+    if name is None or not name.strip():
+        for fmt in choices:
+            if fmt.default:
+                return fmt
+        if choices:
+            return choices[0]
+        raise DataError(f"no construction format is installed for {game}", hint="pass one with --format-file")
+    key = fold(name).replace(" ", "-")
+    for fmt in choices:
+        if key in (fmt.name, fmt.id):
+            return fmt
+    known = ", ".join(f.name for f in choices) or "none"
+    raise UsageError(f"unknown format {name!r} for {game}", hint=f"formats of {game}: {known}")

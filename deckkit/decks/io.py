@@ -1,0 +1,55 @@
+"""Reading and writing deck files, text or JSON, chosen by extension (``.json``) or content."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from deckkit.decks.jsonfile import parse_json, write_json
+from deckkit.decks.model import Deck, Problem
+from deckkit.decks.textfile import DeckFileError, parse_text, read_text, write_text
+from deckkit.errors import DataError
+
+
+def is_json_path(path: str | Path) -> bool:
+    """True for ``*.json`` paths (the JSON deck form)."""
+    return str(path).lower().endswith(".json")
+
+
+def read_deck(path: str | Path) -> tuple[Deck, list[Problem]]:
+    """Read a deck file; returns the deck and every problem found (never raises for bad content)."""
+    text, problems = read_text(path)
+    if text is None:
+        return Deck(game="", path=str(path)), problems
+    if is_json_path(path) or text.lstrip().startswith("{"):
+        return parse_json(text, str(path))
+    return parse_text(text, str(path))
+
+
+def load_deck(path: str | Path) -> Deck:
+    """Read a deck file; DeckFileError listing every error (with line numbers) if it is not a usable deck."""
+    deck, problems = read_deck(path)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        first = errors[0]
+        raise DeckFileError(f"{len(errors)} problem(s) in the deck file", errors, path=str(path), hint=first.hint)
+    return deck
+
+
+def dumps(deck: Deck, as_json: bool = False) -> str:
+    """The canonical text (or JSON) form of a deck."""
+    return write_json(deck) if as_json else write_text(deck)
+
+
+def save_deck(deck: Deck, path: str | Path, *, as_json: bool | None = None) -> None:
+    """Write a deck atomically (temporary file + rename), text or JSON by extension unless told."""
+    path = Path(path)
+    text = dumps(deck, is_json_path(path) if as_json is None else as_json)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".deck-", dir=path.parent if str(path.parent) else ".")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise DataError(f"cannot write {path}: {exc.strerror or exc}", hint="check the folder exists and is writable") from None
