@@ -1,0 +1,191 @@
+"""Goldfish policies for Kotlík: greedy (best immediate score), random and passive (first legal card).
+
+Policies decide on the state's internal tables (ints), so a greedy turn costs a few additions per
+candidate card; :func:`as_action_policy` wraps one into the engine's state → Action form.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from deckkit.engine.core import Action
+from deckkit.games.kotlik.scoring import recipe_points
+from deckkit.games.kotlik.state import EXPLODE, FINAL, HAT, MOVE, TAKE, KotlikState
+from deckkit.games.kotlik.board import TRACK
+
+
+def take_gain(s: KotlikState, p: int, card: int) -> int:
+    """How much ``p``'s own score rises if ``card`` goes into p's cauldron (incremental KO-800)."""
+    k = s.cs.ing[card]
+    n = s.cnt[p][k]
+    v = s.game.value[p][card]
+    # set_score(n+1, t+v) - set_score(n, t) for n = 0, 1, 2, 3 (KO-805 – KO-808)
+    if n == 0:
+        d = -v
+    elif n == 1:
+        d = s.tot[p][k]
+    elif n == 2:
+        d = s.tot[p][k] + v
+    else:
+        d = v + 5
+    if s.game.one[p][card] and s.ones[p] == s.ones[1 - p]:
+        d += 5  # this card wins the value-1 majority (KO-802)
+    if s.recipes[p]:
+        before = recipe_points(s.cs, s.cauldron[p], s.recipes[p])
+        d += recipe_points(s.cs, s.cauldron[p] + [card], s.recipes[p]) - before
+    return d
+
+
+class Passive:
+    """Takes the first legal card, announces nothing, keeps the last card, moves clockwise."""
+
+    name = "passive"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def take(self, s: KotlikState, cells: list[int]) -> int:
+        return cells[0]
+
+    def explode(self, s: KotlikState) -> bool:
+        return False
+
+    def extra(self, s: KotlikState) -> bool:
+        return False
+
+    def keep(self, s: KotlikState) -> bool:
+        return True
+
+    def direction(self, s: KotlikState) -> int:
+        return 1
+
+
+class RandomPolicy(Passive):
+    """Uniform choice among the legal options, drawn from the game's seeded generator."""
+
+    name = "random"
+
+    def take(self, s: KotlikState, cells: list[int]) -> int:
+        return cells[s.rng.randrange(len(cells))]
+
+    def explode(self, s: KotlikState) -> bool:
+        return s.rng.random() < 0.5
+
+    def extra(self, s: KotlikState) -> bool:
+        return s.rng.random() < 0.5
+
+    def keep(self, s: KotlikState) -> bool:
+        return s.rng.random() < 0.5
+
+    def direction(self, s: KotlikState) -> int:
+        return 1 if s.rng.random() < 0.5 else -1
+
+
+class Greedy(Passive):
+    """Takes the card that raises its own score most; explodes when that costs the opponent points."""
+
+    name = "greedy"
+
+    def take(self, s: KotlikState, cells: list[int]) -> int:
+        p = s.active
+        if s.recipes[p]:
+            board = s.board
+            return max(cells, key=lambda c: take_gain(s, p, board[c]))
+        # The same arithmetic as take_gain, inlined: this loop is the goldfish hot path.
+        board, ing, val, one = s.board, s.cs.ing, s.game.value[p], s.game.one[p]
+        cnt, tot = s.cnt[p], s.tot[p]
+        tie = s.ones[p] == s.ones[1 - p]
+        best, best_gain = cells[0], -1000
+        for cell in cells:
+            card = board[cell]
+            k = ing[card]
+            n = cnt[k]
+            if n == 0:
+                d = -val[card]
+            elif n == 1:
+                d = tot[k]
+            elif n == 2:
+                d = tot[k] + val[card]
+            else:
+                d = val[card] + 5
+            if tie and one[card]:
+                d += 5
+            if d > best_gain:
+                best, best_gain = cell, d
+        return best
+
+    def explode(self, s: KotlikState) -> bool:
+        p, o = s.active, 1 - s.active
+        before = s.score(p) - s.score(o)
+        card = s.cauldron[o][-1]
+        s._count_out(o, card)
+        s.cauldron[o].pop()
+        after = s.score(p) - s.score(o)
+        s.cauldron[o].append(card)
+        s._count_in(o, card)
+        return after > before
+
+    def extra(self, s: KotlikState) -> bool:
+        return True  # another card is worth more than none: the greedy take can always decline a bad one
+
+    def keep(self, s: KotlikState) -> bool:
+        p, o = s.active, 1 - s.active
+        gain = take_gain(s, p, s.pending)
+        if s.game.one[p][s.pending] and s.ones[p] == s.ones[o] - 1:
+            gain += 5  # the opponent loses the majority too
+        return gain > 0
+
+    def direction(self, s: KotlikState) -> int:
+        best_dir, best = 1, None
+        for d in (1, -1):
+            pos = _destination(s, d)
+            line = s.game.space_line[pos]
+            value = -1000 if line < 0 else 0
+            if line >= 0:
+                cells = [c for c in s.game.line_cells[line] if s.board[c] >= 0]
+                value = max((take_gain(s, s.active, s.board[c]) for c in cells), default=-1000)
+            if best is None or value > best:
+                best_dir, best = d, value
+        return best_dir
+
+
+def _destination(s: KotlikState, direction: int) -> int:
+    """Where the active stone would stop moving in ``direction`` (KO-402, KO-405)."""
+    p = s.active
+    top = s.cauldron[p]
+    steps = s.cs.num[top[-1]] if top else 0
+    pos, other = s.stone[p], s.stone[1 - p]
+    while steps:
+        pos = (pos + direction) % TRACK
+        if pos != other:
+            steps -= 1
+    return pos
+
+
+POLICIES: dict[str, type[Passive]] = {"greedy": Greedy, "random": RandomPolicy, "passive": Passive}
+
+
+def decide(policy: Passive, s: KotlikState) -> Action:
+    """The Action ``policy`` chooses in ``s``."""
+    p, phase = s.active, s.phase
+    if phase == TAKE:
+        cells = s.takeable()
+        if not cells:
+            return Action(p, "take", ("nothing",))
+        return Action(p, "take", (s.cs.names[s.board[policy.take(s, cells)]],))
+    if phase == EXPLODE:
+        return Action(p, "explode" if policy.explode(s) else "no explode")
+    if phase == HAT:
+        return Action(p, "extra turn" if policy.extra(s) else "no extra turn")
+    if phase == FINAL:
+        return Action(p, "keep last" if policy.keep(s) else "discard last")
+    if phase == MOVE:
+        return Action(p, "move clockwise" if policy.direction(s) == 1 else "move anticlockwise")
+    raise ValueError("the game is over")
+
+
+def as_action_policy(cls: type[Passive]) -> Callable[[KotlikState], Action]:
+    """Wrap a policy class into the engine's ``state -> Action`` form."""
+    policy = cls()
+    return lambda state: decide(policy, state)

@@ -1,0 +1,66 @@
+"""Setting up a Kotlík game (KO-300): deal the board, the supply deck and the first cauldron cards.
+
+Kept behind :func:`deal` so that the shared opening procedures (``deckkit.hands.procedures``) can
+take over the dealing once they exist, without touching the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from deckkit.errors import DataError
+from deckkit.games.kotlik.board import INGREDIENT_CELLS
+from deckkit.games.kotlik.cards import COLOURS
+
+if TYPE_CHECKING:
+    from deckkit.games.kotlik.state import KotlikState
+
+
+def return_to_stock(state: "KotlikState", card: int) -> None:
+    """Put a card back into the supply deck as the KO-Q6 setting says (shuffled in, or at the bottom)."""
+    if state.game.returned == "shuffle":
+        state.stock.insert(state.rng.randrange(len(state.stock) + 1), card)
+    else:
+        state.stock.insert(0, card)
+
+
+def draw_first_card(state: "KotlikState", player: int) -> None:
+    """Draw until a card without a white or black label comes up; it starts the cauldron (KO-306 – KO-309)."""
+    cs = state.cs
+    if not any(cs.label[c] not in COLOURS for c in state.stock):
+        raise DataError(
+            "the supply deck holds no card with a green, grey, brown, blue or yellow label",
+            hint="KO-308: each cauldron starts with such a card; put some into the supply deck",
+        )
+    while True:
+        card = state.stock.pop()
+        if cs.label[card] in COLOURS:  # KO-307: own-colour cards go back into the deck
+            state._say(f"{('White', 'Black')[player]} draws {cs.names[card]} (white/black label): back into the deck")
+            return_to_stock(state, card)
+            continue
+        state.cauldron[player].append(card)
+        state._say(f"{('White', 'Black')[player]} starts the cauldron with {cs.names[card]}")
+        return
+
+
+def deal(state: "KotlikState") -> None:
+    """KO-301 – KO-310 on an empty state: shuffle, lay 32 cards, stock the rest, first cauldron cards, recipes."""
+    rng: random.Random = state.rng
+    order = list(range(len(state.cs.ingredients)))
+    rng.shuffle(order)  # KO-301
+    for cell, card in zip(INGREDIENT_CELLS, order):  # KO-302
+        state.board[cell] = card
+    state.stock = order[len(INGREDIENT_CELLS):][::-1]  # KO-305; top of the deck is the list's end
+    for player in (0, 1):  # KO-Q3: White takes the first cauldron card first
+        draw_first_card(state, player)
+    deal_recipes(state)
+
+
+def deal_recipes(state: "KotlikState") -> None:
+    """KO-310: shuffle the recipe cards and deal two to each player (skipped in the KO-311 variant)."""
+    if not state.game.settings["recipes"] or not state.cs.recipes:
+        return
+    pile = list(range(len(state.cs.recipes)))
+    state.rng.shuffle(pile)
+    state.recipes = [pile[0:2], pile[2:4]]

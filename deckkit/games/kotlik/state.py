@@ -1,0 +1,379 @@
+"""One Kotlík game in progress: board, supply deck, box, cauldrons, stones and whose decision it is."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from deckkit.engine.core import TERMINAL, Action, State
+from deckkit.engine.effects import effect
+from deckkit.games.kotlik.board import (
+    CELL_COL,
+    CELL_ROW,
+    CORNER_CELLS,
+    LINE_CELLS,
+    SIZE,
+    SPACE_CELL,
+    TRACK,
+    line_label,
+)
+from deckkit.games.kotlik.scoring import recipe_points, set_score
+
+if TYPE_CHECKING:
+    from deckkit.games.kotlik.game import KotlikGame
+
+# Phases (who must decide what).
+MOVE, TAKE, EXPLODE, HAT, FINAL, OVER = range(6)
+PHASE_NAMES = ("move", "take", "explode", "extra", "final", "over")
+PLAYER_NAMES = ("White", "Black")
+
+
+class KotlikState(State):
+    """A Kotlík position. Cards are ints (indices into the game's CardSet); -1 is an empty space."""
+
+    game: "KotlikGame"
+
+    def __init__(self, game: "KotlikGame", rng: random.Random) -> None:
+        super().__init__(game, rng)
+        self.cs = game.cardset
+        self.board: list[int] = [-1] * (SIZE * SIZE)
+        self.stock: list[int] = []  # supply deck, top card LAST (pop() draws)
+        self.box: list[int] = []  # out of the game (KO-602, discarded final take)
+        self.cauldron: list[list[int]] = [[], []]  # bottom first, top last
+        self.stone = [0, 10]  # KO-Q3 engine default: White beside P0, Black beside P10
+        self.recipes: list[list[int]] = [[], []]
+        self.active = 0
+        self.phase = TAKE
+        self.extra = False  # the current turn is an extra turn (KO-611)
+        self.turn = 0
+        self.pending = -1  # card just taken (EXPLODE/HAT/FINAL)
+        self.pending_cell = -1
+        self.line_count = [0] * 12
+        self.cnt = [[0] * len(self.cs.kinds), [0] * len(self.cs.kinds)]
+        self.tot = [[0] * len(self.cs.kinds), [0] * len(self.cs.kinds)]
+        self.base = [0, 0]  # sum of set scores (KO-805 – KO-808), kept incrementally
+        self.ones = [0, 0]  # value-1 cards (KO-802, KO-Q10)
+        self.logging = True
+        self.winners_: list[int] = []
+
+    # -- bookkeeping -------------------------------------------------------------------------------
+    def _recount(self) -> None:
+        """Rebuild line counts and score tables from the zones (after a setup)."""
+        self.line_count = [sum(1 for c in LINE_CELLS[i] if self.board[c] >= 0) for i in range(12)]
+        kinds = len(self.cs.kinds)
+        self.cnt = [[0] * kinds, [0] * kinds]
+        self.tot = [[0] * kinds, [0] * kinds]
+        self.base = [0, 0]
+        self.ones = [0, 0]
+        for p in (0, 1):
+            for card in self.cauldron[p]:
+                self._count_in(p, card)
+
+    def _count_in(self, p: int, card: int) -> None:
+        k = self.cs.ing[card]
+        cnt, tot = self.cnt[p], self.tot[p]
+        n, t = cnt[k], tot[k]
+        v = self.game.value[p][card]
+        self.base[p] += set_score(n + 1, t + v) - set_score(n, t)
+        cnt[k] = n + 1
+        tot[k] = t + v
+        self.ones[p] += self.game.one[p][card]
+
+    def _count_out(self, p: int, card: int) -> None:
+        k = self.cs.ing[card]
+        cnt, tot = self.cnt[p], self.tot[p]
+        n, t = cnt[k], tot[k]
+        v = self.game.value[p][card]
+        self.base[p] += set_score(n - 1, t - v) - set_score(n, t)
+        cnt[k] = n - 1
+        tot[k] = t - v
+        self.ones[p] -= self.game.one[p][card]
+
+    def score(self, p: int) -> int:
+        """The player's score if the game ended now (KO-800)."""
+        total = self.base[p] + (5 if self.ones[p] > self.ones[1 - p] else 0)  # KO-802, KO-803
+        if self.recipes[p]:
+            total += recipe_points(self.cs, self.cauldron[p], self.recipes[p])  # KO-810
+        return total
+
+    def _say(self, text: str) -> None:
+        if self.logging:
+            self.log.append(text)
+
+    def line_of(self, p: int) -> int:
+        """The line player ``p``'s stone takes from, or -1 beside a corner (KO-501, KO-504, KO-Q2)."""
+        return self.game.space_line[self.stone[p]]
+
+    def takeable(self) -> list[int]:
+        """Cells holding a card the active player may take now (KO-501)."""
+        line = self.game.space_line[self.stone[self.active]]
+        if line < 0:
+            return []
+        board = self.board
+        return [c for c in LINE_CELLS[line] if board[c] >= 0]
+
+    def can_explode(self) -> bool:
+        """Whether the opponent's cauldron may lose its top card (KO-601, KO-Q7)."""
+        return len(self.cauldron[1 - self.active]) >= self.game.explode_min
+
+    # -- the turn ------------------------------------------------------------------------------------
+    def start_turn(self) -> None:
+        """Begin the active player's turn: count it, then move unless the direction is a choice."""
+        self.turn += 1
+        if self.game.direction == 0:
+            self.phase = MOVE
+        else:
+            self.move(self.game.direction)
+
+    def move(self, direction: int) -> None:
+        """Move the active stone by its top card's number, jumping the other stone (KO-402 – KO-407)."""
+        p = self.active
+        top = self.cauldron[p]
+        steps = self.cs.num[top[-1]] if top else 0  # empty cauldron only under KO-Q7 Reading A
+        pos, other = self.stone[p], self.stone[1 - p]
+        while steps:
+            pos = (pos + direction) % TRACK
+            if pos != other:  # KO-405: the occupied space is jumped and not counted
+                steps -= 1
+        self.stone[p] = pos
+        self.phase = TAKE
+        if self.logging:
+            line = self.game.space_line[pos]
+            where = "a corner: takes nothing (KO-504)" if line < 0 else line_label(line)
+            turn = "extra turn" if self.extra else "turn"
+            self._say(f"{PLAYER_NAMES[p]} {turn} {self.turn}: moves to P{pos}, beside {where}")
+
+    def take(self, cell: int) -> None:
+        """Take the card on ``cell`` (or nothing when ``cell`` is -1) and go on to the symbols (KO-501 – KO-507)."""
+        p = self.active
+        if cell < 0:
+            self._say(f"{PLAYER_NAMES[p]} takes nothing")
+            self.finish_turn(False)
+            return
+        board = self.board
+        card = board[cell]
+        board[cell] = -1
+        lc = self.line_count
+        row, col = CELL_ROW[cell], CELL_COL[cell]
+        lc[row] -= 1
+        lc[col] -= 1
+        self.pending = card
+        self.pending_cell = cell
+        if not self.stock:  # KO-704: only then can a line stay empty
+            if self.game.end_any_line:
+                ended = lc[row] == 0 or lc[col] == 0  # KO-701, KO-Q8
+            else:
+                ended = lc[self.game.space_line[self.stone[p]]] == 0
+            if ended:
+                self._say(f"{PLAYER_NAMES[p]} takes {self.cs.names[card]}, the last card of a line: the game ends (KO-701)")
+                self.phase = FINAL
+                return
+        self.cauldron[p].append(card)  # KO-502
+        self._count_in(p, card)
+        self._say(f"{PLAYER_NAMES[p]} takes {self.cs.names[card]}")
+        self._after_take(explode_done=False)
+
+    def _after_take(self, explode_done: bool) -> None:
+        card = self.pending
+        if not explode_done and self.cs.explodes[card] and self.can_explode():
+            self.phase = EXPLODE
+        elif self.cs.hat[card] and not self.extra:  # KO-611: no extra turn out of an extra turn
+            self.phase = HAT
+        else:
+            self.finish_turn(False)
+
+    def announce_explosion(self, announce: bool) -> None:
+        """Use the exploding cauldron now or let it lapse (KO-601, KO-620)."""
+        if announce:
+            self.game.symbol_effects["exploding-cauldron"](self, self.active)
+        else:
+            self._say(f"{PLAYER_NAMES[self.active]} does not announce the exploding cauldron: it lapses (KO-620)")
+        self._after_take(explode_done=True)
+
+    def announce_extra_turn(self, announce: bool) -> None:
+        """Use the hat and wand now or let it lapse (KO-610, KO-620)."""
+        if announce:
+            self.game.symbol_effects["hat-and-wand"](self, self.active)
+        else:
+            self._say(f"{PLAYER_NAMES[self.active]} does not announce the extra turn: it lapses (KO-620)")
+        self.finish_turn(announce)
+
+    def finish_turn(self, extra: bool) -> None:
+        """Refill the emptied space (KO-505, KO-506), then hand over or start the extra turn (KO-613)."""
+        cell = self.pending_cell
+        if cell >= 0:
+            if self.stock:
+                card = self.stock.pop()
+                self.board[cell] = card
+                self.line_count[CELL_ROW[cell]] += 1
+                self.line_count[CELL_COL[cell]] += 1
+                if self.logging:
+                    self._say(f"refill r{cell // SIZE + 1}c{cell % SIZE + 1} with {self.cs.names[card]}")
+            self.pending_cell = -1
+        self.pending = -1
+        if extra:
+            self.extra = True
+        else:
+            self.extra = False
+            self.active = 1 - self.active
+        self.start_turn()
+
+    def final_take(self, keep: bool) -> None:
+        """Keep the last card or put it in the box; its symbols lapse; score the game (KO-702, KO-703)."""
+        p, card = self.active, self.pending
+        if keep:
+            self.cauldron[p].append(card)
+            self._count_in(p, card)
+        else:
+            self.box.append(card)
+        self._say(f"{PLAYER_NAMES[p]} {'keeps' if keep else 'discards'} {self.cs.names[card]}")
+        self.pending = -1
+        self.pending_cell = -1
+        self.phase = OVER
+        s0, s1 = self.score(0), self.score(1)
+        if s0 != s1:
+            self.winners_ = [0 if s0 > s1 else 1]
+        elif self.game.tie == "most-ones" and self.ones[0] != self.ones[1]:
+            self.winners_ = [0 if self.ones[0] > self.ones[1] else 1]
+        else:
+            self.winners_ = []  # KO-Q12: a draw
+        self._say(f"game over: White {s0}, Black {s1}")
+
+    # -- engine hooks --------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """Whose decision it is, or TERMINAL."""
+        return TERMINAL if self.phase == OVER else self.active
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the deciding player (see the package docstring)."""
+        p, phase = self.active, self.phase
+        if phase == TAKE:
+            cells = self.takeable()
+            if not cells:
+                return [Action(p, "take", ("nothing",))]
+            names = self.cs.names
+            return [Action(p, "take", (names[self.board[c]],)) for c in cells]
+        if phase == EXPLODE:
+            return [Action(p, "explode"), Action(p, "no explode")]
+        if phase == HAT:
+            return [Action(p, "extra turn"), Action(p, "no extra turn")]
+        if phase == FINAL:
+            return [Action(p, "keep last"), Action(p, "discard last")]
+        if phase == MOVE:
+            return [Action(p, "move clockwise"), Action(p, "move anticlockwise")]
+        return []
+
+    def _apply(self, action: Action) -> None:
+        kind = action.kind
+        if kind == "take":
+            cell = -1
+            if action.args[0] != "nothing":
+                name = action.args[0]
+                cell = next(c for c in self.takeable() if self.cs.names[self.board[c]] == name)
+            self.take(cell)
+        elif kind == "explode" or kind == "no explode":
+            self.announce_explosion(kind == "explode")
+        elif kind == "extra turn" or kind == "no extra turn":
+            self.announce_extra_turn(kind == "extra turn")
+        elif kind == "keep last" or kind == "discard last":
+            self.final_take(kind == "keep last")
+        elif kind == "move clockwise" or kind == "move anticlockwise":
+            self.move(1 if kind == "move clockwise" else -1)
+        else:  # pragma: no cover - legal_actions never yields another kind
+            raise ValueError(kind)
+
+    def explain_illegal(self, action: Action | str) -> tuple[str, str | None]:
+        """Why an action is not legal now, with the rule that says so."""
+        text = str(action).strip()
+        words = text.lower().split()
+        phase = PHASE_NAMES[self.phase]
+        who = PLAYER_NAMES[self.active]
+        if words[:1] == ["take"] and self.phase == TAKE:
+            line = self.line_of(self.active)
+            if line < 0:
+                return (f"{who}'s stone stands beside a corner card (P{self.stone[self.active]}): take nothing", "KO-504")
+            return (f"{text!r}: {who} may take only a card of {line_label(line)}, beside P{self.stone[self.active]}", "KO-501")
+        if words[:1] in (["explode"], ["extra"], ["keep"], ["discard"], ["move"], ["no"]):
+            return (f"{text!r} is not a choice now: {who} must decide in phase {phase!r}", "KO-620" if phase != "final" else "KO-702")
+        return (f"{text!r} is not an action of Kotlík (phase {phase!r})", None)
+
+    def winners(self) -> list[int]:
+        """The winner of a finished game by score, or empty for a draw (KO-108, KO-Q12)."""
+        return list(self.winners_)
+
+    def returns(self) -> list[float]:
+        """Final scores of both players."""
+        return [float(self.score(0)), float(self.score(1))]
+
+    def snapshot(self) -> dict:
+        """Board, supply deck (top first), box, and per player cauldron, stone, score, recipes."""
+        names, corners = self.cs.names, self.game.corner_names
+        board = []
+        for r in range(SIZE):
+            row = []
+            for c in range(SIZE):
+                cell = r * SIZE + c
+                if cell in CORNER_CELLS:
+                    row.append(corners[cell])
+                else:
+                    card = self.board[cell]
+                    row.append(names[card] if card >= 0 else None)
+            board.append(row)
+        result = None
+        if self.phase == OVER:
+            result = "draw" if not self.winners_ else f"p{self.winners_[0] + 1}"
+        snap = {
+            "turn": self.turn,
+            "active": f"p{self.active + 1}",
+            "phase": PHASE_NAMES[self.phase],
+            "result": result,
+            "extra_turn": self.extra,
+            "board": board,
+            "stock": [names[c] for c in reversed(self.stock)],
+            "box": [names[c] for c in self.box],
+            "pending": names[self.pending] if self.pending >= 0 else None,
+        }
+        for p in (0, 1):
+            snap[f"p{p + 1}"] = {
+                "colour": ("white", "black")[p],
+                "cauldron": [names[c] for c in self.cauldron[p]],
+                "top": names[self.cauldron[p][-1]] if self.cauldron[p] else None,
+                "stone": self.stone[p],
+                "score": self.score(p),
+                "ones": self.ones[p],
+                "recipes": [self.cs.recipes[r]["name"] for r in self.recipes[p]],
+            }
+        return snap
+
+    def render(self) -> str:
+        """The board as a 6×6 grid with stones on the track, then both cauldrons."""
+        from deckkit.games.kotlik.render import render_state
+
+        return render_state(self)
+
+
+# -- symbol effects, registered so that the card schema's ko_effect names and the registry agree ------
+@effect("kotlik", "exploding-cauldron")
+def exploding_cauldron(state: KotlikState, player: int) -> None:
+    """The opponent returns their cauldron's top card to the supply deck, or to the box (KO-601, KO-602, KO-Q6)."""
+    opp = 1 - player
+    card = state.cauldron[opp].pop()
+    state._count_out(opp, card)
+    if state.stock:
+        if state.game.returned == "shuffle":
+            state.stock.insert(state.rng.randrange(len(state.stock) + 1), card)
+            where = "shuffled into the supply deck"
+        else:
+            state.stock.insert(0, card)
+            where = "put under the supply deck"
+    else:
+        state.box.append(card)
+        where = "put into the box (supply deck used up)"
+    state._say(f"{PLAYER_NAMES[player]} announces the exploding cauldron: {PLAYER_NAMES[opp]}'s "
+               f"{state.cs.names[card]} is {where}")
+
+
+@effect("kotlik", "hat-and-wand")
+def hat_and_wand(state: KotlikState, player: int) -> None:
+    """Announce one extra turn (KO-610); the turn itself follows the refill (KO-621)."""
+    state._say(f"{PLAYER_NAMES[player]} announces the hat and wand: one extra turn")
