@@ -1,9 +1,104 @@
-"""CLI commands: hands (registered by deckkit.cli)."""
+"""CLI commands: ``hand`` (sample openings) and ``odds`` (exact probabilities), registered by deckkit.cli."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
+
+from deckkit.cli import common
+from deckkit.errors import UsageError
+
+DeckArg = Annotated[Path, typer.Argument(help="Deck file (text or JSON).", show_default=False)]
+KeepOpt = Annotated[Optional[str], typer.Option("--keep", help="Keep rule, e.g. 'count(t:food) >= 2'; "
+                                                "mulligan until it holds or the procedure ends.")]
+TurnOpt = Annotated[int, typer.Option("--turn", help="Also count the cards drawn by your own turn T (0: opening hand).")]
+PlayOpt = Annotated[bool, typer.Option("--play/--draw", help="Whether you take the first turn.")]
+VariantOpt = Annotated[Optional[str], typer.Option(
+    "--variant", help="Opening variant: Álomfogó 'reshuffle' (house-rule mulligan, off by default, AF-Q5).")]
+SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Random seed: same seed, same result.")]
+
+
+def _check_output(output: common.OutputFormat) -> None:
+    if output not in (common.OutputFormat.table, common.OutputFormat.json):
+        raise UsageError(f"-o {output.value} is not available here", hint="use -o table or -o json")
+
+
+def hand(
+    deck: DeckArg,
+    seed: SeedOpt = None,
+    count: Annotated[int, typer.Option("--count", "-n", help="How many openings to deal; more than one adds a summary.")] = 1,
+    keep: KeepOpt = None,
+    play: PlayOpt = True,
+    turn: TurnOpt = 0,
+    variant: VariantOpt = None,
+    arrange: Annotated[str, typer.Option("--arrange", help="Obludárium deck order: 'shuffle' (default) or "
+                                         "'food-third' (food every third card, then a cut; OB-Q3 reading B).")] = "shuffle",
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """Deal sample opening hands under the game's procedure (Obludárium mulligans, Álomfogó draws, Kotlík board).
+
+    Example: deckkit hand data/decks/obludarium-standard.deck --seed 7 --keep 'count(t:food) >= 2' --turn 3
+    """
+    _check_output(output)
+    from deckkit.hands.conditions import compile_condition
+    from deckkit.hands.render import hands_json, hands_text
+    from deckkit.hands.sample import load_cards, sample_hands
+
+    if count < 1:
+        raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
+    rule = compile_condition(keep) if keep is not None else None
+    loaded = load_cards(deck, common.db_path())
+    report = sample_hands(loaded.cards, loaded.game, deck=loaded.name, seed=seed, count=count, keep=rule,
+                          turn=turn, on_play=play, variant=variant, arrangement=arrange)
+    if output == common.OutputFormat.json:
+        common.print_json(hands_json(report))
+    else:
+        typer.echo(hands_text(report))
+
+
+def odds(
+    deck: DeckArg,
+    condition: Annotated[str, typer.Argument(help="Condition, e.g. 'count(t:food) >= 2 and count(t:monster) >= 2'.",
+                                             show_default=False)],
+    mulligans: Annotated[int, typer.Option("--mulligans", "-m", help="Allow up to K mulligans, taken while the keep "
+                                           "rule fails (default rule: the condition itself).")] = 0,
+    keep: KeepOpt = None,
+    turn: TurnOpt = 0,
+    play: PlayOpt = True,
+    variant: VariantOpt = None,
+    simulate: Annotated[Optional[int], typer.Option("--simulate", help="Also estimate by N seeded deals, with a "
+                                                    "standard error.")] = None,
+    seed: SeedOpt = None,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """The exact probability that CONDITION holds in the opening hand, after mulligans, or by turn T.
+
+    Example: deckkit odds data/decks/obludarium-standard.deck 'count(t:food) >= 2 and count(t:food) <= 4' -m 2 --turn 2
+    """
+    _check_output(output)
+    from deckkit.hands.conditions import compile_condition
+    from deckkit.hands.odds import answer
+    from deckkit.hands.render import odds_text
+    from deckkit.hands.sample import load_cards
+
+    cond = compile_condition(condition)
+    rule = compile_condition(keep) if keep is not None else None
+    loaded = load_cards(deck, common.db_path())
+    result, exact = answer(loaded.cards, loaded.game, cond, mulligans=mulligans, keep=rule, turn=turn,
+                           on_play=play, variant=variant, simulate=simulate, seed=seed)
+    if output == common.OutputFormat.json:
+        data = result.as_json(str(deck))
+        if exact is not None:
+            data["exact_probability"] = exact.probability
+            data["impossible"] = exact.impossible
+        common.print_json(data)
+    else:
+        typer.echo(odds_text(loaded.name, result, exact))
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("hand")(hand)
+    app.command("odds")(odds)

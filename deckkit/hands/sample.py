@@ -1,0 +1,187 @@
+"""Seeded sample hands: one or many openings under the game's procedure, and their summary.
+
+Same seed, same hands, everywhere: every deal comes from one ``random.Random(seed)`` that shuffles
+the deck (a full shuffle, OB-Q3 reading A, unless the Obludárium ``food-third`` arrangement is
+asked for) and then runs :mod:`deckkit.hands.procedures`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from deckkit.errors import DataError, UsageError
+from deckkit.hands.conditions import Condition
+from deckkit.hands.procedures import (
+    KotlikSetup, Opening, cards_drawn_by_turn, food_every_third, kotlik_setup, opening, procedure,
+)
+
+__all__ = ["LoadedDeck", "load_cards", "Deal", "HandsReport", "deal", "sample_hands", "ARRANGEMENTS"]
+
+ARRANGEMENTS = ("shuffle", "food-third")  # OB-Q3 reading A (default) and reading B
+
+
+@dataclass
+class LoadedDeck:
+    """A deck file resolved to one card dict per copy."""
+
+    path: str
+    name: str
+    game: str
+    cards: list[dict]
+
+
+def load_cards(path: str | Path, db: str | Path | None = None) -> LoadedDeck:
+    """Read a deck file and resolve its cards through the catalogue at ``db`` (default location if None)."""
+    from deckkit.catalogue import open_catalogue
+    from deckkit.decks import load_deck
+
+    deck = load_deck(path)
+    cat = open_catalogue(db)
+    try:
+        cards = deck.cards(cat)
+    finally:
+        close = getattr(cat, "close", None)
+        if close:
+            close()
+    if not cards:
+        raise DataError("the deck has no cards", path=str(path), hint="add card lines such as `4 Chleba`")
+    return LoadedDeck(str(path), deck.name or Path(path).stem, deck.game, cards)
+
+
+@dataclass
+class Deal:
+    """One sampled opening: the kept hand, the cards drawn by the turn asked, mulligans taken."""
+
+    hand: list[dict]
+    drawn: list[dict]
+    mulligans: int
+    forced: bool
+    rejected: list[list[dict]] = field(default_factory=list)
+    kotlik: KotlikSetup | None = None
+
+
+@dataclass
+class HandsReport:
+    """``count`` deals and, for more than one, a summary."""
+
+    deck: str
+    game: str
+    seed: int
+    count: int
+    turn: int
+    on_play: bool
+    keep: str | None
+    variant: str | None
+    arrangement: str
+    deals: list[Deal]
+    summary: dict[str, Any] | None = None
+
+
+def _arrange(cards: list[dict], game: str, rng: random.Random, arrangement: str) -> list[dict]:
+    if arrangement == "food-third":
+        return food_every_third(cards, rng, lambda c: c.get("type") == "food")
+    deck = list(cards)
+    rng.shuffle(deck)
+    return deck
+
+
+def deal(cards: Sequence[dict], game: str, rng: random.Random, *, keep: Condition | None = None,
+         keep_fn=None, turn: int = 0, on_play: bool = True, variant: str | None = None,
+         arrangement: str = "shuffle", max_mulligans: int | None = None) -> Deal:
+    """Shuffle (or arrange) the deck with ``rng`` and run the game's opening procedure once."""
+    if game == "kotlik":
+        ingredients = [c for c in cards if c.get("type") == "ingredient"]
+        corners = [c for c in cards if c.get("type") == "corner"]
+        rng.shuffle(ingredients)  # KO-301
+        setup = kotlik_setup(ingredients, rng, corners=corners)
+        return Deal([], [], 0, False, [], setup)
+    library = _arrange(list(cards), game, rng, arrangement)
+    fn = keep_fn or (keep.keep_callback(cards) if keep else None)
+    res: Opening = opening(game, library, fn, variant=variant, rng=rng, max_mulligans=max_mulligans)
+    n = cards_drawn_by_turn(game, turn, on_play)
+    if n > len(res.library):
+        raise DataError(f"the deck runs out before turn {turn}: {n} draws, {len(res.library)} cards left",
+                        hint="lower --turn")
+    return Deal(res.hand, res.library[:n], res.mulligans, res.forced, res.rejected)
+
+
+def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int | None = None, count: int = 1,
+                 keep: Condition | None = None, turn: int = 0, on_play: bool = True, variant: str | None = None,
+                 arrangement: str = "shuffle", keep_deals: int = 100) -> HandsReport:
+    """Deal ``count`` seeded openings; the first ``keep_deals`` are kept for display, all are summarised."""
+    if count < 1:
+        raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
+    if turn < 0:
+        raise UsageError(f"--turn {turn} is negative", hint="0 is the opening hand, 1 the first own turn")
+    if arrangement not in ARRANGEMENTS:
+        raise UsageError(f"unknown arrangement {arrangement!r}", hint="arrangements: " + ", ".join(ARRANGEMENTS))
+    if game == "kotlik":
+        if keep is not None or turn or variant:
+            raise UsageError("Kotlík has no hands to keep or draw: --keep, --turn and --variant do not apply",
+                             hint="`deckkit hand` on a Kotlík deck shows the board layout (KO-302)")
+    else:
+        procedure(game, variant=variant)  # checks the variant before dealing
+        if arrangement != "shuffle" and game != "obludarium":
+            raise UsageError("the food-third arrangement is Obludárium's (OB-Q3 reading B)")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    keep_fn = keep.keep_callback(cards) if keep else None
+    deals: list[Deal] = []
+    depth_reached: Counter = Counter()
+    depth_kept_by_rule: Counter = Counter()
+    final_depth: Counter = Counter()
+    type_counts: dict[str, Counter] = {}
+    types = _types(cards)
+    returned: Counter = Counter()
+    for i in range(count):
+        d = deal(cards, game, rng, keep_fn=keep_fn, turn=turn, on_play=on_play, variant=variant,
+                 arrangement=arrangement)
+        if i < keep_deals:
+            deals.append(d)
+        if count == 1:
+            break
+        if d.kotlik is not None:
+            returned.update({"white": d.kotlik.returned[0], "black": d.kotlik.returned[1]})
+            continue
+        for m in range(d.mulligans + 1):
+            depth_reached[m] += 1
+        if not d.forced:
+            depth_kept_by_rule[d.mulligans] += 1
+        final_depth[d.mulligans] += 1
+        seen = Counter(c.get("type", "?") for c in d.hand + d.drawn)
+        for t in types:
+            type_counts.setdefault(t, Counter())[seen.get(t, 0)] += 1
+    report = HandsReport(deck, game, seed, count, turn, on_play, keep.text if keep else None, variant,
+                         arrangement, deals)
+    if count > 1:
+        if game == "kotlik":
+            report.summary = {"deals": count, "mean_returned": {k: returned[k] / count for k in ("white", "black")}}
+        else:
+            report.summary = _summary(count, depth_reached, depth_kept_by_rule, final_depth, type_counts)
+    return report
+
+
+def _types(cards: Sequence[dict]) -> list[str]:
+    seen: list[str] = []
+    for c in cards:
+        t = c.get("type", "?")
+        if t not in seen:
+            seen.append(t)
+    return seen
+
+
+def _summary(count: int, reached: Counter, kept: Counter, final: Counter, type_counts: dict[str, Counter]) -> dict:
+    depths = sorted(reached)
+    return {
+        "deals": count,
+        "keep_rate": {str(m): kept[m] / reached[m] for m in depths},  # kept by the rule among hands that got there
+        "mulligans": {str(m): final[m] for m in sorted(final)},  # histogram of mulligans taken
+        "mean_mulligans": sum(m * n for m, n in final.items()) / count,
+        "mean_composition": {t: sum(k * n for k, n in c.items()) / count for t, c in type_counts.items()},
+        "composition_histogram": {t: {str(k): c[k] for k in sorted(c)} for t, c in type_counts.items()},
+    }
