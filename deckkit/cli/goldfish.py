@@ -2,8 +2,92 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
+
+from deckkit.cli import common
+from deckkit.errors import UsageError
+
+
+def _settings(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--set {pair!r} is not NAME=VALUE", hint="e.g. --set starting_life=15")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def goldfish(
+    decks: Annotated[list[Path], typer.Argument(help="Deck files; several are compared on the same seeds.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per deck.")] = 10_000,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses a seed derived from it.")] = 0,
+    policy: Annotated[Optional[str], typer.Option(help="Policy of the deck (greedy, random; game default).")] = None,
+    opponent: Annotated[Optional[str], typer.Option(help="Opponent policy (passive; Kotlík: any policy).")] = None,
+    keep: Annotated[Optional[str], typer.Option(help='Mulligan keep rule, e.g. "count(t:food) >= 2".')] = None,
+    trace: Annotated[bool, typer.Option("--trace", help="Also print game 0 turn by turn.")] = False,
+    set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
+    workers: Annotated[Optional[int], typer.Option("--workers", "-w", help="Worker processes (default: all cores).")] = None,
+    scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler, e.g. tcp://host:8786 (needs the cluster extra).")] = None,
+    precision: Annotated[Optional[float], typer.Option(help="Play on until the mean's CI half-width is at most this.")] = None,
+    max_games: Annotated[Optional[int], typer.Option(help="Cap for --precision (default 100 × --games).")] = None,
+    max_turns: Annotated[int, typer.Option(help="Give up a game after this many turns.")] = 60,
+    confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
+    impact: Annotated[bool, typer.Option("--impact", help="Per card: win turn with it in the opening hand / by turn 3 vs not.")] = False,
+    games_out: Annotated[Optional[Path], typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
+    plot: Annotated[Optional[Path], typer.Option(help="Draw the distribution to FILE.png/.svg (needs the plot extra).")] = None,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """Play many seeded games against a passive opponent and report how fast each deck wins.
+
+    Several decks are played on the same seeds and compared, with the difference in mean win turn, its confidence interval and a verdict. Kotlík reports scores and win rates per seat.
+
+    Example: deckkit goldfish my.deck tuned.deck --games 20000 --seed 7 --keep "count(t:food) >= 2"
+    """
+    from deckkit.catalogue import open_catalogue
+    from deckkit.sim.goldfish import Options, goldfish as run_goldfish, load_decks
+    from deckkit.sim.plot import check_plot, plot as draw
+    from deckkit.sim.progress import ProgressBar
+    from deckkit.sim.records import output_format, write_records
+    from deckkit.sim.report import render
+
+    if output not in (common.OutputFormat.table, common.OutputFormat.json):
+        raise UsageError(f"goldfish has no {output.value} output", hint="use -o json, or --games-out FILE.csv for per-game rows")
+    if games_out:
+        output_format(games_out)
+    if plot:
+        check_plot(plot)
+    loaded = load_decks(decks, open_catalogue(common.db_path()))
+    options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
+                      max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
+                      max_games=max_games, confidence=confidence, impact=impact, trace=trace,
+                      keep_seen=games_out is not None)
+    as_json = output == common.OutputFormat.json
+    with ProgressBar(enabled=sys.stderr.isatty() and not as_json) as bar:
+        outcome = run_goldfish(loaded, options, progress=bar)
+    if as_json:
+        common.print_json(outcome.reports)
+    else:
+        for report in outcome.reports:
+            if report.get("trace"):
+                typer.echo(f"Game 0 of {report['deck']} (seed {options.seed}):")
+                typer.echo("\n".join(report["trace"]) + "\n")
+        typer.echo(render(outcome.reports))
+    if games_out:
+        rows = write_records(games_out, [d.label for d in loaded], outcome.records)
+        common.err(f"wrote {rows:,} game records to {games_out}")
+    if plot:
+        draw(outcome.reports, plot)
+        common.err(f"wrote {plot}")
+    if outcome.interrupted:
+        common.err("interrupted: the report covers the games finished before Ctrl-C")
+        raise typer.Exit(130)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("goldfish")(goldfish)

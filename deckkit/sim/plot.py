@@ -10,18 +10,25 @@ from deckkit.errors import DataError, UsageError
 SUFFIXES = {".png", ".svg", ".pdf"}
 
 
-def plot(reports: Sequence[dict], path: str | Path) -> None:
-    """Draw each deck's win-turn (or first seat's score) distribution into ``path``."""
-    path = Path(path)
-    if path.suffix.lower() not in SUFFIXES:
+def check_plot(path: str | Path) -> None:
+    """Fail early (before a long run) if ``path`` cannot be drawn: unknown suffix or no matplotlib."""
+    if Path(path).suffix.lower() not in SUFFIXES:
         raise UsageError(f"--plot {path}: unknown picture format", hint="name the file .png, .svg or .pdf")
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")  # files only; never open a window
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError:
-        raise UsageError("--plot needs matplotlib", hint="pip install 'deckkit[plot]'") from None
+        raise UsageError("--plot needs matplotlib, which is not installed",
+                         hint="pip install 'deckkit[plot]'") from None
+
+
+def plot(reports: Sequence[dict], path: str | Path) -> None:
+    """Draw each deck's win-turn (or first seat's score) distribution into ``path``."""
+    check_plot(path)
+    path = Path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only; never open a window
+    import matplotlib.pyplot as plt
     scoring = "mean_scores" in reports[0]
     fig, ax = plt.subplots(figsize=(8, 4.5))
     width = 0.8 / len(reports)

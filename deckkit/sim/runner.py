@@ -31,11 +31,13 @@ class Job:
     game: str
     deck: tuple[dict, ...]
     seed: int | str = 0
-    policy: str = "greedy"
-    opponent: str = "passive"
+    policy: str | None = None  # None: the game's default
+    opponent: str | None = None
     keep: str | None = None
     settings: tuple[tuple[str, Any], ...] = ()
     max_turns: int = 60
+    # Card lists per game cost memory and pickling; only impact and --games-out need them.
+    keep_seen: bool = True
     key: str = field(default="", compare=False)
 
     @classmethod
@@ -43,7 +45,8 @@ class Job:
         """A job with its cache key (a digest of everything that changes the games)."""
         settings = tuple(sorted(dict(options.pop("settings", None) or {}).items()))
         job = cls(game, tuple(deck), settings=settings, **options)
-        blob = json.dumps([game, list(deck), settings, job.policy, job.opponent, job.keep, job.max_turns],
+        blob = json.dumps([game, list(deck), settings, job.policy, job.opponent, job.keep, job.max_turns,
+                           job.keep_seen],
                           sort_keys=True, ensure_ascii=False, default=str)
         object.__setattr__(job, "key", hashlib.sha256(blob.encode()).hexdigest())
         return job
@@ -62,6 +65,7 @@ class Interrupted(DeckkitError):
 # -- playing games (runs in workers) ----------------------------------------------------------------
 
 _PREPARED: dict[str, tuple[Any, list[dict], Any]] = {}
+_CARD_LISTS = ("seen", "opening", "seen_by_turn")
 
 
 def build_game(game: str, cards: Sequence[dict], settings: dict[str, Any]) -> Any:
@@ -100,8 +104,12 @@ def _prepare(job: Job) -> tuple[Any, list[dict], Any]:
 def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
     """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
     game, deck, keep = _prepare(job)
-    record = game.play_goldfish(deck, game_rng(job.seed, index), policy=job.policy, opponent=job.opponent,
-                                keep=keep, trace=trace, max_turns=job.max_turns)
+    choices = {k: v for k, v in (("policy", job.policy), ("opponent", job.opponent)) if v}
+    record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
+                                max_turns=job.max_turns, **choices)
+    if not job.keep_seen:
+        for key in _CARD_LISTS:
+            record.pop(key, None)
     record["index"] = index
     record["seed"] = game_seed(job.seed, index)
     return record
@@ -203,14 +211,14 @@ class DaskBackend(Backend):
     Every Dask worker needs deckkit installed (same version) — ``pip install 'deckkit[cluster]'``.
     """
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, timeout: str = "10s") -> None:
         try:
             from dask.distributed import Client
         except ImportError:
             raise UsageError("--scheduler needs Dask distributed",
                              hint="pip install 'deckkit[cluster]'") from None
         try:
-            self._client = Client(address, timeout="10s")
+            self._client = Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as exc:
             raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}",
                              hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`") from None
@@ -270,7 +278,7 @@ def next_target(played: int, half_width: float, precision: float, step: int, cap
     if math.isinf(half_width):
         wanted = played + step
     else:
-        wanted = math.ceil(played * (half_width / precision) ** 2 * 1.1)
+        wanted = math.ceil(played * (half_width / precision) ** 2 * 1.1 - 1e-9)  # float noise
     return min(cap, max(played + step, wanted))
 
 

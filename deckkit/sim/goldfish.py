@@ -1,0 +1,117 @@
+"""The goldfish run behind ``deckkit goldfish``: load decks, play them on shared seeds, report."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from deckkit.errors import UsageError
+from deckkit.sim.report import add_comparisons, deck_report
+from deckkit.sim.runner import Backend, Job, build_game, compile_keep, play_one, run
+
+
+@dataclass
+class LoadedDeck:
+    """A deck ready to play: its label (the path as given), game and one card dict per copy."""
+
+    label: str
+    game: str
+    cards: list[dict]
+
+    @property
+    def names(self) -> list[str]:
+        """Card names in deck order (copies repeated)."""
+        return [c["name"] for c in self.cards]
+
+
+@dataclass
+class Options:
+    """What to play and how; ``None`` for policy/opponent means the game's own default."""
+
+    games: int = 10_000
+    seed: int | str = 0
+    policy: str | None = None
+    opponent: str | None = None
+    keep: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    max_turns: int = 60
+    workers: int | None = None
+    scheduler: str | None = None
+    precision: float | None = None
+    max_games: int | None = None
+    confidence: float = 0.95
+    impact: bool = False
+    trace: bool = False
+    keep_seen: bool = False
+
+
+@dataclass
+class Outcome:
+    """Reports (JSON-ready, one per deck), the per-game records behind them, traces, interruption."""
+
+    reports: list[dict]
+    records: list[list[dict]]
+    traces: list[list[str]]
+    interrupted: bool
+
+
+def load_decks(paths: Sequence[str | Path], catalogue: Any) -> list[LoadedDeck]:
+    """Read deck files and resolve their cards; all must be of one game (UsageError otherwise)."""
+    from deckkit.decks import load_deck
+    from deckkit.games import resolve_game
+
+    decks = []
+    for path in paths:
+        deck = load_deck(path)
+        decks.append(LoadedDeck(str(path), resolve_game(deck.game), deck.cards(catalogue)))
+    games = {d.game for d in decks}
+    if len(games) > 1:
+        raise UsageError("decks of different games cannot be compared: " + ", ".join(sorted(games)),
+                         hint="give decks of one game")
+    return decks
+
+
+def _default(game: Any, name: str) -> str:
+    param = inspect.signature(game.play_goldfish).parameters.get(name)
+    return str(param.default) if param is not None and param.default is not inspect.Parameter.empty else "default"
+
+
+def goldfish(decks: Sequence[LoadedDeck], options: Options,
+             progress: Callable[[int, int], None] | None = None, backend: Backend | None = None) -> Outcome:
+    """Play every deck on the same seeds and build the reports (with comparisons and impact)."""
+    if not decks:
+        raise UsageError("no deck given", hint="deckkit goldfish DECK [DECK…]")
+    if options.max_turns < 1:
+        raise UsageError(f"--max-turns must be at least 1, not {options.max_turns}")
+    if not 0 < options.confidence < 1:
+        raise UsageError(f"--confidence must be between 0 and 1, not {options.confidence}")
+    game_name = decks[0].game
+    jobs = [Job.make(game_name, d.cards, seed=options.seed, policy=options.policy, opponent=options.opponent,
+                     keep=options.keep, settings=options.settings, max_turns=options.max_turns,
+                     keep_seen=options.keep_seen or options.impact) for d in decks]
+    # Build, compile and play game 0 here first: bad settings, policies or keep conditions then fail
+    # in this process with their full message and hint, before any worker starts.
+    game = build_game(game_name, decks[0].cards, options.settings)
+    compile_keep(options.keep, decks[0].cards)
+    traces: list[list[str]] = []
+    for job in jobs:
+        lines: list[str] = []
+        play_one(job, 0, lines if options.trace else None)
+        traces.append(lines)
+    result = run(jobs, options.games, workers=options.workers, scheduler=options.scheduler,
+                 precision=options.precision, max_games=options.max_games, confidence=options.confidence,
+                 progress=progress, backend=backend)
+    reports = [deck_report(d.label, game_name, recs, seed=options.seed,
+                           policy=options.policy or _default(game, "policy"),
+                           opponent=options.opponent or _default(game, "opponent"),
+                           elapsed=elapsed, workers=result.workers, keep=options.keep, settings=options.settings,
+                           max_turns=options.max_turns, confidence=options.confidence,
+                           interrupted=result.interrupted, deck_names=d.names, impact=options.impact)
+               for d, recs, elapsed in zip(decks, result.records, result.elapsed)]
+    if options.trace:
+        for report, lines in zip(reports, traces):
+            report["trace"] = lines
+    add_comparisons(reports, result.records, options.confidence)
+    return Outcome(reports, result.records, traces, result.interrupted)

@@ -1,0 +1,60 @@
+"""A Rich progress bar for long goldfish runs, shown on stderr only when someone is watching."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+
+class ProgressBar:
+    """Call with ``(done, total)``; draws nothing until a run has lasted ``delay`` seconds.
+
+    Short runs stay silent (no flicker in scripts or tests); the bar is transient, so the report
+    that follows is all that stays on screen.
+    """
+
+    def __init__(self, enabled: bool | None = None, delay: float = 0.7, label: str = "goldfish") -> None:
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.delay = delay
+        self.label = label
+        self._start = time.perf_counter()
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self._progress is None:
+            if time.perf_counter() - self._start < self.delay:
+                return
+            self._open(total)
+        self._progress.update(self._task, completed=done, total=total)
+
+    def _open(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                                   TimeRemainingColumn)
+        from rich.text import Text
+
+        class Rate(ProgressColumn):
+            def render(self, task: Any) -> Text:
+                return Text(f"{task.speed or 0:,.0f} games/s")
+
+        self._progress = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), Rate(),
+                                  TextColumn("ETA"), TimeRemainingColumn(),
+                                  console=Console(stderr=True), transient=True)
+        self._progress.start()
+        self._task = self._progress.add_task(self.label, total=total)
+
+    def close(self) -> None:
+        """Remove the bar (if one was drawn)."""
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+    def __enter__(self) -> "ProgressBar":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
