@@ -1,9 +1,191 @@
-"""CLI commands: decks (registered by deckkit.cli)."""
+"""CLI commands: ``deckkit deck new/add/remove/show/stats/convert/validate`` (registered by deckkit.cli)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
+
+from deckkit.cli import common
+
+deck_app = typer.Typer(
+    name="deck", no_args_is_help=True,
+    help="Create, edit, inspect and validate deck files (text or JSON).",
+)
+
+DeckPath = Annotated[Path, typer.Argument(help="Deck file (text, or JSON when it ends in .json).", show_default=False)]
+FormatOpt = Annotated[Optional[str], typer.Option(
+    "--format", "-f", help="Construction format, e.g. casual or tournament (default: the deck's, else the game's default).")]
+
+
+def _catalogue():
+    """The card lookup for deck commands: the catalogue at --db / $DECKKIT_DB / the default place."""
+    from deckkit.catalogue import open_catalogue
+
+    return open_catalogue(common.db_path())
+
+
+def _only(output: common.OutputFormat, *allowed: str) -> None:
+    from deckkit.errors import UsageError
+
+    if output.value not in allowed:
+        raise UsageError(f"this command has no {output.value} output", hint="use -o " + " or -o ".join(allowed))
+
+
+@deck_app.command("new")
+def new(
+    path: DeckPath,
+    game: Annotated[str, typer.Option("--game", "-g", help="obludarium, alomfogo or kotlik (or ob, af, ko).")],
+    fmt: FormatOpt = None,
+    name: Annotated[Optional[str], typer.Option("--name", help="A name for the deck.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Create an empty deck file.
+
+    Example: deckkit deck new dreamers.deck --game af --format tournament --name "Zsófi's dreamers"
+    """
+    from deckkit.decks.ops import new_deck
+
+    deck = new_deck(path, game, fmt, name, force)
+    typer.echo(f"created {path} ({deck.game}{'/' + deck.format if deck.format else ''})")
+
+
+@deck_app.command("add")
+def add(
+    path: DeckPath,
+    cards: Annotated[list[str], typer.Argument(help="Card names or ids (diacritics optional).", show_default=False)],
+    count: Annotated[int, typer.Option("--count", "-n", help="Copies of each card to add.")] = 1,
+    sideboard: Annotated[bool, typer.Option("--sideboard", help="Add to the sideboard.")] = False,
+) -> None:
+    """Add copies of cards to a deck, by name or id.
+
+    Example: deckkit deck add dreamers.deck "ejlepo kajtar" -n 3
+    """
+    from deckkit.decks.ops import add_cards
+
+    for name, total in add_cards(path, cards, _catalogue(), count, sideboard):
+        typer.echo(f"{name}: {total}")
+
+
+@deck_app.command("remove")
+def remove(
+    path: DeckPath,
+    card: Annotated[str, typer.Argument(help="Card name or id.", show_default=False)],
+    count: Annotated[Optional[int], typer.Option("--count", "-n", help="Copies to remove (default: all).")] = None,
+    sideboard: Annotated[bool, typer.Option("--sideboard", help="Remove from the sideboard.")] = False,
+) -> None:
+    """Remove copies of a card from a deck (all copies unless --count).
+
+    Example: deckkit deck remove dreamers.deck "Jégszem Soyana" -n 1
+    """
+    from deckkit.decks.ops import remove_cards
+
+    taken = remove_cards(path, card, _catalogue(), count, sideboard)
+    typer.echo(f"removed {taken} × {card}")
+
+
+@deck_app.command("show")
+def show(path: DeckPath, output: common.Output = common.OutputFormat.table) -> None:
+    """Show a deck grouped by card type, with costs and counts.
+
+    Example: deckkit deck show data/decks/alomfogo-casual.deck
+    """
+    _only(output, "table", "json")
+    from deckkit.decks.ops import show_deck
+
+    data = show_deck(path, _catalogue())
+    if output.value == "json":
+        common.print_json(data)
+    else:
+        from deckkit.decks.render import render_show
+
+        typer.echo(render_show(data), nl=False)
+
+
+@deck_app.command("stats")
+def stats(path: DeckPath, output: common.Output = common.OutputFormat.table) -> None:
+    """Deck statistics: counts by type, cost curve, average cost, food share (Obludárium),
+    dreamwalker attack/defence totals (Álomfogó), colours and numbers (Kotlík).
+
+    Example: deckkit deck stats data/decks/obludarium-standard.deck -o json
+    """
+    _only(output, "table", "json")
+    from deckkit.decks import deck_stats, load_deck, resolve
+
+    data = deck_stats(resolve(load_deck(path), _catalogue()))
+    if output.value == "json":
+        common.print_json(data)
+    else:
+        from deckkit.decks.render import render_stats
+
+        typer.echo(render_stats(data), nl=False)
+
+
+@deck_app.command("convert")
+def convert(
+    src: DeckPath,
+    dest: Annotated[Optional[Path], typer.Argument(help="Where to write (.json for JSON); omit to print.")] = None,
+    to: Annotated[Optional[str], typer.Option("--to", help="text or json (default: from DEST, else the other form).")] = None,
+) -> None:
+    """Convert a deck between the text and JSON forms (canonical layout; comments are dropped).
+
+    Example: deckkit deck convert mydeck.deck mydeck.json
+    """
+    from deckkit.decks.ops import convert_deck
+    from deckkit.errors import UsageError
+
+    if to not in (None, "text", "json"):
+        raise UsageError(f"--to {to!r}: expected text or json")
+    text = convert_deck(src, dest, None if to is None else to == "json")
+    if dest is None:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"wrote {dest}")
+
+
+@deck_app.command("validate")
+def validate(
+    decks: Annotated[list[Path], typer.Argument(help="Deck files.", show_default=False)],
+    fmt: FormatOpt = None,
+    format_file: Annotated[Optional[Path], typer.Option(
+        "--format-file", help="Your own format file (JSON, see schemas/format.schema.json).")] = None,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """Check decks against their game's construction format; report every problem.
+
+    Exit 0 when every deck is legal, 1 otherwise.
+
+    Examples:
+      deckkit deck validate data/decks/*.deck
+      deckkit deck validate my.deck --format tournament -o json
+      deckkit deck validate my.deck --format-file house-banlist.json
+    """
+    _only(output, "table", "json", "jsonl")
+    from deckkit.decks.formats import check_format_name, load_format_file
+    from deckkit.decks.validate import validate as run
+
+    if fmt is not None and format_file is not None:
+        from deckkit.errors import UsageError
+
+        raise UsageError("give --format or --format-file, not both")
+    chosen = load_format_file(format_file) if format_file is not None else check_format_name(fmt)
+    reports = run(decks, _catalogue(), chosen)
+    if output.value == "json":
+        common.print_json([r.as_json() for r in reports])
+    elif output.value == "jsonl":
+        import json
+
+        for r in reports:
+            typer.echo(json.dumps(r.as_json(), ensure_ascii=False))
+    else:
+        from deckkit.decks.render import render_reports
+
+        typer.echo(render_reports(reports))
+    if not all(r.legal for r in reports):
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add the ``deck`` command group to the app."""
+    app.add_typer(deck_app)

@@ -136,3 +136,15 @@ def find_format(game: str, name: str | None) -> Format:
             return fmt
     known = ", ".join(f.name for f in choices) or "none"
     raise UsageError(f"unknown format {name!r} for {game}", hint=f"formats of {game}: {known}")
+
+
+def check_format_name(name: str | None) -> str | None:
+    """``name`` if some game has a bundled format of that name (or id); UsageError listing them otherwise."""
+    if name is None:
+        return None
+    key = fold(name).replace(" ", "-")
+    known = bundled_formats().values()
+    if any(key in (f.name, f.id) for f in known):
+        return name
+    raise UsageError(f"unknown format {name!r}",
+                     hint="formats: " + ", ".join(sorted(f.id for f in known)) + "; or pass --format-file FILE")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from deckkit.errors import DataError, UnknownCard, ValidationFailed
+from deckkit.errors import DataError, DeckkitError, UnknownCard, ValidationFailed
 from deckkit.text import fold
 
 MAIN = "deck"
@@ -23,6 +23,31 @@ class CardLookup(Protocol):
     """
 
     def find(self, name_or_id: str, game: str | None = None) -> dict[str, Any]: ...
+
+
+class CachedLookup:
+    """Wraps a card lookup and remembers every answer (cards and UnknownCard alike) for one run.
+
+    Validating many decks asks for the same names again and again; one SQL query per name is enough.
+    """
+
+    def __init__(self, inner: CardLookup) -> None:
+        self.inner = inner
+        self._memo: dict[tuple[str, str | None], Any] = {}
+
+    def find(self, name_or_id: str, game: str | None = None) -> dict[str, Any]:
+        """Same contract as the wrapped ``find``."""
+        key = (name_or_id, game)
+        hit = self._memo.get(key)
+        if hit is None:
+            try:
+                hit = self.inner.find(name_or_id, game=game)
+            except DeckkitError as exc:
+                hit = exc
+            self._memo[key] = hit
+        if isinstance(hit, DeckkitError):
+            raise hit
+        return hit
 
 
 @dataclass(frozen=True)
@@ -157,13 +182,14 @@ class ResolvedDeck:
         return [(r.card, r.entry.count) for r in rows if r.card is not None]
 
 
-def _lookup(catalogue: CardLookup, name: str, game: str, line: int | None) -> tuple[dict | None, Problem | None]:
+def lookup_card(catalogue: CardLookup, name: str, game: str, line: int | None) -> tuple[dict | None, Problem | None]:
+    """(card, None) or (None, an ``unknown-card`` / ``wrong-game`` problem with suggestions)."""
     try:
         return catalogue.find(name, game=game), None
     except UnknownCard as exc:
         try:
             other = catalogue.find(name, game=None)
-        except UnknownCard:
+        except DeckkitError:  # unknown everywhere, or ambiguous across other games
             other = None
         if other is not None and other.get("game") != game:
             return None, Problem(
@@ -186,7 +212,7 @@ def resolve(deck: Deck, catalogue: CardLookup) -> ResolvedDeck:
     for section in (MAIN, SIDEBOARD):
         by_id: dict[str, ResolvedEntry] = {}
         for entry in deck.section(section):
-            card, problem = _lookup(catalogue, entry.name, deck.game, entry.line)
+            card, problem = lookup_card(catalogue, entry.name, deck.game, entry.line)
             if problem is not None:
                 errors.append(problem)
                 sections[section].append(ResolvedEntry(entry, None))

@@ -137,6 +137,12 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     return deck, problems
 
 
+def _card_line(entry: DeckEntry) -> str:
+    # A name that itself starts with "x " would lose its x to the "N x Name" form; "Nx" keeps it.
+    sep = "x " if re.match(r"[x×]\s", entry.name, re.IGNORECASE) else " "
+    return f"{entry.count}{sep}{entry.name}"
+
+
 def write_text(deck: Deck) -> str:
     """The canonical text form of a deck (comments are not preserved)."""
     lines = [f"game: {deck.game}"]
@@ -145,8 +151,8 @@ def write_text(deck: Deck) -> str:
     if deck.name:
         lines.append(f"name: {deck.name}")
     lines.append("")
-    lines.extend(f"{e.count} {e.name}" for e in deck.entries)
+    lines.extend(_card_line(e) for e in deck.entries)
     if deck.sideboard:
         lines += ["", "Sideboard"]
-        lines.extend(f"{e.count} {e.name}" for e in deck.sideboard)
+        lines.extend(_card_line(e) for e in deck.sideboard)
     return "\n".join(lines) + "\n"

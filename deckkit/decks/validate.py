@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from deckkit.decks.formats import Format, find_format
-from deckkit.decks.model import CardLookup, Deck, Problem, ResolvedDeck, resolve
+from deckkit.decks.model import CachedLookup, CardLookup, Deck, Problem, ResolvedDeck, resolve
 from deckkit.errors import DeckkitError
 from deckkit.text import fold
 
@@ -270,6 +270,7 @@ def validate(paths: Iterable[str | Path], catalogue: CardLookup, fmt: Format | s
     """Validate deck files: one Report per path, never raising for a bad deck file."""
     from deckkit.decks.io import read_deck
 
+    catalogue = catalogue if isinstance(catalogue, CachedLookup) else CachedLookup(catalogue)
     reports = []
     for path in paths:
         deck, problems = read_deck(path)

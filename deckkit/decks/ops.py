@@ -1,0 +1,122 @@
+"""Deck operations behind ``deckkit deck …``: create, add, remove, show, convert (one function each)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from deckkit.decks.formats import find_format
+from deckkit.decks.io import dumps, is_json_path, load_deck, save_deck
+from deckkit.decks.model import MAIN, SIDEBOARD, CardLookup, Deck, lookup_card, resolve
+from deckkit.decks.textfile import MAX_COUNT
+from deckkit.errors import DataError, UsageError
+from deckkit.text import fold
+
+
+def new_deck(path: str | Path, game: str, fmt: str | None = None, name: str | None = None,
+             force: bool = False) -> Deck:
+    """Create an empty deck file with its header; refuses to overwrite unless ``force``."""
+    from deckkit.games import resolve_game
+
+    game = resolve_game(game)
+    if fmt is not None:
+        fmt = find_format(game, fmt).name  # unknown format: UsageError naming the game's formats
+    path = Path(path)
+    if path.exists() and not force:
+        raise DataError(f"{path} already exists", hint="choose another name or pass --force to overwrite it")
+    deck = Deck(game=game, format=fmt, name=name, path=str(path))
+    save_deck(deck, path)
+    return deck
+
+
+def _check_count(count: int) -> None:
+    if count < 1 or count > MAX_COUNT:
+        raise UsageError(f"count {count} is out of range", hint=f"give a whole number from 1 to {MAX_COUNT}")
+
+
+def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: int = 1,
+              sideboard: bool = False) -> list[tuple[str, int]]:
+    """Add ``count`` copies of each card (looked up in the deck's game, written by its real name)."""
+    _check_count(count)
+    deck = load_deck(path)
+    cards = []
+    for name in names:  # look every name up first: nothing is written if one is unknown
+        card, problem = lookup_card(catalogue, name, deck.game, None)
+        if problem is not None:
+            raise DataError(problem.message, path=str(path), hint=problem.hint)
+        cards.append(card)
+    section = SIDEBOARD if sideboard else MAIN
+    out = []
+    for card in cards:
+        entry = deck.add(card["name"], count, section=section)
+        if entry.count > MAX_COUNT:
+            raise DataError(f"{entry.count} copies of {card['name']} is not plausible",
+                            hint=f"at most {MAX_COUNT} copies per line")
+        out.append((card["name"], entry.count))
+    save_deck(deck, path)
+    return out
+
+
+def remove_cards(path: str | Path, name: str, catalogue: CardLookup | None = None, count: int | None = None,
+                 sideboard: bool = False) -> int:
+    """Remove ``count`` copies (all when None) of a card; matches the name as written or the card's real name."""
+    if count is not None:
+        _check_count(count)
+    deck = load_deck(path)
+    section = SIDEBOARD if sideboard else MAIN
+    try:
+        taken = deck.remove(name, count, section=section)
+    except DataError:
+        if catalogue is None:
+            raise
+        # The line may spell the card differently (an id, another spelling): compare resolved ids.
+        from deckkit.errors import UnknownCard
+
+        try:
+            wanted = catalogue.find(name, game=deck.game)
+        except UnknownCard:
+            raise DataError(f"{name!r} is not in the {section}", path=str(path),
+                            hint="`deckkit deck show DECK` lists the cards in it") from None
+        resolved = resolve(deck, catalogue)
+        rows = resolved.side if sideboard else resolved.main
+        match = next((r for r in rows if r.card is not None and r.card["id"] == wanted["id"]), None)
+        if match is None:
+            raise
+        taken = deck.remove(match.entry.name, count, section=section)
+    save_deck(deck, path)
+    return taken
+
+
+def show_deck(path: str | Path, catalogue: CardLookup) -> dict[str, Any]:
+    """The deck grouped by card type, with each card's cost, numbers and count, plus lookup problems."""
+    from deckkit.games import GAMES
+
+    deck = load_deck(path)
+    resolved = resolve(deck, catalogue)
+    order = GAMES[deck.game].card_types
+
+    def group(rows) -> list[dict[str, Any]]:
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for r in rows:
+            card = r.card or {}
+            item = {"count": r.entry.count, "name": card.get("name", r.entry.name), "id": card.get("id")}
+            for key in ("cost", "attack", "defense", "number", "label"):
+                if key in card:
+                    item[key] = card[key]
+            groups.setdefault(card.get("type", "unknown"), []).append(item)
+        keys = [t for t in order if t in groups] + [t for t in groups if t not in order]
+        return [{"type": t, "count": sum(i["count"] for i in groups[t]),
+                 "cards": sorted(groups[t], key=lambda i: (i.get("cost", -1), fold(i["name"])))} for t in keys]
+
+    return {"deck": str(path), "game": deck.game, "format": deck.format, "name": deck.name, "size": deck.size,
+            "groups": group(resolved.main), "sideboard": group(resolved.side),
+            "problems": [p.as_json() for p in resolved.errors + resolved.warnings]}
+
+
+def convert_deck(src: str | Path, dest: str | Path | None = None, to_json: bool | None = None) -> str:
+    """Read a deck (text or JSON) and write it in the other form (or the form ``to_json`` says); returns the text."""
+    deck = load_deck(src)
+    as_json = to_json if to_json is not None else (is_json_path(dest) if dest else not is_json_path(src))
+    if dest is not None:
+        save_deck(deck, dest, as_json=as_json)
+    return dumps(deck, as_json)
