@@ -235,7 +235,7 @@ class _SetupReader:
                                     hint="track spaces are 0-19, clockwise from beside the top-left corner (KO-205)")
                 state.stone[p] = stone
         if state.stone[0] == state.stone[1]:
-            raise DataError(f"both stones stand on P{state.stone[0]}", path="setup",
+            raise DataError(f"both stones stand on P{state.stone[0]} (KO-206)", path="setup",
                             hint="at most one stone per track space (KO-206)")
         if "board" in setup:
             self.read_board(state, setup["board"])

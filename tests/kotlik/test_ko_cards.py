@@ -1,0 +1,76 @@
+"""The bundled Kotlík card set (KO-104 – KO-116, KO-106) and the symbol effect names."""
+
+import json
+from collections import Counter
+
+import jsonschema
+
+import deckkit.games.kotlik  # noqa: F401  (registers the symbol effects)
+from deckkit.engine.effects import names
+from deckkit.paths import data_dir, schemas_dir
+
+
+def load():
+    return json.loads((data_dir() / "cards" / "kotlik.json").read_text(encoding="utf-8"))
+
+
+def test_cards_valid_against_schema():
+    schema = json.loads((schemas_dir() / "card.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    problems = [(c["id"], e.message) for c in load() for e in validator.iter_errors(c)]
+    assert problems == []
+
+
+def test_ko_104_56_ingredient_cards_14_ingredients_numbers_1_to_4():
+    cards = [c for c in load() if c["type"] == "ingredient"]
+    assert len(cards) == 56
+    by_kind = Counter(c["ingredient"] for c in cards)
+    assert len(by_kind) == 14 and set(by_kind.values()) == {4}
+    for kind in by_kind:
+        assert sorted(c["number"] for c in cards if c["ingredient"] == kind) == [1, 2, 3, 4]
+        assert len({c["label"] for c in cards if c["ingredient"] == kind}) == 1  # one label per ingredient
+
+
+def test_ko_112_seven_label_colours_two_ingredients_each():
+    cards = [c for c in load() if c["type"] == "ingredient"]
+    per_label = Counter(c["label"] for c in cards)
+    assert per_label == {lab: 8 for lab in ("white", "black", "green", "grey", "brown", "blue", "yellow")}
+
+
+def test_ko_105_116_four_corners_two_marked_with_stones():
+    corners = [c for c in load() if c["type"] == "corner"]
+    assert len(corners) == 4
+    assert sorted(c["stone"] or "" for c in corners) == ["", "", "black", "white"]
+
+
+def test_ko_106_thirteen_recipes_requiring_known_ingredients():
+    cards = load()
+    kinds = {c["ingredient"] for c in cards if c["type"] == "ingredient"}
+    recipes = [c for c in cards if c["type"] == "recipe"]
+    assert len(recipes) == 13
+    for recipe in recipes:
+        assert set(recipe["requires"]) <= kinds and recipe["bonus"] > 0
+        assert {"requires", "bonus"} <= set(recipe["provenance"]["invented"])
+
+
+def test_ids_names_unique_and_invented_values_declared():
+    cards = load()
+    assert len({c["id"] for c in cards}) == len({c["name"] for c in cards}) == len(cards)
+    for card in cards:
+        assert card["names"]["en"]
+        if card["type"] == "ingredient":
+            assert card["id"] == card["id"].lower() and card["id"].startswith("ko-")
+            assert {"name", "ingredient", "label", "symbols"} <= set(card["provenance"]["invented"])
+
+
+def test_ko_114_115_both_symbols_present():
+    counts = Counter(s for c in load() for s in c.get("symbols", []))
+    assert counts["exploding-cauldron"] > 0 and counts["hat-and-wand"] > 0
+
+
+def test_symbol_names_equal_schema_effect_names_and_registry():
+    schema = json.loads((schemas_dir() / "card.schema.json").read_text(encoding="utf-8"))
+    enum = set(schema["$defs"]["ko_effect"]["enum"])
+    kotlik = next(b for b in schema["allOf"] if b["if"]["properties"]["game"]["const"] == "kotlik")
+    symbols = set(kotlik["then"]["properties"]["symbols"]["items"]["enum"])
+    assert enum == symbols == names("kotlik")
