@@ -1,0 +1,63 @@
+"""Álomfogó (Dreamcatcher Card Game) played in full: rules AF-100 – AF-915 of ``shared/rules/alomfogo.md``.
+
+Usage::
+
+    from deckkit.games.alomfogo import GAME, AlomfogoGame
+    game = AlomfogoGame()                      # bundled cards, default settings
+    state = game.from_setup({...}, random.Random(7))
+    state.apply("play Éjlépő Kajtár")
+
+Turn (AF-510): phase 1 (+3 VP, recovery — automatic, AF-Q3), phase 2 (the draw: the action
+``draw``; skipped in the starting player's first turn, AF-513), phase 3 (play cards), phase 4
+(duels). A player whose required draw finds an empty deck, or whose glory reaches 0, loses;
+with more players the last one standing wins (AF-915).
+
+Action strings (case- and diacritics-insensitive; copies in play are told apart as ``Name#2``):
+
+=========================================== ==========================================================
+``draw``                                    phase 2 draw (required), or take the dream-creature draw
+``no draw``                                 decline the optional draw after a dream creature (AF-333)
+``play Éjlépő Kajtár``                      phase 3: play a dreamwalker, dream creature, event or general
+                                            spell, paying its VP cost (AF-601, AF-607)
+``play Wugu Wataruru with Ébredés Ajtaja``  phase 3: a dreamwalker free through a free-dreamwalker event
+``cycle lángdárda``                         phase 3: pay 1 VP, discard an instant, draw (AF-611, once)
+``pass``                                    phase 3: go to the duels; phase 4: end the turn; in a duel:
+                                            no assist this time (two passes in a row end it, AF-741)
+``challenge with Wugu Wataruru``            phase 4: challenge the player on your right (AF-703, AF-911)
+``defend with Éjlépő Kajtár``               the challenged player answers with an active dreamwalker
+``no defence``                              leave the challenge unanswered (AF-710); asked only when
+                                            the defender has an active dreamwalker
+``helper búbos manó`` / ``no helper``       designate a helper, attacker first (AF-721, AF-722); asked
+                                            only when the player has an active creature to designate
+``assist búbos manó``                       use your helper's (P)/(S)/(Á) ability (AF-734 – AF-736)
+``assist Hódfarok néne discarding Athame``  … with a discard as extra cost (AF-386)
+``cast hóförgeteg``                         play an instant as your assist (AF-351)
+``counter hóförgeteg with Csendharang``     sacrifice a counterspell event when an opponent plays a spell
+``no counter``                              let the spell take effect (AF-371, AF-372)
+=========================================== ==========================================================
+
+Script setup (``Game.from_setup``): ``start`` / ``first`` (``"p1"``…; who takes the first turn / who
+started the game), ``turn`` (turn number, default 1), ``phase`` (``phase1`` default: phase 1 is
+carried out on setup; ``phase2``/``phase3``/``phase4`` start there with the counters as given),
+and per player ``deck`` (a deck file, shuffled; 5 cards dealt unless ``hand`` is given),
+``library`` (top first), ``hand``, ``table`` (``"búbos manó (damaged)"``), ``cage``, ``glory``,
+``vp`` and ``add_to_hand = [{turn = 3, cards = […]}]`` (a test fixture for the rulebook example,
+AF-Q12: cards put into the hand at the start of that game turn).
+
+Snapshot (``State.snapshot()``): ``turn``, ``active``, ``phase`` (``phase2``, ``phase3``,
+``creature-draw``, ``phase4``, ``defend``, ``helper``, ``assist``, ``counter``, ``over``),
+``result``, ``duel`` (attacker, defender, attack, defence, helpers) and per player ``glory``,
+``vp``, ``hand``, ``library``, ``table``, ``cage``, ``alive``.
+"""
+
+from __future__ import annotations
+
+from deckkit.games.alomfogo import effects as _effects  # noqa: F401 — registers the card effects
+from deckkit.games.alomfogo.game import AlomfogoGame
+from deckkit.games.alomfogo.state import AlomfogoState
+
+GAME = AlomfogoGame
+Game = AlomfogoGame
+State = AlomfogoState
+
+__all__ = ["GAME", "AlomfogoGame", "AlomfogoState"]

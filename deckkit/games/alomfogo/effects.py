@@ -1,0 +1,131 @@
+"""Álomfogó card effects, registered in the engine's effects registry under ``"alomfogo"``.
+
+Every handler takes ``(state, ctx, ability)``: the :class:`~deckkit.games.alomfogo.state.AlomfogoState`,
+a :class:`Context` (who uses the card, which duel side it helps) and the ability dict from the card data.
+Resolving effects change the state; static ones (``vp-per-turn``, ``attack-bonus``) return their amount,
+``free-dreamwalker`` is read from the data, ``counter-spell`` carries out the counter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from deckkit.engine.effects import effect
+
+if TYPE_CHECKING:
+    from deckkit.games.alomfogo.cards import CardDef
+    from deckkit.games.alomfogo.state import AlomfogoState
+
+G = "alomfogo"
+
+
+@dataclass(slots=True)
+class Context:
+    """Who is using a card: player index, the card, and the duel side it serves (0 attacker, 1 defender)."""
+
+    player: int
+    card: "CardDef"
+    side: int | None = None
+
+
+def _amount(ability: dict, default: int = 0) -> int:
+    return int(ability.get("amount", default))
+
+
+@effect(G, "boost")
+def boost(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """+N magic power to the user's duelist for this duel (AF-738, AF-EX-14)."""
+    if state.duel is not None and ctx.side is not None:
+        state.duel.bonus[ctx.side] += _amount(ability)
+
+
+@effect(G, "weaken")
+def weaken(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """−N magic power to the opposing duelist for this duel (AF-738: other ways to change the outcome)."""
+    if state.duel is not None and ctx.side is not None:
+        state.duel.bonus[1 - ctx.side] -= _amount(ability)
+
+
+@effect(G, "gain-vp")
+def gain_vp(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """The user gains N VP (Athame, AF-EX-24)."""
+    state.players[ctx.player].vp += _amount(ability)
+
+
+@effect(G, "draw")
+def draw(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """The user draws N cards; a draw the card demands from an empty deck loses (AF-107, AF-Q7)."""
+    for _ in range(_amount(ability, 1)):
+        if not state.draw(ctx.player, required=True):
+            return
+
+
+@effect(G, "cage-resting-creatures")
+def cage_resting_creatures(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """Every resting creature of every player goes to its owner's spell cage (Álomrengés, AF-EX-35)."""
+    for index, player in enumerate(state.players):
+        keep = []
+        for perm in player.table:
+            if perm.card.is_creature and perm.state == 1:
+                player.cage.append(perm.card)
+                state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
+            else:
+                keep.append(perm)
+        player.table[:] = keep
+
+
+@effect(G, "recover-all")
+def recover_all(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """Every resting or damaged creature of the user turns active (AF-424)."""
+    for perm in state.players[ctx.player].table:
+        if perm.card.is_creature:
+            perm.state = 0
+
+
+@effect(G, "cage-opponent-events")
+def cage_opponent_events(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """Every event of the user's opponents goes to its owner's spell cage (AF-343, AF-Q2)."""
+    for index, player in enumerate(state.players):
+        if index == ctx.player:
+            continue
+        for perm in [p for p in player.table if p.card.type == "event"]:
+            player.table.remove(perm)
+            player.cage.append(perm.card)
+            state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
+
+
+@effect(G, "gain-glory")
+def gain_glory(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """The user gains N glory points (no maximum, AF-810)."""
+    state.players[ctx.player].glory += _amount(ability)
+
+
+@effect(G, "vp-per-turn")
+def vp_per_turn(state: "AlomfogoState", ctx: Context, ability: dict) -> int:
+    """Extra VP its controller receives in phase 1 while the event is active (AF-602, AF-342)."""
+    return _amount(ability)
+
+
+@effect(G, "attack-bonus")
+def attack_bonus(state: "AlomfogoState", ctx: Context, ability: dict) -> int:
+    """Extra magic power for its controller's attacking duelist while the event is active."""
+    return _amount(ability)
+
+
+@effect(G, "free-dreamwalker")
+def free_dreamwalker(state: "AlomfogoState", ctx: Context, ability: dict) -> int:
+    """Highest cost of the one dreamwalker its controller may play free each turn (Ébredés Ajtaja, AF-EX-26)."""
+    return int(ability.get("max_cost", 0))
+
+
+@effect(G, "counter-spell")
+def counter_spell(state: "AlomfogoState", ctx: Context, ability: dict) -> Any:
+    """Sacrifice the event: the spell being played has no effect and goes to the cage (AF-371, AF-372)."""
+    player = state.players[ctx.player]
+    for perm in player.table:
+        if perm.card is ctx.card and perm.state == 0:
+            player.table.remove(perm)
+            player.cage.append(perm.card)
+            return True
+    return False

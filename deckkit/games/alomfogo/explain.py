@@ -1,0 +1,127 @@
+"""Why an Álomfogó action is illegal: a message naming the rule it breaks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.text import fold
+
+if TYPE_CHECKING:
+    from deckkit.games.alomfogo.state import AlomfogoState
+
+# Longest first so that "no defence" is not read as "no …".
+KINDS = ("challenge with", "defend with", "no defence", "no helper", "no counter", "no draw", "helper", "assist",
+         "cast", "play", "cycle", "counter", "draw", "pass")
+
+PHASE_TEXT = {
+    "phase2": "phase 2 (the draw)", "phase3": "phase 3 (playing cards)", "creature-draw": "the dream-creature draw",
+    "phase4": "phase 4 (challenges)", "defend": "the choice of a defender", "helper": "the choice of helpers",
+    "assist": "the assist exchange", "counter": "a counterspell reaction", "over": "the end of the game",
+}
+
+
+def _split(text: str) -> tuple[str, str]:
+    folded = fold(text)
+    for kind in KINDS:
+        if folded == kind or folded.startswith(kind + " "):
+            return kind, folded[len(kind):].strip()
+    return "", folded
+
+
+def _hand_card(state: "AlomfogoState", p: int, name: str):
+    base = name.split(" with ")[0].split(" discarding ")[0].strip()
+    for card in state.players[p].hand:
+        if card.key == base:
+            return card
+    return None
+
+
+def _table_perm(state: "AlomfogoState", p: int, label: str):
+    for perm in state.players[p].table:
+        if fold(state.label(p, perm)) == label:
+            return perm
+    return None
+
+
+def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
+    """``(message, rule)`` for an action that is not among the legal ones."""
+    text = str(action)
+    kind, rest = _split(text)
+    phase = state.phase
+    p = state.current_player()
+    where = PHASE_TEXT.get(phase, phase)
+    now = f"it is {state.pname(p)}'s decision in {where}" if p >= 0 else "the game is over"
+    if not kind:
+        return (f"{text!r} is not an Álomfogó action; actions start with "
+                + ", ".join(KINDS), None)
+    player = state.players[p] if p >= 0 else None
+    if kind == "cast":
+        card = _hand_card(state, p, rest)
+        if card is not None and card.type != "instant":
+            return (f"{card.name} is not an instant; play it in phase 3", "AF-607")
+        if phase != "assist":
+            return (f"{text}: instants can be played only during a duel, as an assist; {now}", "AF-351")
+        if card is None:
+            return (f"{text}: no such instant in {state.pname(p)}'s hand", "AF-404")
+        return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")
+    if kind == "assist":
+        if phase != "assist":
+            return (f"{text}: assists come after both duelists and helpers are chosen; {now}", "AF-730")
+        perm = _table_perm(state, p, rest.split(" discarding ")[0])
+        helper = state.duel.helpers[state.duel.to_act]
+        if perm is None or perm is not helper:
+            return (f"{text}: only your own helper's ability can be used, and it is "
+                    f"{state.pname(p)}'s assist turn", "AF-734")
+        if perm.state != 0:
+            return (f"{text}: the helper is not active, so its ability cannot be used", "AF-735")
+        if not perm.card.has_helper_ability:
+            return (f"{text}: {perm.card.name} has no (P), (S) or (Á) ability", "AF-735")
+        return (f"{text}: its extra cost cannot be paid", "AF-384")
+    if kind == "play":
+        card = _hand_card(state, p, rest)
+        if card is not None and card.type == "instant":
+            return (f"{card.name} is an instant: instants cannot be played in phase 3", "AF-353")
+        if phase != "phase3":
+            return (f"{text}: cards are played in phase 3; {now}", "AF-514")
+        if card is None:
+            return (f"{text}: no such card in {state.pname(p)}'s hand", "AF-404")
+        if card.magic_source and player.source_played:
+            return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
+        if " with " in rest:
+            return (f"{text}: no unused free-dreamwalker event allows this card", "AF-EX-26")
+        return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")
+    if kind == "cycle":
+        if phase != "phase3":
+            return (f"{text}: instants are cycled in phase 3; {now}", "AF-611")
+        if player.cycled:
+            return (f"{text}: instant cycling at most once per turn", "AF-612")
+        if not player.library:
+            return (f"{text}: cycling is not offered on an empty deck", "AF-Q7")
+        if player.vp < 1:
+            return (f"{text}: cycling costs 1 VP", "AF-611")
+        return (f"{text}: only an instant in hand can be cycled", "AF-611")
+    if kind == "challenge with":
+        if phase == "phase4" and state.first_turn_of_game():
+            return (f"{text}: the starting player may not challenge in their first turn", "AF-516")
+        if phase != "phase4":
+            return (f"{text}: challenges are made in phase 4; {now}", "AF-515")
+        perm = _table_perm(state, p, rest)
+        if perm is not None and not perm.card.is_dreamwalker:
+            return (f"{text}: only dreamwalkers can challenge", "AF-705")
+        return (f"{text}: the challenger must be an active dreamwalker of yours", "AF-703")
+    if kind in ("defend with", "no defence"):
+        if phase != "defend":
+            return (f"{text}: only the challenged player chooses a defender, right after a challenge; {now}",
+                    "AF-704")
+        return (f"{text}: the defender must be an active dreamwalker of yours", "AF-704")
+    if kind in ("helper", "no helper"):
+        if phase != "helper":
+            return (f"{text}: helpers are designated after the defender, attacker first; {now}", "AF-721")
+        return (f"{text}: a helper must be an active creature of yours other than your duelist", "AF-721")
+    if kind in ("counter", "no counter"):
+        return (f"{text}: a counterspell reacts only when an opponent plays a spell; {now}", "AF-371")
+    if kind in ("draw", "no draw"):
+        if kind == "no draw" and phase == "phase2":
+            return ("the phase 2 draw is not optional", "AF-512")
+        return (f"{text}: no draw is due; {now}", "AF-512")
+    return (f"{text} is not legal now; {now}", None)

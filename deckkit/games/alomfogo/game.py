@@ -1,0 +1,255 @@
+"""The Álomfogó :class:`~deckkit.engine.core.Game`: settings, new games, scripted setups, goldfish."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+from deckkit.engine.core import Action, Game, Setting
+from deckkit.errors import DataError
+from deckkit.games.alomfogo.cards import CardDef, Pool
+from deckkit.games.alomfogo.policies import POLICIES
+from deckkit.games.alomfogo.state import (ACTIVE, DRAW, DUELS, PLAY, STATE_NAMES, AlomfogoState, Perm)
+from deckkit.hands.procedures import AF_HAND, ALOMFOGO_MULLIGANS, alomfogo_opening
+
+_PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
+_STATE_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<states>[^()]*)\)\s*$")
+_PLAYER_FIELDS = {"deck", "library", "hand", "table", "cage", "glory", "vp", "add_to_hand"}
+_SETUP_FIELDS = {"start", "first", "phase", "turn"}
+_PHASES = {"phase1": None, "phase2": DRAW, "phase3": PLAY, "phase4": DUELS}
+
+
+class AlomfogoGame(Game):
+    """Álomfogó rules (AF-100 – AF-915) with the digest's recommended interpretations as settings."""
+
+    name = "alomfogo"
+    SETTINGS = (
+        Setting("starting_glory", 15, "glory points each player starts with (15; variants 20 or 10)",
+                "AF-103, AF-902", (10, 15, 20)),
+        Setting("deck_minimum", 35, "minimum deck size: 35 casual, 45 tournament", "AF-202, AF-206, AF-Q1",
+                (35, 45)),
+        Setting("vp_per_turn", 3, "magic points received in phase 1 (league handicaps change it)",
+                "AF-602, AF-904"),
+        Setting("turn_direction", "right", "multiplayer: turns pass to the right (as challenges) or left",
+                "AF-Q10", ("right", "left")),
+        Setting("mulligan", "none", "opening hand: none (the rule) or the reshuffle house rule",
+                "AF-503, AF-Q5", ALOMFOGO_MULLIGANS),
+    )
+
+    def __init__(self, cards: Any = (), **settings: Any) -> None:
+        cards = list(cards)
+        if not cards:
+            from deckkit.catalogue import bundled_cards
+
+            cards = bundled_cards("alomfogo")
+        super().__init__(cards, **settings)
+        self.pool = Pool(self.cards.values())
+
+    # -- card lookup -----------------------------------------------------------------------------
+    def card(self, name_or_dict: str | dict, *, where: str | None = None) -> CardDef:
+        """The compiled card for a name, an id or a card dict."""
+        if isinstance(name_or_dict, dict):
+            found = self.pool.by_key.get(self.pool_key(name_or_dict.get("id", "")))
+            return found if found is not None else CardDef(name_or_dict)
+        return self.pool.get(name_or_dict, where=where)
+
+    @staticmethod
+    def pool_key(text: str) -> str:
+        from deckkit.text import fold
+
+        return fold(text)
+
+    # -- games ---------------------------------------------------------------------------------
+    def new_game(self, decks: list[list[dict]], rng: random.Random, **options: Any) -> AlomfogoState:
+        """Shuffle each deck, deal 5 cards (AF-501, AF-502) and begin the starting player's turn.
+
+        Options: ``start`` (player index, default 0), ``passive`` (indices of players who take no
+        turns and never defend: goldfish opponents), ``keep`` (mulligan decision, house rule only).
+        """
+        n = max(2, len(decks))
+        state = AlomfogoState(self, rng, n)
+        for index in options.get("passive", ()):
+            state.players[index].passive = True
+        for index, deck in enumerate(decks):
+            library = [self.card(c) for c in deck]
+            rng.shuffle(library)
+            opening = alomfogo_opening(library, options.get("keep"), mulligan=self.settings["mulligan"], rng=rng)
+            player = state.players[index]
+            player.hand = list(opening.hand)
+            player.library = opening.library[::-1]
+        start = int(options.get("start", 0))
+        state.first = start
+        state.begin_turn(start)
+        return state
+
+    def from_setup(self, setup: dict, rng: random.Random) -> AlomfogoState:
+        """A game in the position a script describes (see the package docstring for the keys)."""
+        if not isinstance(setup, dict):
+            raise DataError("setup must be a table", hint="write [setup] with [setup.p1] and [setup.p2]")
+        unknown = [k for k in setup if k not in _SETUP_FIELDS and not _PLAYER_KEY.match(str(k))]
+        if unknown:
+            raise DataError(f"setup: unknown key(s) {', '.join(map(str, unknown))}",
+                            hint="setup keys are start, first, phase, turn and p1, p2, …")
+        indices = [int(_PLAYER_KEY.match(k).group(1)) for k in setup if _PLAYER_KEY.match(str(k))]
+        n = max([2, *indices])
+        state = AlomfogoState(self, rng, n)
+        for index in range(n):
+            self._setup_player(state, index, setup.get(f"p{index + 1}") or {})
+        start = self._player_index(setup.get("start", "p1"), n, "start")
+        state.first = self._player_index(setup.get("first", setup.get("start", "p1")), n, "first")
+        turn = setup.get("turn", 1)
+        if not isinstance(turn, int) or turn < 1:
+            raise DataError(f"setup.turn: {turn!r} is not a turn number", hint="turn = 1 is the first turn")
+        phase = setup.get("phase", "phase1")
+        if phase not in _PHASES:
+            raise DataError(f"setup.phase: unknown phase {phase!r}", hint="phases are " + ", ".join(_PHASES))
+        if _PHASES[phase] is None:
+            state.turn = turn - 1
+            state.players[start].turns = 0 if turn == 1 else turn // 2
+            state.begin_turn(start)
+        else:
+            state.turn = turn
+            state.active = start
+            state.players[start].turns = 1 if turn == 1 else (turn + 1) // 2
+            state.phase = _PHASES[phase]
+        return state
+
+    def _player_index(self, value: Any, n: int, field: str) -> int:
+        m = _PLAYER_KEY.match(str(value))
+        if not m or int(m.group(1)) > n:
+            raise DataError(f"setup.{field}: {value!r} is not a player",
+                            hint="players are " + ", ".join(f"p{i + 1}" for i in range(n)))
+        return int(m.group(1)) - 1
+
+    def _names(self, value: Any, where: str) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise DataError(f"{where}: expected a list of card names", hint='e.g. ["Éjlépő Kajtár", "Athame"]')
+        return value
+
+    def _setup_player(self, state: AlomfogoState, index: int, data: dict) -> None:
+        where = f"setup.p{index + 1}"
+        if not isinstance(data, dict):
+            raise DataError(f"{where} must be a table", hint="e.g. [setup.p1] hand = [\"Athame\"]")
+        unknown = sorted(set(data) - _PLAYER_FIELDS)
+        if unknown:
+            raise DataError(f"{where}: unknown key(s) {', '.join(unknown)}",
+                            hint="keys are " + ", ".join(sorted(_PLAYER_FIELDS)))
+        player = state.players[index]
+        if "deck" in data:
+            deck = self.deck_cards(data["deck"], where=f"{where}.deck")
+            state.rng.shuffle(deck)
+            if "library" in data:
+                raise DataError(f"{where}: give either deck or library, not both",
+                                hint="library lists the deck in order, top first")
+            if "hand" in data:
+                player.library = deck[::-1]
+            else:
+                opening = alomfogo_opening(deck, None)
+                player.hand = list(opening.hand)
+                player.library = opening.library[::-1]
+        if "library" in data:
+            names = self._names(data["library"], f"{where}.library")
+            player.library = [self.card(n, where=f"{where}.library") for n in reversed(names)]
+        if "hand" in data:
+            player.hand = [self.card(n, where=f"{where}.hand") for n in self._names(data["hand"], f"{where}.hand")]
+        if "cage" in data:
+            player.cage = [self.card(n, where=f"{where}.cage") for n in self._names(data["cage"], f"{where}.cage")]
+        for text in self._names(data.get("table", []), f"{where}.table"):
+            player.table.append(self._perm(text, f"{where}.table"))
+        for key in ("glory", "vp"):
+            if key in data:
+                value = data[key]
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise DataError(f"{where}.{key}: {value!r} is not a whole number ≥ 0", hint=f"e.g. {key} = 15")
+                setattr(player, key, value)
+        fixtures = data.get("add_to_hand", [])
+        if not isinstance(fixtures, list):
+            raise DataError(f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
+                            hint='e.g. add_to_hand = [{turn = 3, cards = ["Wugu Wataruru"]}]')
+        for item in fixtures:
+            if not isinstance(item, dict) or not isinstance(item.get("turn"), int) or set(item) != {"turn", "cards"}:
+                raise DataError(f"{where}.add_to_hand: each entry needs turn (a number) and cards",
+                                hint='e.g. {turn = 3, cards = ["Wugu Wataruru"]}')
+            cards = [self.card(n, where=f"{where}.add_to_hand") for n in self._names(item["cards"], where)]
+            state.fixtures.setdefault(index, []).append((item["turn"], cards))
+
+    def _perm(self, text: str, where: str) -> Perm:
+        m = _STATE_SUFFIX.match(text)
+        name, states = (m.group("name"), m.group("states")) if m else (text, "")
+        state = ACTIVE
+        for word in filter(None, (w.strip().lower() for w in states.split(","))):
+            if word not in STATE_NAMES:
+                raise DataError(f"{where}: unknown card state {word!r} in {text!r}",
+                                hint="states are active, resting, damaged (AF-410)")
+            state = STATE_NAMES.index(word)
+        return Perm(self.card(name.strip(), where=where), state)
+
+    def deck_cards(self, path: str | Path, *, where: str | None = None) -> list[CardDef]:
+        """The main-deck cards of a deck file, one entry per copy, in file order."""
+        from deckkit.decks.textfile import parse_text
+
+        p = Path(path)
+        if not p.is_absolute() and not p.exists():
+            from deckkit.paths import data_dir
+
+            candidate = data_dir().parent / p
+            p = candidate if candidate.exists() else p
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise DataError(f"cannot read deck file: {exc.strerror}", path=str(path),
+                            hint="give a path to a .deck file") from None
+        deck, problems = parse_text(text, str(p))
+        errors = [pr for pr in problems if getattr(pr, "severity", "error") == "error"]
+        if errors:
+            raise DataError(f"deck file has problems: {errors[0]}", path=str(p))
+        out: list[CardDef] = []
+        for entry in deck.entries:
+            card = self.card(entry.name, where=f"{p}:{entry.line}")
+            out.extend([card] * entry.count)
+        return out
+
+    # -- goldfish ------------------------------------------------------------------------------
+    def policies(self) -> dict[str, Callable[[AlomfogoState], Action]]:
+        """greedy (plays out its hand, challenges with everything) and random."""
+        return dict(POLICIES)
+
+    def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
+                      opponent: str = "passive", keep: Callable[[list[dict]], bool] | None = None,
+                      trace: list[str] | None = None, max_turns: int = 60) -> dict:
+        """Play ``deck`` against a passive opponent (no turns, never defends) until it has no glory left."""
+        try:
+            choose = POLICIES[policy]
+        except KeyError:
+            from deckkit.errors import UsageError
+
+            raise UsageError(f"unknown policy {policy!r}", hint="policies: " + ", ".join(POLICIES)) from None
+        if opponent != "passive":
+            from deckkit.errors import UsageError
+
+            raise UsageError(f"unknown opponent {opponent!r}", hint="Álomfogó goldfish has a passive opponent")
+        state = AlomfogoState(self, rng, 2)
+        state.quiet = trace is None
+        library = [self.card(c) for c in deck]
+        rng.shuffle(library)
+        keep_defs = None
+        if keep is not None:
+            keep_defs = lambda hand: keep([c.data for c in hand])  # noqa: E731 — callback on card dicts
+        opening = alomfogo_opening(library, keep_defs, mulligan=self.settings["mulligan"], rng=rng)
+        me = state.players[0]
+        me.hand = list(opening.hand)
+        me.library = opening.library[::-1]
+        state.players[1].passive = True
+        state.first = 0
+        state.begin_turn(0)
+        apply = state._apply
+        while state.result is None and me.turns <= max_turns:
+            apply(choose(state))
+        won = state.result == 0
+        drawn = len(opening.library) - len(me.library)
+        seen = [c.name for c in opening.hand] + [c.name for c in opening.library[:drawn]]
+        if trace is not None:
+            trace.extend(state.log)
+        return {"won": won, "turn": me.turns if won else None, "mulligans": opening.mulligans, "seen": seen}

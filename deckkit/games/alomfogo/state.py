@@ -1,0 +1,670 @@
+"""One game of Álomfogó in progress: zones, card states, the four phases and the duel exchange."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from deckkit.engine.core import TERMINAL, Action, State
+from deckkit.games.alomfogo.cards import CardDef
+from deckkit.games.alomfogo.effects import Context
+
+if TYPE_CHECKING:
+    from deckkit.games.alomfogo.game import AlomfogoGame
+
+ACTIVE, RESTING, DAMAGED = 0, 1, 2  # AF-410; angles are not modelled (AF-Q4)
+STATE_NAMES = ("active", "resting", "damaged")
+
+# Phases of the state machine (the ``phase`` of the snapshot).
+DRAW = "phase2"  # waiting for the required draw of phase 2 (AF-512)
+PLAY = "phase3"
+CREATURE_DRAW = "creature-draw"  # the optional draw after a dream creature (AF-333)
+DUELS = "phase4"
+DEFEND = "defend"
+HELPER = "helper"
+ASSIST = "assist"
+COUNTER = "counter"
+OVER = "over"
+
+
+class Perm:
+    """A card on the table with its state (active, resting, damaged)."""
+
+    __slots__ = ("card", "state", "used")
+
+    def __init__(self, card: CardDef, state: int = ACTIVE) -> None:
+        self.card = card
+        self.state = state
+        self.used = 0  # turn number in which a free-dreamwalker event was last used
+
+    def __repr__(self) -> str:
+        return f"Perm({self.card.name!r}, {STATE_NAMES[self.state]})"
+
+
+class Player:
+    """One apprentice: counters and zones; ``library`` keeps its top card LAST (cheap draws)."""
+
+    __slots__ = ("library", "hand", "table", "cage", "vp", "glory", "alive", "turns", "source_played",
+                 "cycled", "passive")
+
+    def __init__(self, glory: int) -> None:
+        self.library: list[CardDef] = []
+        self.hand: list[CardDef] = []
+        self.table: list[Perm] = []
+        self.cage: list[CardDef] = []
+        self.vp = 0
+        self.glory = glory
+        self.alive = True
+        self.turns = 0
+        self.source_played = False  # AF-610
+        self.cycled = False  # AF-612
+        self.passive = False  # goldfish opponent: takes no turns, never defends
+
+
+class Duel:
+    """The duel being fought: duelists, helpers, assist modifiers, whose assist turn it is."""
+
+    __slots__ = ("players", "duelists", "helpers", "bonus", "to_act", "passes", "helper_side")
+
+    def __init__(self, attacker: int, att: Perm, defender: int, dfn: Perm) -> None:
+        self.players = (attacker, defender)
+        self.duelists = (att, dfn)
+        self.helpers: list[Perm | None] = [None, None]
+        self.bonus = [0, 0]
+        self.to_act = 0  # AF-731: the attacker assists first
+        self.passes = 0  # consecutive passes; two end the exchange (AF-741)
+        self.helper_side = 0  # AF-721/722: the attacker designates first
+
+
+class Pending:
+    """A spell that was paid for and may be countered before it takes effect (AF-371)."""
+
+    __slots__ = ("caster", "card", "side", "reactors", "resume")
+
+    def __init__(self, caster: int, card: CardDef, side: int | None, reactors: list[int], resume: str) -> None:
+        self.caster = caster
+        self.card = card
+        self.side = side
+        self.reactors = reactors
+        self.resume = resume
+
+
+class AlomfogoState(State):
+    """A game of Álomfogó: see the package docstring for the action strings."""
+
+    def __init__(self, game: "AlomfogoGame", rng: random.Random, n_players: int = 2) -> None:
+        super().__init__(game, rng)
+        self.players = [Player(game.settings["starting_glory"]) for _ in range(n_players)]
+        self.active = 0
+        self.first = 0  # who started the game (AF-513, AF-516)
+        self.turn = 0
+        self.phase = PLAY
+        self.duel: Duel | None = None
+        self.pending: Pending | None = None
+        self.result: int | str | None = None
+        self.quiet = False  # goldfish fast runs skip the readable log
+        self.fixtures: dict[int, list[tuple[int, list[CardDef]]]] = {}  # AF-Q12 test fixture
+
+    # -- small helpers -------------------------------------------------------------------------
+    def num_players(self) -> int:
+        """How many players sit at the table."""
+        return len(self.players)
+
+    def pname(self, index: int) -> str:
+        """``p1``, ``p2`` … for player index 0, 1 …"""
+        return f"p{index + 1}"
+
+    def note(self, line: str) -> None:
+        """Add a readable line to the game log (skipped in quiet goldfish runs)."""
+        if not self.quiet:
+            self.log.append(line)
+
+    def label(self, index: int, perm: Perm) -> str:
+        """The name of a card in play, with ``#2``, ``#3`` for later copies of the same name."""
+        name = perm.card.name
+        k = 1
+        for other in self.players[index].table:
+            if other is perm:
+                break
+            if other.card is perm.card:
+                k += 1
+        return name if k == 1 else f"{name}#{k}"
+
+    def right_of(self, index: int) -> int:
+        """The next player still in the game on ``index``'s right (challenges go there, AF-911)."""
+        n = len(self.players)
+        j = (index + 1) % n
+        while not self.players[j].alive and j != index:
+            j = (j + 1) % n
+        return j
+
+    def next_turn_player(self, index: int) -> int:
+        """Who takes the turn after ``index`` (setting turn_direction, AF-Q10)."""
+        if self.game.settings["turn_direction"] == "right":
+            return self.right_of(index)
+        n = len(self.players)
+        j = (index - 1) % n
+        while not self.players[j].alive and j != index:
+            j = (j - 1) % n
+        return j
+
+    def first_turn_of_game(self) -> bool:
+        """Whether this is the starting player's first turn (no draw AF-513, no challenge AF-516)."""
+        return self.active == self.first and self.players[self.active].turns == 1 and self.turn == 1
+
+    # -- core hooks ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """Whose decision it is, or TERMINAL."""
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase == DEFEND:
+            return self.duel.players[1]
+        if phase == HELPER or phase == ASSIST:
+            d = self.duel
+            return d.players[d.helper_side if phase == HELPER else d.to_act]
+        if phase == COUNTER:
+            return self.pending.reactors[0]
+        return self.active
+
+    def explain_illegal(self, action: Action | str) -> tuple[str, str | None]:
+        """Why an action is not legal now, naming the rule it breaks."""
+        from deckkit.games.alomfogo.explain import explain
+
+        return explain(self, action)
+
+    def winners(self) -> list[int]:
+        """The last player standing (AF-915); empty while running."""
+        return [self.result] if isinstance(self.result, int) else []
+
+    # -- zones and counters --------------------------------------------------------------------
+    def draw(self, index: int, *, required: bool) -> bool:
+        """Draw the top card; a required draw from an empty deck loses the game (AF-107)."""
+        player = self.players[index]
+        if not player.library:
+            if required:
+                self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
+                self.eliminate(index)
+            return False
+        card = player.library.pop()
+        player.hand.append(card)
+        self.note(f"{self.pname(index)} draws {card.name}")
+        return True
+
+    def lose_glory(self, index: int, amount: int) -> None:
+        """Take glory points; at 0 the player is out (AF-106, AF-914)."""
+        player = self.players[index]
+        player.glory -= amount
+        if player.glory <= 0:
+            player.glory = max(player.glory, 0)
+            self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
+            self.eliminate(index)
+
+    def eliminate(self, index: int) -> None:
+        """Take a player out; the last one standing wins (AF-914, AF-915)."""
+        self.players[index].alive = False
+        alive = [i for i, p in enumerate(self.players) if p.alive]
+        if len(alive) == 1:
+            self.result = alive[0]
+            self.phase = OVER
+            self.duel = None
+            self.pending = None
+            self.note(f"{self.pname(alive[0])} wins")
+        elif not alive:
+            self.result = "draw"
+            self.phase = OVER
+        elif index == self.active:
+            self.duel = None
+            self.pending = None
+            self.end_turn()
+        elif self.duel is not None and index in self.duel.players:
+            self.duel = None  # the duel's other side left the game; the attacker goes on
+            self.phase = DUELS
+
+    # -- turn structure ------------------------------------------------------------------------
+    def begin_turn(self, index: int) -> None:
+        """Phase 1 (VP, recovery) then phase 2 (AF-510 – AF-513, AF-Q3)."""
+        while True:
+            self.turn += 1
+            self.active = index
+            player = self.players[index]
+            player.turns += 1
+            if not player.passive:
+                break
+            index = self.next_turn_player(index)  # a goldfish opponent does nothing
+        player.source_played = False
+        player.cycled = False
+        gain = self.game.settings["vp_per_turn"]
+        for perm in player.table:
+            if perm.card.vp_bonus and perm.state == ACTIVE:  # AF-342: a resting event does nothing
+                for fn, ability in perm.card.vp_bonus:
+                    gain += fn(self, Context(index, perm.card), ability)
+        player.vp += gain  # AF-602, AF-603: unspent VP carry over
+        for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
+            if perm.state:
+                perm.state -= 1
+        self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), +{gain} VP = {player.vp}")
+        for when, cards in self.fixtures.get(index, ()):
+            if when == self.turn:  # AF-Q12: cards the example gives without saying how
+                player.hand.extend(cards)
+                self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} (fixture, AF-Q12)")
+        if self.first_turn_of_game():
+            self.phase = PLAY  # AF-513: no draw in the starting player's first turn
+        elif not player.library:
+            self.phase = DRAW
+            self.draw(index, required=True)  # AF-107: loses at once
+        else:
+            self.phase = DRAW
+
+    def end_turn(self) -> None:
+        """The active player passes; the next player's turn begins (AF-517)."""
+        self.duel = None
+        self.pending = None
+        if self.phase == OVER:
+            return
+        self.begin_turn(self.next_turn_player(self.active))
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the deciding player, in a stable order."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.current_player()
+        if phase == DRAW:
+            return [Action(p, "draw")]
+        if phase == PLAY:
+            return self._play_actions(p)
+        if phase == CREATURE_DRAW:
+            out = [Action(p, "draw")] if self.players[p].library else []  # AF-Q7
+            return out + [Action(p, "no draw")]
+        if phase == DUELS:
+            out = []
+            if not self.first_turn_of_game():  # AF-516
+                out = [Action(p, "challenge with", (lab,)) for lab, _ in self._active_dreamwalkers(p)]
+            return out + [Action(p, "pass")]
+        if phase == DEFEND:
+            out = [Action(p, "defend with", (lab,)) for lab, _ in self._active_dreamwalkers(p)]
+            return out + [Action(p, "no defence")]
+        if phase == HELPER:
+            return [Action(p, "helper", (lab,)) for lab, _ in self._helper_candidates(p)] + [Action(p, "no helper")]
+        if phase == ASSIST:
+            return self._assist_actions(p)
+        if phase == COUNTER:
+            pend = self.pending
+            out = [Action(p, "counter", (pend.card.name, "with", lab)) for lab, _ in self._counters(p)]
+            return out + [Action(p, "no counter")]
+        raise AssertionError(phase)
+
+    def _active_dreamwalkers(self, p: int) -> list[tuple[str, Perm]]:
+        out = []
+        seen: dict[int, int] = {}
+        for perm in self.players[p].table:
+            k = seen[id(perm.card)] = seen.get(id(perm.card), 0) + 1
+            if perm.state == ACTIVE and perm.card.is_dreamwalker:
+                out.append((perm.card.name if k == 1 else f"{perm.card.name}#{k}", perm))
+        return out
+
+    def _helper_candidates(self, p: int) -> list[tuple[str, Perm]]:
+        duelist = self.duel.duelists[self.duel.players.index(p)]
+        out = []
+        seen: dict[int, int] = {}
+        for perm in self.players[p].table:
+            k = seen[id(perm.card)] = seen.get(id(perm.card), 0) + 1
+            if perm.state == ACTIVE and perm.card.is_creature and perm is not duelist:  # AF-721, AF-724
+                out.append((perm.card.name if k == 1 else f"{perm.card.name}#{k}", perm))
+        return out
+
+    def _counters(self, p: int) -> list[tuple[str, Perm]]:
+        out = []
+        for perm in self.players[p].table:
+            if perm.card.counter is not None and perm.state == ACTIVE:
+                out.append((self.label(p, perm), perm))
+        return out
+
+    def _free_events(self, p: int) -> list[tuple[str, Perm]]:
+        out = []
+        for perm in self.players[p].table:
+            if perm.card.free_max >= 0 and perm.state == ACTIVE and perm.used != self.turn:
+                out.append((self.label(p, perm), perm))
+        return out
+
+    def _play_actions(self, p: int) -> list[Action]:
+        player = self.players[p]
+        out: list[Action] = []
+        seen: set[int] = set()
+        free = None
+        for card in player.hand:
+            if id(card) in seen:
+                continue  # identical cards share one action
+            seen.add(id(card))
+            if card.type == "instant":
+                continue  # AF-353, AF-607
+            if card.magic_source and player.source_played:
+                continue  # AF-610
+            if card.cost <= player.vp:
+                out.append(Action(p, "play", (card.name,)))
+            if card.is_dreamwalker:
+                if free is None:
+                    free = self._free_events(p)
+                for lab, perm in free:
+                    if card.cost <= perm.card.free_max:
+                        out.append(Action(p, "play", (card.name, "with", lab)))
+        if not player.cycled and player.vp >= 1 and player.library:  # AF-611, AF-612, AF-Q7
+            seen.clear()
+            for card in player.hand:
+                if card.type == "instant" and id(card) not in seen:
+                    seen.add(id(card))
+                    out.append(Action(p, "cycle", (card.name,)))
+        out.append(Action(p, "pass"))
+        return out
+
+    def _assist_actions(self, p: int) -> list[Action]:
+        d = self.duel
+        side = d.to_act
+        player = self.players[p]
+        out: list[Action] = []
+        helper = d.helpers[side]
+        if helper is not None and helper.state == ACTIVE and helper.card.has_helper_ability \
+                and player.vp >= helper.card.helper_vp and len(player.hand) >= helper.card.helper_discard:
+            lab = self.label(p, helper)
+            if helper.card.helper_discard:
+                seen: set[int] = set()
+                for card in player.hand:
+                    if id(card) not in seen:
+                        seen.add(id(card))
+                        out.append(Action(p, "assist", (lab, "discarding", card.name)))
+            else:
+                out.append(Action(p, "assist", (lab,)))
+        seen2: set[int] = set()
+        for card in player.hand:
+            if card.type == "instant" and card.cost <= player.vp and id(card) not in seen2:
+                if card.magic_source and player.source_played:
+                    continue
+                seen2.add(id(card))
+                out.append(Action(p, "cast", (card.name,)))
+        out.append(Action(p, "pass"))
+        return out
+
+    # -- applying ------------------------------------------------------------------------------
+    def _find_perm(self, p: int, label: str) -> Perm:
+        for perm in self.players[p].table:
+            if self.label(p, perm) == label:
+                return perm
+        raise AssertionError(label)
+
+    def _take_from_hand(self, p: int, name: str) -> CardDef:
+        hand = self.players[p].hand
+        for i, card in enumerate(hand):
+            if card.name == name:
+                return hand.pop(i)
+        raise AssertionError(name)
+
+    def _apply(self, action: Action) -> None:
+        kind, args, p = action.kind, action.args, action.player
+        player = self.players[p]
+        who = self.pname(p)
+        if kind == "draw":
+            self.draw(p, required=self.phase == DRAW)
+            if self.phase != OVER:
+                self.phase = PLAY
+        elif kind == "no draw":
+            self.note(f"{who} does not draw")
+            self.phase = PLAY
+        elif kind == "play":
+            card = self._take_from_hand(p, args[0])
+            if len(args) == 3:
+                event = self._find_perm(p, args[2])
+                event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
+                self.note(f"{who} plays {card.name} free through {event.card.name}")
+            else:
+                player.vp -= card.cost  # AF-601
+                self.note(f"{who} plays {card.name} for {card.cost} VP ({player.vp} left)")
+            if card.magic_source:
+                player.source_played = True  # AF-610
+            if card.type == "general-spell":
+                player.cage.append(card)  # AF-361: resolves, then the card is in the cage
+                self._cast(p, card, None, PLAY)
+            else:
+                player.table.append(Perm(card))  # AF-608, AF-411
+                if card.type == "dream-creature":
+                    self.phase = CREATURE_DRAW  # AF-333
+        elif kind == "cycle":
+            card = self._take_from_hand(p, args[0])
+            player.vp -= 1
+            player.cycled = True
+            player.cage.append(card)
+            self.note(f"{who} cycles {card.name} for 1 VP (AF-611)")
+            self.draw(p, required=True)
+        elif kind == "pass":
+            if self.phase == PLAY:
+                self.phase = DUELS
+            elif self.phase == DUELS:
+                self.note(f"{who} ends the turn")
+                self.end_turn()
+            else:  # assist pass
+                d = self.duel
+                d.passes += 1
+                self.note(f"{who} passes")
+                if d.passes >= 2:  # AF-741
+                    self._resolve_duel()
+                else:
+                    d.to_act = 1 - d.to_act
+        elif kind == "challenge with":
+            self._challenge(p, self._find_perm(p, args[0]))
+        elif kind == "defend with":
+            d = self.duel
+            d.duelists = (d.duelists[0], self._find_perm(p, args[0]))
+            self.note(f"{who} defends with {args[0]}")
+            self._next_helper(0)
+        elif kind == "no defence":
+            self.note(f"{who} does not defend")
+            self._unanswered()
+        elif kind == "helper" or kind == "no helper":
+            d = self.duel
+            if kind == "helper":
+                d.helpers[d.helper_side] = self._find_perm(p, args[0])
+                self.note(f"{who} designates {args[0]} as helper")
+            self._next_helper(d.helper_side + 1)
+        elif kind == "assist":
+            d = self.duel
+            side = d.to_act
+            helper = d.helpers[side]
+            card = helper.card
+            if card.helper_vp:
+                player.vp -= card.helper_vp  # AF-384
+            if len(args) == 3:
+                player.cage.append(self._take_from_hand(p, args[2]))  # AF-386
+            # AF-380 – AF-382: rotation cost first
+            if card.helper == "P":
+                helper.state = RESTING
+            elif card.helper == "S":
+                helper.state = DAMAGED
+            else:
+                player.table.remove(helper)
+                player.cage.append(card)
+            ctx = Context(p, card, side)
+            for fn, ability in card.resolve:
+                fn(self, ctx, ability)
+            self.note(f"{who} uses {args[0]} ({card.helper}): {self._totals_text()}")
+            d.passes = 0
+            d.to_act = 1 - side
+        elif kind == "cast":
+            d = self.duel
+            card = self._take_from_hand(p, args[0])
+            player.vp -= card.cost
+            player.cage.append(card)  # AF-358
+            d.passes = 0
+            self.note(f"{who} casts {card.name} for {card.cost} VP")
+            self._cast(p, card, d.to_act, ASSIST)
+        elif kind == "counter":
+            pend = self.pending
+            event = self._find_perm(p, args[2])
+            fn, ability = event.card.counter
+            fn(self, Context(p, event.card), ability)
+            self.note(f"{who} sacrifices {event.card.name}: {pend.card.name} has no effect (AF-372)")
+            self._resume(pend)
+        elif kind == "no counter":
+            pend = self.pending
+            pend.reactors.pop(0)
+            if pend.reactors:
+                return
+            self._resolve_spell(pend)
+        else:
+            raise AssertionError(kind)
+
+    def _cast(self, p: int, card: CardDef, side: int | None, resume: str) -> None:
+        reactors = [i for i in range(len(self.players))
+                    if i != p and self.players[i].alive and self._counters(i)]
+        pend = Pending(p, card, side, reactors, resume)
+        if reactors:
+            self.pending = pend
+            self.phase = COUNTER  # AF-371: the opponent may react before it takes effect
+            return
+        self._resolve_spell(pend)
+
+    def _resolve_spell(self, pend: Pending) -> None:
+        ctx = Context(pend.caster, pend.card, pend.side)
+        self.phase = pend.resume  # effects may end the game and set OVER
+        caster = self.players[pend.caster]
+        for fn, ability in pend.card.resolve:
+            fn(self, ctx, ability)
+            if self.phase == OVER or not caster.alive:
+                return  # the game ended, or the caster left it and the next turn began
+        if pend.resume == ASSIST and self.duel is not None:
+            self.note(f"  {self._totals_text()}")
+        self._resume(pend)
+
+    def _resume(self, pend: Pending) -> None:
+        self.pending = None
+        if self.phase == OVER:
+            return
+        self.phase = pend.resume
+        if pend.resume == ASSIST and self.duel is not None:
+            self.duel.to_act = 1 - pend.side  # the cast was this player's assist (AF-732)
+        elif pend.resume == ASSIST:
+            self.phase = DUELS
+
+    # -- duels ---------------------------------------------------------------------------------
+    def _challenge(self, p: int, att: Perm) -> None:
+        defender = self.right_of(p)  # AF-911
+        self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
+        self.duel = Duel(p, att, defender, att)
+        if self.players[defender].passive or not self._active_dreamwalkers(defender):
+            self._unanswered()  # AF-710: the defender cannot answer
+        else:
+            self.phase = DEFEND
+
+    def _unanswered(self) -> None:
+        d = self.duel
+        att = d.duelists[0]
+        att.state = RESTING  # AF-712
+        loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
+        self.duel = None
+        self.phase = DUELS
+        self.note(f"unanswered: {self.pname(d.players[1])} loses {loss} glory (AF-711)")
+        self.lose_glory(d.players[1], loss)
+
+    def _next_helper(self, side: int) -> None:
+        d = self.duel
+        while side < 2:
+            d.helper_side = side
+            if self._helper_candidates(d.players[side]):
+                self.phase = HELPER
+                return
+            side += 1
+        d.to_act = 0
+        d.passes = 0
+        self.phase = ASSIST  # AF-730: assists after both helpers
+
+    def totals(self) -> tuple[int, int]:
+        """The attacker's and the defender's current totals (AF-751, AF-752)."""
+        d = self.duel
+        att, dfn = d.duelists
+        bonus = 0
+        for perm in self.players[d.players[0]].table:
+            if perm.card.attack_bonus and perm.state == ACTIVE:
+                for fn, ability in perm.card.attack_bonus:
+                    bonus += fn(self, Context(d.players[0], perm.card, 0), ability)
+        return (max(0, att.card.attack + d.bonus[0] + bonus), max(0, dfn.card.defense + d.bonus[1]))
+
+    def _totals_text(self) -> str:
+        a, b = self.totals()
+        return f"attack {a} vs defence {b}"
+
+    def _resolve_duel(self) -> None:
+        d = self.duel
+        (ap, dp), (att, dfn) = d.players, d.duelists
+        a, b = self.totals()
+        self.duel = None
+        self.phase = DUELS
+        for perm in (att, dfn, *d.helpers):  # AF-757, AF-758
+            if perm is not None and perm.state == ACTIVE:
+                perm.state = RESTING
+        if a > b:  # AF-753, AF-754, AF-804
+            self._to_cage(dp, dfn)
+            self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
+        elif b > a:
+            self._to_cage(ap, att)
+            gain = 1 + dfn.card.glory  # AF-803, AF-809, AF-Q9
+            self.players[dp].glory += gain
+            self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
+                      f"{self.pname(dp)} gains {gain} glory (AF-803)")
+        else:
+            self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
+
+    def _to_cage(self, p: int, perm: Perm) -> None:
+        table = self.players[p].table
+        if perm in table:
+            table.remove(perm)
+            self.players[p].cage.append(perm.card)
+
+    # -- observation ---------------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """Counters, zones (card names, library top first), card states, the duel and the result."""
+        out: dict = {
+            "turn": self.turn,
+            "active": self.pname(self.active),
+            "phase": self.phase,
+            "result": None if self.result is None else (self.result if isinstance(self.result, str)
+                                                        else self.pname(self.result)),
+            "duel": None,
+        }
+        if self.duel is not None:
+            d = self.duel
+            a, b = self.totals()
+            out["duel"] = {
+                "attacker": self.label(d.players[0], d.duelists[0]),
+                "defender": None if self.phase == DEFEND else self.label(d.players[1], d.duelists[1]),
+                "attack": a,
+                "defence": b,
+                "helpers": [None if h is None else h.card.name for h in d.helpers],
+            }
+        for i, player in enumerate(self.players):
+            out[self.pname(i)] = {
+                "glory": player.glory,
+                "vp": player.vp,
+                "hand": [c.name for c in player.hand],
+                "library": [c.name for c in reversed(player.library)],
+                "table": [perm.card.name if perm.state == ACTIVE else f"{perm.card.name} ({STATE_NAMES[perm.state]})"
+                          for perm in player.table],
+                "cage": [c.name for c in player.cage],
+                "alive": player.alive,
+            }
+        return out
+
+    def render(self) -> str:
+        """A readable picture of the state."""
+        lines = [f"turn {self.turn}, {self.pname(self.active)} to play, {self.phase}"
+                 + ("" if self.result is None else f", result {self.snapshot()['result']}")]
+        for i, player in enumerate(self.players):
+            table = ", ".join(perm.card.name + ("" if perm.state == ACTIVE else f" ({STATE_NAMES[perm.state]})")
+                              for perm in player.table) or "–"
+            lines.append(f"{self.pname(i)}: glory {player.glory}, VP {player.vp}, hand {len(player.hand)}, "
+                         f"library {len(player.library)}, cage {len(player.cage)}")
+            lines.append(f"    table: {table}")
+            lines.append(f"    hand: {', '.join(c.name for c in player.hand) or '–'}")
+        if self.duel is not None:
+            d = self.duel
+            lines.append(f"duel: {self.label(d.players[0], d.duelists[0])} attacks; {self._totals_text()}")
+        return "\n".join(lines)
