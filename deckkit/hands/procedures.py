@@ -290,7 +290,7 @@ def render_kotlik_board(setup: KotlikSetup, label: Callable[[Any], str] | None =
         if card.get("type") == "corner":
             stone = card.get("stone")
             return "K" + ("(W)" if stone == "white" else "(B)" if stone == "black" else "")
-        return f"{card.get('ingredient') or card.get('name')} {card.get('number', '')}{_label_mark(card)}"
+        return f"{card.get('ingredient') or card.get('name')} {card.get('number', '')} {_LABEL_CODES.get(card.get('label'), '')}".rstrip()
 
     show = label or default
     cells = [[show(card) for card in row] for row in setup.board]
@@ -306,6 +306,6 @@ def render_kotlik_board(setup: KotlikSetup, label: Callable[[Any], str] | None =
     return "\n".join(out)
 
 
-def _label_mark(card: dict) -> str:
-    lab = card.get("label")
-    return f" [{lab}]" if lab else ""
+_LABEL_CODES = {"white": "wh", "black": "bk", "green": "gn", "grey": "gy", "brown": "br", "blue": "bl", "yellow": "ye"}
+KOTLIK_LEGEND = ("K = corner card, K(W)/K(B) = the White/Black stone's corner; labels: "
+                 + ", ".join(f"{v} {k}" for k, v in _LABEL_CODES.items()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.hands.odds import OddsResult
-from deckkit.hands.procedures import render_kotlik_board
+from deckkit.hands.procedures import KOTLIK_LEGEND, render_kotlik_board
 from deckkit.hands.sample import Deal, HandsReport
 
 _SHOW_DEALS = 10
@@ -69,6 +69,7 @@ def hands_text(r: HandsReport) -> str:
         if d.kotlik is not None:
             k = d.kotlik
             out.append(render_kotlik_board(k))
+            out.append(KOTLIK_LEGEND)
             out.append(f"White's cauldron: {', '.join(_names(k.cauldrons[0]))} "
                        f"(returned {k.returned[0]} white/black card(s), KO-307)")
             out.append(f"Black's cauldron: {', '.join(_names(k.cauldrons[1]))} "
@@ -85,7 +86,9 @@ def hands_text(r: HandsReport) -> str:
         out.extend(f"  {_card_line(c)}" for c in d.hand)
         if r.turn:
             who = "on the play" if r.on_play else "on the draw"
-            out.append(f"Drawn by turn {r.turn} {who} ({len(d.drawn)}):")
+            note = " — the starting player does not draw in their first turn (AF-513)" \
+                if r.game == "alomfogo" and r.on_play else ""
+            out.append(f"Drawn by turn {r.turn} {who} ({len(d.drawn)}){note}:")
             out.extend(f"  {_card_line(c)}" for c in d.drawn)
     if r.count > 1 and len(shown) < r.count:
         out.append(f"\n… {r.count - len(shown)} more hands (summary below; -o json lists up to 100)")
@@ -124,6 +127,8 @@ def odds_text(deck: str, r: OddsResult, exact: OddsResult | None = None) -> str:
     lines = [f"{deck} ({q.game})", f"condition: {r.condition}"]
     if r.keep:
         lines.append(f"keep rule: {r.keep}")
+    elif q.mulligans:
+        lines.append("keep rule: the condition itself, on the opening hand")
     lines.append(f"hand: {q.sizes[0]} cards, up to {q.mulligans} mulligan(s), turn {q.turn}"
                  + ("" if not q.turn else (" on the play" if q.on_play else " on the draw")))
     if r.method == "exact":
