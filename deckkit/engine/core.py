@@ -13,10 +13,18 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable
 
-from deckkit.errors import IllegalAction, UsageError
+from deckkit.errors import DataError, IllegalAction, UsageError
 from deckkit.text import fold
 
 TERMINAL = -1  # current_player() of a finished game
+
+
+class SetupError(DataError):
+    """A ``from_setup`` dict that cannot be set up; ``field`` is the dotted key (``p1.hand[2]``)."""
+
+    def __init__(self, message: str, *, field: str | None = None, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.field = field
 
 
 @dataclass(frozen=True, slots=True)

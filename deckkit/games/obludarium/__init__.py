@@ -1,0 +1,38 @@
+"""Obludárium (OB): the rules engine, its card effects, policies and goldfish games.
+
+``GAME`` is the game over the bundled card pool with default settings; build others with
+``ObludariumGame(cards, starting_life=15, …)``.
+
+Action strings (canonical; matched case- and diacritics-insensitively):
+
+- ``play NAME`` — lay out a food (one per turn, OB-315) or summon a monster or artifact, paying its
+  cost by tapping untapped food (OB-701); own main phase only (OB-611).
+- ``cast NAME`` / ``cast NAME on TARGET`` — cast a spell from hand (OB-351 – OB-355); blocking spells
+  only by the defender in the block step (OB-813), e.g. ``cast Jelva evilen on Glum``.
+- ``use CARD`` / ``use CARD on TARGET`` — a special property of a card in play (OB-901 – OB-903), e.g.
+  ``use Glum on Medděd``. TARGET is a card in play of the side the effect names.
+- ``attack MONSTER`` — in the attack step, one per attacking monster (OB-801, OB-Q10).
+- ``block ATTACKER with BLOCKER`` — in the block step, any number (OB-814 – OB-816).
+- ``discard NAME`` — the hand-size rule (OB-909, OB-Q13).
+- ``pass`` — end the main phase, the attack step, the blocks ("no block", OB-817), or decline to
+  answer an instant (which ends the exchange and resolves the stack, OB-Q12).
+
+Cards in play with the same name are told apart as ``Glum``, ``Glum#2`` in table order.
+
+Script ``[setup]`` keys: ``start`` ("p1"/"p2"), ``phase`` ("start": untap and draw first (default),
+"main", "attack"), ``turn``; per player ``deck`` (shuffled; listed cards come out of it),
+``library`` (top first), ``hand`` (with a deck and no hand, the opening 7 are drawn), ``table``
+(``"Glum (tapped, new, 3/1)"``), ``discard``, ``life``, ``food_played``, ``dummy`` (the goldfish
+opponent: no deck, never draws).
+
+Snapshot: ``turn``, ``active``, ``phase`` (main, discard, attack, block, fight), ``result``,
+``stack``; per player ``life``, ``library``, ``hand``, ``table``, ``discard``, ``food`` (untapped
+food in play) and ``food_played``.
+"""
+
+from deckkit.games.obludarium.game import ObludariumGame
+from deckkit.games.obludarium.state import ObState
+
+GAME = ObludariumGame()
+
+__all__ = ["GAME", "ObState", "ObludariumGame"]

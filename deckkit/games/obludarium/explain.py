@@ -1,0 +1,105 @@
+"""Why an Obludárium action is not legal: a message naming the rule it breaks."""
+
+from __future__ import annotations
+
+from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL
+from deckkit.text import fold
+
+
+def _find_hand(state, p: int, name: str):
+    for card in state.hands[p]:
+        if fold(card.name) == name:
+            return card
+    return None
+
+
+def _find_table(state, p: int, label: str):
+    for perm, lab in zip(state.tables[p], state.labels(p)):
+        if fold(lab) == label:
+            return perm
+    return None
+
+
+def explain(state, text: str) -> tuple[str, str | None]:
+    """``(message, rule)`` for an action string that is not among the legal actions."""
+    from deckkit.games.obludarium.state import ATTACK, BLOCK, DISCARD, MAIN, PLAYER_NAMES
+
+    p = state.current_player()
+    who = PLAYER_NAMES[p] if p >= 0 else "nobody"
+    words = fold(text).split(" ", 1)
+    kind, rest = words[0], (words[1] if len(words) > 1 else "")
+    name = rest.split(" on ")[0].split(" with ")[0].strip()
+    if kind not in ("play", "cast", "use", "attack", "block", "discard", "pass"):
+        return (f"{text!r}: unknown action kind {kind!r} (actions are play, cast, use, attack, block, "
+                "discard, pass)", None)
+    if state.phase == DISCARD and not state.stack and kind != "discard":
+        return (f"{who} holds 7 or more cards and can lay out none: discard one first", "OB-909")
+    if kind == "play":
+        card = _find_hand(state, p, name)
+        if card is None:
+            return (f"{who} has no {name!r} in hand", None)
+        if card.type == SPELL:
+            return (f"{card.name} is a spell: write 'cast {card.name}'", "OB-356")
+        if state.stack or state.phase != MAIN:
+            return (f"{card.name} can be laid out only in its owner's main phase", "OB-611")
+        if card.type == FOOD:
+            return (f"{who} has already laid out a food this turn", "OB-315")
+        return (f"{card.name} costs {card.cost} food and {who} has {state.untapped_food(p)} untapped", "OB-701")
+    if kind == "cast":
+        card = _find_hand(state, p, name)
+        if card is None:
+            return (f"{who} has no {name!r} in hand", None)
+        if card.type != SPELL:
+            return (f"{card.name} is not a spell: write 'play {card.name}'", None)
+        if card.blocking and (state.phase != BLOCK or p == state.active):
+            return (f"{card.name} is a blocking spell: only the defender casts it, in the block step", "OB-813")
+        if card.cost > state.untapped_food(p):
+            return (f"{card.name} costs {card.cost} food and {who} has {state.untapped_food(p)} untapped", "OB-702")
+        return (f"no such target for {card.name}; see the legal actions for its targets", None)
+    if kind == "use":
+        perm = _find_table(state, p, name)
+        if perm is None:
+            return (f"{who} has no {name!r} in play", None)
+        if not perm.info.abilities:
+            return (f"{perm.info.name} has no special property", None)
+        if perm.info.type == MONSTER and perm.new:
+            return (f"{perm.info.name} was laid out this turn: no special properties yet", "OB-334")
+        if perm.info.abilities[0].tap and perm.tapped:
+            return (f"{perm.info.name} is tapped", "OB-704")
+        return (f"no legal target or not enough food for {perm.info.name}", None)
+    if kind == "attack":
+        if state.phase != ATTACK or p != state.active:
+            return ("attacks are declared by the active player in the attack step", "OB-606")
+        perm = _find_table(state, p, name)
+        if perm is None:
+            return (f"{who} has no {name!r} in play", None)
+        if perm.info.type != MONSTER:
+            return (f"{perm.info.name} is not a monster and has no attack", "OB-Q9")
+        if perm.new:
+            return (f"{perm.info.name} was laid out this turn and cannot attack", "OB-333")
+        if perm.attacking:
+            return (f"{perm.info.name} is already attacking", "OB-804")
+        return (f"{perm.info.name} is tapped", "OB-802")
+    if kind == "block":
+        if state.phase != BLOCK or p == state.active:
+            return ("blocks are declared by the defender in the block step", "OB-607")
+        parts = rest.split(" with ")
+        if len(parts) != 2:
+            return (f"write 'block ATTACKER with BLOCKER', not {text!r}", None)
+        att = _find_table(state, state.active, parts[0].strip())
+        blk = _find_table(state, p, parts[1].strip())
+        if att is None or not att.attacking:
+            return (f"{parts[0].strip()!r} is not an attacking monster", None)
+        if blk is None:
+            return (f"{who} has no {parts[1].strip()!r} in play", None)
+        if blk.info.type != MONSTER:
+            return (f"{blk.info.name} is not a monster", "OB-811")
+        if blk.tapped:
+            return (f"{blk.info.name} is tapped and cannot block", "OB-812")
+        if blk.blocking is not None:
+            return (f"{blk.info.name} already blocks an attack", "OB-814")
+        if att.info.flying and not blk.info.flying:
+            return (f"{att.info.name} flies: only flying monsters can block it", "OB-816")
+    if kind == "discard":
+        return ("a discard is made only under the hand-size rule, at the end of one's main phase", "OB-909")
+    return (f"{text!r} is not legal now", None)

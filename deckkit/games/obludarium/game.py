@@ -1,0 +1,233 @@
+"""The Obludárium game: rule settings, new games, scripted set-ups, policies and goldfish."""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from typing import Any, Callable
+
+from deckkit.engine.core import Action, Game, SetupError, Setting, State
+from deckkit.errors import UsageError
+from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
+from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards
+from deckkit.games.obludarium.state import ATTACK, MAIN, PLAYER_NAMES, ObState, Perm
+from deckkit.hands.procedures import obludarium_higher_plays, obludarium_opening
+from deckkit.text import fold
+
+_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<states>[^()]*)\)\s*$")
+_POWER = re.compile(r"^(\d+)/(\d+)$")
+_PLAYER_KEYS = ("deck", "library", "hand", "table", "discard", "life", "food_played", "dummy")
+_SETUP_KEYS = ("start", "phase", "turn", "p1", "p2")
+
+
+class ObludariumGame(Game):
+    """Obludárium (OB): two players, food pays for monsters, artifacts and spells; life or deck loses."""
+
+    name = "obludarium"
+    SETTINGS = (
+        Setting("starting_life", 20, "Starting life total; 15 is advised for base sets only.", "OB-104 – OB-106"),
+        Setting("first_player", "p1", "Who takes the first turn: p1, p2, chance, or higher (bottom card's cost).",
+                "OB-508 – OB-511, OB-Q6", ("p1", "p2", "chance", "higher")),
+        Setting("empty_deck", "zero", "zero: lose as soon as the deck has 0 cards; draw: lose on drawing from "
+                "an empty deck.", "OB-109, OB-Q1", ("zero", "draw")),
+        Setting("first_turn_draw", True, "Does the starting player draw in their first turn?", "OB-604, OB-Q7"),
+        Setting("several_blockers", "sum", "sum: the attacker dies if its defence is not above the blockers' "
+                "summed attack; separate: each blocker fights it alone.", "OB-815, OB-Q11", ("sum", "separate")),
+        Setting("hand_limit", 7, "Hand-size rule: holding this many cards and none layable, discard one "
+                "(0 turns the rule off).", "OB-909, OB-Q13"),
+    )
+
+    def __init__(self, cards=None, **settings: Any) -> None:
+        super().__init__(bundled_cards() if cards is None else cards, **settings)
+        self.infos: dict[str, CardInfo] = {cid: CardInfo.from_dict(c) for cid, c in self.cards.items()}
+        self.by_name: dict[str, CardInfo] = {fold(i.name): i for i in self.infos.values()}
+        self.by_name.update({fold(i.id): i for i in self.infos.values()})
+
+    # -- card facts ----------------------------------------------------------------------------
+    def info(self, card: dict) -> CardInfo:
+        """The compiled facts of a card dict (cached per game by id)."""
+        found = self.infos.get(card.get("id", ""))
+        if found is None:
+            found = self.infos[card["id"]] = CardInfo.from_dict(card)
+        return found
+
+    def card_named(self, name: str, field: str = "") -> CardInfo:
+        """The card with this name or id (case- and diacritics-insensitive); SetupError otherwise."""
+        found = self.by_name.get(fold(name))
+        if found is None:
+            names = sorted({i.name for i in self.infos.values()})
+            close = difflib.get_close_matches(fold(name), [fold(n) for n in names], n=3, cutoff=0.6)
+            hints = [n for n in names if fold(n) in close]
+            raise SetupError(f"unknown Obludárium card {name!r}", field=field,
+                             hint=("did you mean " + " or ".join(hints) + "?") if hints
+                             else "write a card name as printed, e.g. Glum (see: deckkit search game:ob)")
+        return found
+
+    # -- games ---------------------------------------------------------------------------------
+    def _first(self, libraries: list[list], rng: random.Random) -> int:
+        choice = self.settings["first_player"]
+        if choice == "chance":
+            return rng.randrange(2)
+        if choice == "higher":
+            return obludarium_higher_plays(libraries, rng)
+        return PLAYER_NAMES.index(choice)
+
+    def new_game(self, decks: list[list[dict]], rng: random.Random, **options: Any) -> ObState:
+        """A fresh game: shuffle both decks, deal 7 (no mulligans), choose the starter, start turn 1."""
+        keep = options.get("keep")
+        state = ObState(self, rng)
+        state.life = [self.settings["starting_life"]] * 2
+        libraries = []
+        for p, deck in enumerate(decks):
+            lib = list(deck)
+            rng.shuffle(lib)
+            opening = obludarium_opening(lib, keep)
+            state.hands[p] = [self.info(c) for c in opening.hand]
+            libraries.append(opening.library)
+            state.libs[p] = [self.info(c) for c in reversed(opening.library)]
+        state.active = self._first(libraries, rng)
+        state.start_turn()
+        return state
+
+    def from_setup(self, setup: dict, rng: random.Random) -> ObState:
+        """A game in an explicit position (scripted tests); see the package docstring for the keys."""
+        if not isinstance(setup, dict):
+            raise SetupError("[setup] must be a table", field="setup")
+        for key in setup:
+            if key not in _SETUP_KEYS:
+                raise SetupError(f"unknown setup key {key!r}", field=f"setup.{key}",
+                                 hint="setup keys are " + ", ".join(_SETUP_KEYS))
+        state = ObState(self, rng)
+        state.life = [self.settings["starting_life"]] * 2
+        for p, pname in enumerate(PLAYER_NAMES):
+            self._setup_player(state, p, setup.get(pname, {}) or {}, f"setup.{pname}", rng)
+        start = setup.get("start", None)
+        if start is None:
+            state.active = self._first([[c for c in reversed(lib)] for lib in state.libs], rng)
+        elif start in PLAYER_NAMES:
+            state.active = PLAYER_NAMES.index(start)
+        else:
+            raise SetupError(f"start = {start!r}: write \"p1\" or \"p2\"", field="setup.start")
+        turn = setup.get("turn", 1)
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+            raise SetupError(f"turn = {turn!r}: write a whole number from 1", field="setup.turn")
+        state.turn = turn
+        phase = setup.get("phase", "start")
+        if phase == "start":
+            state.start_turn()
+        elif phase in (MAIN, ATTACK):
+            state.phase = phase
+            state.log.append(f"-- turn {turn}: {PLAYER_NAMES[state.active]} starts in the {phase} phase")
+        else:
+            raise SetupError(f"phase = {phase!r} is not a starting phase", field="setup.phase",
+                             hint='write "start" (untap and draw first, the default), "main" or "attack"')
+        return state
+
+    def _setup_player(self, state: ObState, p: int, spec: dict, where: str, rng: random.Random) -> None:
+        if not isinstance(spec, dict):
+            raise SetupError(f"[{where}] must be a table", field=where)
+        for key in spec:
+            if key not in _PLAYER_KEYS:
+                raise SetupError(f"unknown key {key!r}", field=f"{where}.{key}",
+                                 hint="player keys are " + ", ".join(_PLAYER_KEYS))
+
+        def names(key: str) -> list[CardInfo]:
+            value = spec.get(key, [])
+            if not isinstance(value, list):
+                raise SetupError(f"{key} must be a list of card names", field=f"{where}.{key}")
+            out = []
+            for i, item in enumerate(value):
+                if not isinstance(item, str):
+                    raise SetupError(f"{key} entries must be card names", field=f"{where}.{key}[{i}]")
+                if key == "table":
+                    out.append(item)
+                else:
+                    out.append(self.card_named(item, f"{where}.{key}[{i}]"))
+            return out
+
+        library, hand, discard = names("library"), names("hand"), names("discard")
+        table_specs = names("table")
+        table = [self._perm(text, p, f"{where}.table[{i}]") for i, text in enumerate(table_specs)]
+        deck = spec.get("deck")
+        if deck is not None:
+            if not isinstance(deck, list):
+                raise SetupError("deck must be a deck file or a list of card names", field=f"{where}.deck")
+            pool = [self.card_named(n, f"{where}.deck") if isinstance(n, str) else self.info(n) for n in deck]
+            rest = list(pool)
+            for zone, cards in (("library", library), ("hand", hand), ("discard", discard),
+                                ("table", [perm.info for perm in table])):
+                for i, card in enumerate(cards):
+                    if card in rest:
+                        rest.remove(card)
+                    else:
+                        raise SetupError(
+                            f"{card.name} in {zone} is not (or not that many times) in the deck",
+                            field=f"{where}.{zone}[{i}]",
+                            hint="list only cards of the deck, or drop 'deck' and give the library in full")
+            rng.shuffle(rest)
+            if "hand" not in spec:
+                opening = obludarium_opening(rest)
+                hand, rest = [*opening.hand], list(opening.library)
+            library = library + rest  # the listed cards are the top of the library, in order
+        state.libs[p] = list(reversed(library))
+        state.hands[p] = hand
+        state.tables[p] = table
+        state.discards[p] = discard
+        life = spec.get("life", self.settings["starting_life"])
+        if not isinstance(life, int) or isinstance(life, bool) or life < 0:
+            raise SetupError(f"life = {life!r}: write a whole number from 0", field=f"{where}.life")
+        state.life[p] = life
+        state.food_played[p] = bool(spec.get("food_played", False))
+        state.dummy[p] = bool(spec.get("dummy", False))
+
+    def _perm(self, text: str, p: int, field: str) -> Perm:
+        """A card in play from ``Name`` or ``Name (tapped, new, 3/2)``."""
+        match = _SUFFIX.match(text)
+        name, states = (match["name"], [s.strip() for s in match["states"].split(",") if s.strip()]) \
+            if match else (text, [])
+        name = re.sub(r"#\d+$", "", name.strip())
+        info = self.card_named(name, field)
+        perm = Perm(info, p)
+        for st in states:
+            power = _POWER.match(st)
+            if st == "tapped":
+                perm.tapped = True
+            elif st == "new":
+                if info.type != MONSTER:
+                    raise SetupError(f"'new' applies to monsters only, not to {info.name}", field=field)
+                perm.new = True
+            elif power and info.type == MONSTER:
+                perm.atk, perm.dfn = int(power[1]), int(power[2])
+            else:
+                raise SetupError(f"unknown card state {st!r} in {text!r}", field=field,
+                                 hint="states in a setup are: tapped, new (laid out this turn), "
+                                      "A/D (attack/defence this turn, monsters); attacks and blocks are actions")
+        return perm
+
+    # -- policies and goldfish -----------------------------------------------------------------
+    def policies(self) -> dict[str, Callable[[State], Action]]:
+        """greedy, random (draws from the state's generator) and passive."""
+        from deckkit.games.obludarium import policies
+
+        return {"greedy": policies.greedy, "random": policies.random_policy, "passive": policies.passive}
+
+    def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
+                      opponent: str = "passive", keep=None, trace: list[str] | None = None,
+                      max_turns: int = 60, record: list[str] | None = None) -> dict:
+        """One goldfish game of ``deck`` (p1, starting) against a passive opponent; see Game.play_goldfish.
+
+        ``record``, when given, receives the canonical action strings of both players, so the game
+        can be replayed through :meth:`from_setup` (tests use it to prove the fast path legal).
+        """
+        from deckkit.games.obludarium import goldfish
+
+        if opponent != "passive":
+            raise UsageError(f"unknown opponent {opponent!r}", hint="Obludárium goldfish opponents: passive")
+        if policy == "greedy":
+            return goldfish.fast_greedy(self, deck, rng, keep=keep, trace=trace, max_turns=max_turns,
+                                        record=record)
+        if policy not in ("random", "passive"):
+            raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: greedy, random, passive")
+        return goldfish.with_policy(self, deck, rng, self.policies()[policy], keep=keep, trace=trace,
+                                    max_turns=max_turns, record=record)

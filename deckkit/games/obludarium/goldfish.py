@@ -1,0 +1,371 @@
+"""Goldfish games of Obludárium: a fast greedy path and a general path over the rules engine.
+
+The fast path plays the greedy policy against the passive opponent (OB rules with nobody to block
+or answer) without building Action objects or strings; with ``trace`` or ``record`` it also
+writes readable lines and the canonical action strings of both players, which the tests replay
+through :class:`~deckkit.games.obludarium.state.ObState` to prove every move legal.
+
+Greedy, each own turn: lay out the first food in hand (OB-315); then, while food allows, summon
+the most expensive useful monster or artifact (ties: higher attack), or cast a draw spell; attack
+with every monster that may (OB-801); in the attack step (OB-803) cast every affordable spell
+that adds damage (attack boosts on an attacker, direct hits) and tap attack-boosting artifacts;
+in the fight exchange (OB-904) use one "unblocked" property (Kubišta only if it makes the attack
+lethal, else feed Medděd); discard (OB-909) the least useful, most expensive card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, CardInfo
+from deckkit.hands.procedures import obludarium_opening
+
+# roles of cards for the greedy player
+_R_FOOD, _R_MONSTER, _R_ARTIFACT_BOOST, _R_SPELL_BOOST, _R_SPELL_HIT, _R_SPELL_DRAW, _R_OTHER = range(7)
+
+
+def _role(info: CardInfo) -> tuple:
+    """(role, cost, attack, amount, group, ability) for the greedy player."""
+    ab = info.abilities[0] if info.abilities else None
+    if info.type == FOOD:
+        return (_R_FOOD, 0, 0, 0, None, None)
+    if info.type == MONSTER:
+        return (_R_MONSTER, info.cost, info.attack, 0, None, ab)
+    if info.type == ARTIFACT:
+        if (ab and ab.effect == "boost" and ab.stat in ("attack", "both") and ab.target == "own"
+                and ab.when is None and not ab.sacrifice and ab.food == 0):
+            return (_R_ARTIFACT_BOOST, info.cost, 0, ab.amount, ab.group, ab)
+        return (_R_OTHER, info.cost, 0, 0, None, ab)
+    if info.type == SPELL and ab is not None and not info.blocking:
+        if ab.effect == "boost" and ab.stat in ("attack", "both") and ab.target == "own" and ab.when is None:
+            return (_R_SPELL_BOOST, info.cost, 0, ab.amount, ab.group, ab)
+        if ab.effect == "hit":
+            return (_R_SPELL_HIT, info.cost, 0, ab.amount, None, ab)
+        if ab.effect == "draw":
+            return (_R_SPELL_DRAW, info.cost, 0, ab.amount, None, ab)
+    return (_R_OTHER, info.cost, 0, 0, None, ab)
+
+
+def _roles(game) -> dict:
+    roles = getattr(game, "_greedy_roles", None)
+    if roles is None:
+        roles = game._greedy_roles = {}
+    return roles
+
+
+def _label(table: list, index: int) -> str:
+    name = table[index][0].name
+    n = sum(1 for entry in table[:index + 1] if entry[0].name == name)
+    return name if n == 1 else f"{name}#{n}"
+
+
+def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace: list[str] | None = None,
+                max_turns: int = 60, record: list[str] | None = None) -> dict:
+    """The greedy player (p1) against the passive opponent, following the OB rules step by step."""
+    settings = game.settings
+    roles = _roles(game)
+    info_of = game.info
+    lib_dicts = list(deck)
+    rng.shuffle(lib_dicts)
+    opening = obludarium_opening(lib_dicts, keep)
+    hand = []
+    for c in opening.hand:
+        hand.append(info_of(c))
+    library = [info_of(c) for c in opening.library]  # top first
+    for info in hand:
+        if info not in roles:
+            roles[info] = _role(info)
+    for info in library:
+        if info not in roles:
+            roles[info] = _role(info)
+    first = game._first([opening.library, []], rng)
+    zero = settings["empty_deck"] == "zero"
+    first_draw = settings["first_turn_draw"]
+    limit = settings["hand_limit"]
+    opp_life = settings["starting_life"]
+    talk = trace is not None
+    rec = record is not None
+    opening_names = [c.name for c in hand]
+    seen_by_turn: dict[str, list[str]] = {"1": list(opening_names)}
+    seen = list(opening_names)
+    table: list[list] = []  # [info, new] in table order (food, monsters, artifacts)
+    nfood = 0
+    lib_pos = 0
+    nlib = len(library)
+    if talk:
+        trace.append(f"opening hand ({opening.mulligans} mulligan(s)): {', '.join(opening_names)}")
+    if first == 1:
+        if rec:
+            record.extend(("pass", "pass"))  # the passive opponent's first turn: main, attack
+        if talk:
+            trace.append("turn 1 is the passive opponent's: it does nothing")
+
+    def result(won: bool, turn: int) -> dict:
+        return {"won": won, "turn": turn, "mulligans": opening.mulligans, "seen": seen,
+                "opening": opening_names, "seen_by_turn": seen_by_turn}
+
+    for t in range(1, max_turns + 1):
+        # -- untap (OB-602) and draw (OB-603, OB-Q1, OB-Q7) --------------------------------------
+        for entry in table:
+            entry[1] = False
+        avail = nfood
+        if t > 1 or first_draw or first == 1:
+            if lib_pos >= nlib:
+                if talk:
+                    trace.append(f"T{t}: must draw from an empty deck and loses (OB-109)")
+                return result(False, t)
+            card = library[lib_pos]
+            lib_pos += 1
+            hand.append(card)
+            seen.append(card.name)
+            seen_by_turn.setdefault(str(t), []).append(card.name)
+            if talk:
+                trace.append(f"T{t}: draws {card.name} (opponent life {opp_life})")
+            if zero and lib_pos >= nlib:
+                if talk:
+                    trace.append(f"T{t}: the deck has run out: loses (OB-109, OB-Q1 reading A)")
+                return result(False, t)
+        # -- main phase --------------------------------------------------------------------------
+        food_played = False
+        while True:
+            if not food_played:
+                for i, card in enumerate(hand):
+                    if roles[card][0] == _R_FOOD:
+                        hand.pop(i)
+                        table.append([card, False])
+                        nfood += 1
+                        avail += 1
+                        food_played = True
+                        if rec:
+                            record.append(f"play {card.name}")
+                        if talk:
+                            trace.append(f"T{t}: lays out food {card.name} ({avail} untapped food)")
+                        break
+            best = -1
+            best_key = None
+            drawer = -1
+            for i, card in enumerate(hand):
+                role = roles[card]
+                r = role[0]
+                if role[1] > avail:
+                    continue
+                if r == _R_MONSTER or r == _R_ARTIFACT_BOOST:
+                    key = (role[1], role[2])
+                    if best_key is None or key > best_key:
+                        best, best_key = i, key
+                elif r == _R_SPELL_DRAW and drawer < 0:
+                    drawer = i
+            if best >= 0:
+                card = hand.pop(best)
+                avail -= card.cost
+                table.append([card, card.type == MONSTER])
+                if rec:
+                    record.append(f"play {card.name}")
+                if talk:
+                    trace.append(f"T{t}: summons {card.name} for {card.cost} food (most expensive useful "
+                                 f"card it can pay; {avail} food left)")
+                continue
+            if drawer >= 0:
+                card = hand.pop(drawer)
+                avail -= card.cost
+                if rec:
+                    record.extend((f"cast {card.name}", "pass"))
+                if talk:
+                    trace.append(f"T{t}: casts {card.name} to draw {max(1, roles[card][3])} (nothing to summon)")
+                for _ in range(max(1, roles[card][3])):
+                    if lib_pos >= nlib:
+                        if talk:
+                            trace.append(f"T{t}: must draw from an empty deck and loses (OB-109)")
+                        return result(False, t)
+                    drawn = library[lib_pos]
+                    lib_pos += 1
+                    hand.append(drawn)
+                    seen.append(drawn.name)
+                    seen_by_turn.setdefault(str(t), []).append(drawn.name)
+                    if talk:
+                        trace.append(f"T{t}: draws {drawn.name}")
+                    if zero and lib_pos >= nlib:
+                        if talk:
+                            trace.append(f"T{t}: the deck has run out: loses (OB-109)")
+                        return result(False, t)
+                continue
+            if not food_played and any(roles[c][0] == _R_FOOD for c in hand):
+                continue
+            break
+        if rec:
+            record.append("pass")
+        # -- hand-size rule (OB-909, OB-Q13) -----------------------------------------------------
+        if limit and len(hand) >= limit:
+            layable = False
+            for card in hand:
+                if card.type == FOOD:
+                    if not food_played:
+                        layable = True
+                        break
+                elif card.type != SPELL and card.cost <= avail:
+                    layable = True
+                    break
+            if not layable:
+                worst = max(range(len(hand)), key=lambda i: (roles[hand[i]][0] == _R_OTHER, hand[i].cost, -i))
+                card = hand.pop(worst)
+                if rec:
+                    record.append(f"discard {card.name}")
+                if talk:
+                    trace.append(f"T{t}: holds {len(hand) + 1} cards and can lay out none: discards "
+                                 f"{card.name} (least useful, most expensive; OB-909)")
+        # -- attack step (OB-801, OB-802) --------------------------------------------------------
+        attackers = []  # table indexes
+        damage = 0
+        for i, entry in enumerate(table):
+            info = entry[0]
+            if info.type == MONSTER and not entry[1]:
+                attackers.append(i)
+                damage += info.attack
+                if rec:
+                    record.append(f"attack {_label(table, i)}")
+        atk = {i: table[i][0].attack for i in attackers}
+        if talk and attackers:
+            trace.append(f"T{t}: attacks with " + ", ".join(table[i][0].name for i in attackers)
+                         + f" ({damage} damage if unblocked)")
+        # instants in the attack step (OB-803), each answered by the opponent's pass
+        i = 0
+        while i < len(hand):
+            card = hand[i]
+            role = roles[card]
+            r = role[0]
+            if role[1] > avail or (r != _R_SPELL_BOOST and r != _R_SPELL_HIT):
+                i += 1
+                continue
+            if r == _R_SPELL_HIT:
+                hand.pop(i)
+                avail -= card.cost
+                opp_life -= role[3]
+                if rec:
+                    record.extend((f"cast {card.name}", "pass"))
+                if talk:
+                    trace.append(f"T{t}: casts {card.name}: opponent loses {role[3]} (life {max(0, opp_life)})")
+                if opp_life <= 0:
+                    return result(True, t)
+                continue
+            group = role[4]
+            target = -1
+            for a in attackers:
+                if group is None or group in table[a][0].groups:
+                    target = a
+                    break
+            if target < 0:
+                i += 1
+                continue
+            hand.pop(i)
+            avail -= card.cost
+            atk[target] += role[3]
+            damage += role[3]
+            if rec:
+                record.extend((f"cast {card.name} on {_label(table, target)}", "pass"))
+            if talk:
+                trace.append(f"T{t}: casts {card.name} on {table[target][0].name}: +{role[3]} attack "
+                             f"({damage} damage now)")
+        if attackers:
+            for idx, entry in enumerate(table):
+                role = roles[entry[0]]
+                if role[0] == _R_ARTIFACT_BOOST and role[1] >= 0:
+                    group = role[4]
+                    target = next((a for a in attackers if group is None or group in table[a][0].groups), -1)
+                    if target < 0:
+                        continue
+                    atk[target] += role[3]
+                    damage += role[3]
+                    if rec:
+                        record.extend((f"use {_label(table, idx)} on {_label(table, target)}", "pass"))
+                    if talk:
+                        trace.append(f"T{t}: taps {entry[0].name}: {table[target][0].name} +{role[3]} attack")
+        if rec:
+            record.append("pass")  # end of the attack step
+        if not attackers:
+            if rec:
+                record.extend(("pass", "pass"))  # opponent's turn: main, attack
+            continue
+        if rec:
+            record.append("pass")  # the opponent does not block (OB-817)
+        # -- fight exchange (OB-904, OB-Q12): one "unblocked" property, then the opponent passes --
+        used = False
+        for a in attackers:
+            info = table[a][0]
+            ab = info.abilities[0] if info.abilities else None
+            if ab is None or ab.when != "unblocked" or ab.effect != "boost":
+                continue
+            if ab.sacrifice and ab.target == "own":
+                others = [b for b in attackers if b != a]
+                gain = ab.amount - atk[a]
+                if others and damage < opp_life <= damage + gain:
+                    target = others[0]
+                    if rec:
+                        record.extend((f"use {_label(table, a)} on {_label(table, target)}", "pass"))
+                    if talk:
+                        trace.append(f"T{t}: sacrifices {info.name}: {table[target][0].name} +{ab.amount} "
+                                     f"attack makes the attack lethal")
+                    damage += gain
+                    table.pop(a)
+                    used = True
+                    break
+            elif ab.target == "self" and ab.food <= avail and ab.food > 0:
+                avail -= ab.food
+                damage += ab.amount
+                if rec:
+                    record.extend((f"use {_label(table, a)}", "pass"))
+                if talk:
+                    trace.append(f"T{t}: feeds {info.name} {ab.food} food: +{ab.amount} attack "
+                                 f"(OB-831; one strengthening per exchange, OB-905)")
+                used = True
+                break
+        if not used and rec:
+            record.append("pass")
+        # -- damage (OB-830) ---------------------------------------------------------------------
+        opp_life -= damage
+        if talk:
+            trace.append(f"T{t}: {damage} damage gets through: opponent life {max(0, opp_life)}")
+        if opp_life <= 0:
+            return result(True, t)
+        if rec:
+            record.extend(("pass", "pass"))  # opponent's turn: main, attack
+    return result(False, max_turns)
+
+
+def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=None,
+                trace: list[str] | None = None, max_turns: int = 60, record: list[str] | None = None) -> dict:
+    """A goldfish game over the full rules engine with any policy for p1 (p2 passes)."""
+    from deckkit.engine.core import TERMINAL
+    from deckkit.games.obludarium.state import ObState
+
+    state = ObState(game, rng)
+    lib = list(deck)
+    rng.shuffle(lib)
+    opening = obludarium_opening(lib, keep)
+    state.hands[0] = [game.info(c) for c in opening.hand]
+    state.libs[0] = [game.info(c) for c in reversed(opening.library)]
+    state.dummy[1] = True
+    state.life = [game.settings["starting_life"]] * 2
+    state.active = game._first([opening.library, []], rng)
+    first = state.active
+    state.start_turn()
+    opening_names = [c.name for c in state.hands[0]]
+
+    def own_turn() -> int:
+        return (state.turn + 1) // 2 if first == 0 else state.turn // 2
+
+    logged = 0
+    while state.current_player() != TERMINAL and own_turn() <= max_turns:
+        p = state.current_player()
+        action = policy(state) if p == 0 else next(a for a in state.legal_actions() if a.kind == "pass")
+        state.apply_unchecked(action)
+        if record is not None:
+            record.append(str(action))
+        if trace is not None:
+            trace.append(f"{'p1' if p == 0 else 'p2 (passive)'}: {action}")
+            trace.extend(state.log[logged:])
+            logged = len(state.log)
+    won = state.winners() == [0]
+    seen = opening_names + [line.split(" draws ", 1)[1] for line in state.log if line.startswith("p1 draws ")]
+    return {"won": won, "turn": min(own_turn(), max_turns), "mulligans": opening.mulligans, "seen": seen,
+            "opening": opening_names}

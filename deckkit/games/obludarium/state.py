@@ -1,0 +1,545 @@
+"""One Obludárium game in progress: zones, turn steps, the instant exchange and combat.
+
+Turn (OB-601): untap and draw happen automatically when a turn starts; then the decisions are
+``main`` (active player), ``discard`` (hand-size rule, OB-909/OB-Q13), ``attack`` (active player
+declares attackers, OB-801), ``block`` (the defender, OB-810) and ``fight`` (the strengthening
+exchange, OB-904, started by the attacker). Every instant (spell or special property) goes on a
+stack and hands the decision to the other player, who may answer with an instant or pass; a pass
+ends the exchange and the stack resolves last-in, first-out (OB-905, OB-907, OB-908, OB-Q12).
+"""
+
+from __future__ import annotations
+
+from deckkit.engine.core import TERMINAL, Action, State
+from deckkit.engine.effects import handler
+from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, Ability, CardInfo
+
+MAIN, DISCARD, ATTACK, BLOCK, FIGHT = "main", "discard", "attack", "block", "fight"
+PLAYER_NAMES = ("p1", "p2")
+
+
+class Perm:
+    """A card in play (food, monster or artifact) with its per-turn state."""
+
+    __slots__ = ("info", "owner", "tapped", "new", "atk", "dfn", "attacking", "blockers", "sblock", "blocking")
+
+    def __init__(self, info: CardInfo, owner: int, *, tapped: bool = False, new: bool = False) -> None:
+        self.info = info
+        self.owner = owner
+        self.tapped = tapped
+        self.new = new  # laid out this turn: no attack, no special property (OB-333, OB-334)
+        self.atk = info.attack
+        self.dfn = info.defense
+        self.attacking = False
+        self.blockers: list[Perm] = []
+        self.sblock = False  # blocked by a blocking spell (OB-828)
+        self.blocking: Perm | None = None
+
+    @property
+    def blocked(self) -> bool:
+        """Whether this attacker has been blocked (by monsters or a spell)."""
+        return self.sblock or bool(self.blockers)
+
+
+class StackItem:
+    """An instant waiting to resolve: who played it, from which card, its effects and target."""
+
+    __slots__ = ("player", "source", "abilities", "target", "text")
+
+    def __init__(self, player: int, source: CardInfo, abilities: tuple, target: Perm | None, text: str) -> None:
+        self.player = player
+        self.source = source
+        self.abilities = abilities
+        self.target = target
+        self.text = text
+
+
+class ObState(State):
+    """An Obludárium game: two players, four zones each (OB-401), life totals and the turn steps."""
+
+    def __init__(self, game, rng) -> None:
+        super().__init__(game, rng)
+        self.libs: list[list[CardInfo]] = [[], []]  # top of the library is the END of the list
+        self.hands: list[list[CardInfo]] = [[], []]
+        self.tables: list[list[Perm]] = [[], []]
+        self.discards: list[list[CardInfo]] = [[], []]
+        self.life = [20, 20]
+        self.food_played = [False, False]
+        self.dummy = [False, False]  # goldfish opponent: no deck, never draws, never loses by it
+        self.turn = 1
+        self.active = 0
+        self.phase = MAIN
+        self.stack: list[StackItem] = []
+        self.responder = -1
+        self.attackers: list[Perm] = []
+        self.result: int | str | None = None  # winner seat, "draw", or None while running
+
+    # -- whose decision ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """Whose decision it is, or TERMINAL."""
+        if self.result is not None:
+            return TERMINAL
+        if self.stack:
+            return self.responder
+        if self.phase == BLOCK:
+            return 1 - self.active
+        return self.active
+
+    def winners(self) -> list[int]:
+        """The winner of a finished game (empty for a draw or a running game)."""
+        return [self.result] if isinstance(self.result, int) else []
+
+    # -- helpers -------------------------------------------------------------------------------
+    def labels(self, p: int) -> list[str]:
+        """Names of ``p``'s cards in play, with ``#2``, ``#3`` for repeated names (table order)."""
+        seen: dict[str, int] = {}
+        out = []
+        for perm in self.tables[p]:
+            name = perm.info.name
+            n = seen.get(name, 0) + 1
+            seen[name] = n
+            out.append(name if n == 1 else f"{name}#{n}")
+        return out
+
+    def label_of(self, perm: Perm) -> str:
+        """The table label of one card in play."""
+        return self.labels(perm.owner)[self.tables[perm.owner].index(perm)]
+
+    def _perm(self, p: int, label: str) -> Perm:
+        return self.tables[p][self.labels(p).index(label)]
+
+    def untapped_food(self, p: int) -> int:
+        """How much untapped food ``p`` has in play (what they can pay, OB-701)."""
+        return sum(1 for c in self.tables[p] if c.info.type == FOOD and not c.tapped)
+
+    def _pay(self, p: int, amount: int) -> None:
+        for perm in self.tables[p]:
+            if amount <= 0:
+                break
+            if perm.info.type == FOOD and not perm.tapped:
+                perm.tapped = True  # OB-313, OB-704
+                amount -= 1
+
+    def _targets(self, p: int, ab: Ability, source: Perm | None) -> list[Perm]:
+        """Cards in play an ability may target, in table order (empty list: no legal target)."""
+        if ab.target == "self":
+            pool = [source] if source is not None else []
+        elif ab.target == "own":
+            pool = self.tables[p]
+        else:
+            pool = self.tables[1 - p]
+        out = []
+        for perm in pool:
+            if perm.info.type != ab.kind:
+                continue
+            if ab.group and ab.group not in perm.info.groups:
+                continue
+            if ab.when == "attacking" and not perm.attacking:
+                continue
+            if ab.when == "unblocked" and not (perm.attacking and not perm.blocked and self.phase in (BLOCK, FIGHT)):
+                continue
+            out.append(perm)
+        return out
+
+    def layable(self, p: int) -> bool:
+        """Whether any card in ``p``'s hand could be laid out now (OB-Q13's test)."""
+        food = self.untapped_food(p)
+        for card in self.hands[p]:
+            if card.type == FOOD:
+                if not self.food_played[p]:
+                    return True
+            elif card.type != SPELL and card.cost <= food:
+                return True
+        return False
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the deciding player, in a stable order."""
+        p = self.current_player()
+        if p == TERMINAL:
+            return []
+        acts: list[Action] = []
+        ph = self.phase
+        if self.stack:
+            self._instants(p, acts)
+        elif ph == MAIN:
+            self._layouts(p, acts)
+            self._instants(p, acts)
+        elif ph == DISCARD:
+            seen = set()
+            for card in self.hands[p]:
+                if card.name not in seen:
+                    seen.add(card.name)
+                    acts.append(Action(p, "discard", (card.name,)))
+            return acts  # OB-909: the discard is compulsory
+        elif ph == ATTACK:
+            for perm, label in zip(self.tables[p], self.labels(p)):
+                if perm.info.type == MONSTER and not perm.new and not perm.tapped and not perm.attacking:
+                    acts.append(Action(p, "attack", (label,)))
+            self._instants(p, acts)
+        elif ph == BLOCK:
+            own = [(perm, lab) for perm, lab in zip(self.tables[p], self.labels(p))
+                   if perm.info.type == MONSTER and not perm.tapped and perm.blocking is None]
+            if own:
+                att_labels = self.labels(self.active)
+                for att, alab in zip(self.tables[self.active], att_labels):
+                    if not att.attacking:
+                        continue
+                    for perm, lab in own:
+                        if att.info.flying and not perm.info.flying:
+                            continue  # OB-816
+                        acts.append(Action(p, "block", (alab, "with", lab)))
+            self._instants(p, acts)
+        else:  # FIGHT
+            self._instants(p, acts)
+        acts.append(Action(p, "pass"))
+        return acts
+
+    def _layouts(self, p: int, acts: list[Action]) -> None:
+        food = self.untapped_food(p)
+        seen = set()
+        for card in self.hands[p]:
+            if card.name in seen or card.type == SPELL:
+                continue
+            seen.add(card.name)
+            if card.type == FOOD:
+                if not self.food_played[p]:  # OB-315
+                    acts.append(Action(p, "play", (card.name,)))
+            elif card.cost <= food:  # OB-701
+                acts.append(Action(p, "play", (card.name,)))
+
+    def _instants(self, p: int, acts: list[Action]) -> None:
+        food = self.untapped_food(p)
+        in_block = self.phase == BLOCK and p != self.active
+        seen = set()
+        for card in self.hands[p]:
+            if card.type != SPELL or card.name in seen or card.cost > food:
+                continue
+            seen.add(card.name)
+            if card.blocking and not in_block:
+                continue  # OB-355, OB-813
+            self._with_targets(p, acts, "cast", card.name, card.abilities[0] if card.abilities else None, None)
+        labels = None
+        for i, perm in enumerate(self.tables[p]):
+            info = perm.info
+            if not info.abilities or info.type == FOOD:
+                continue
+            if info.type == MONSTER and perm.new:
+                continue  # OB-334, OB-902 (artifacts: OB-343, OB-903)
+            ab = info.abilities[0]
+            if ab.tap and perm.tapped:
+                continue
+            if ab.food > food:
+                continue
+            if labels is None:
+                labels = self.labels(p)
+            self._with_targets(p, acts, "use", labels[i], ab, perm)
+
+    def _with_targets(self, p: int, acts: list[Action], kind: str, name: str, ab: Ability | None,
+                      source: Perm | None) -> None:
+        if ab is None or ab.target is None:
+            acts.append(Action(p, kind, (name,)))
+            return
+        targets = self._targets(p, ab, source)
+        if not targets:
+            return
+        if ab.target == "self":
+            acts.append(Action(p, kind, (name,)))
+            return
+        owner = p if ab.target == "own" else 1 - p
+        labels = self.labels(owner)
+        index = {id(perm): i for i, perm in enumerate(self.tables[owner])}
+        for perm in targets:
+            acts.append(Action(p, kind, (name, "on", labels[index[id(perm)]])))
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        p = action.player
+        kind = action.kind
+        args = action.args
+        if kind == "pass":
+            self._pass(p)
+        elif kind == "play":
+            card = self._take_from_hand(p, args[0])
+            if card.type == FOOD:
+                self.food_played[p] = True
+                self.tables[p].append(Perm(card, p))
+                self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
+            else:
+                self._pay(p, card.cost)
+                self.tables[p].append(Perm(card, p, new=True))
+                self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {card.cost} food")
+        elif kind == "cast":
+            card = self._take_from_hand(p, args[0])
+            self._pay(p, card.cost)
+            self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
+            target = self._perm(self._target_owner(p, card.abilities[0]), args[2]) if len(args) > 2 else None
+            self._push(p, card, card.abilities, target, str(action))
+        elif kind == "use":
+            perm = self._perm(p, args[0])
+            ab = perm.info.abilities[0]
+            target = self._perm(self._target_owner(p, ab), args[2]) if len(args) > 2 else None
+            if ab.target == "self":
+                target = perm
+            self._pay(p, ab.food)
+            if ab.tap:
+                perm.tapped = True
+            if ab.sacrifice:
+                self._to_discard(perm)
+                self.log.append(f"{PLAYER_NAMES[p]} sacrifices {perm.info.name}")
+            self._push(p, perm.info, perm.info.abilities, target, str(action))
+        elif kind == "attack":
+            perm = self._perm(p, args[0])
+            perm.attacking = True
+            perm.tapped = True  # OB-802
+            self.attackers.append(perm)
+            self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({perm.atk} attack)")
+        elif kind == "block":
+            att = self._perm(self.active, args[0])
+            blk = self._perm(p, args[2])
+            blk.blocking = att
+            att.blockers.append(blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
+            self.log.append(f"{PLAYER_NAMES[p]} blocks {args[0]} with {args[2]}")
+        elif kind == "discard":
+            card = self._take_from_hand(p, args[0])
+            self.discards[p].append(card)
+            self.log.append(f"{PLAYER_NAMES[p]} discards {card.name} (hand-size rule, OB-909)")
+            self.phase = ATTACK
+        else:  # pragma: no cover - legal_actions produces only the kinds above
+            raise ValueError(kind)
+
+    @staticmethod
+    def _target_owner(p: int, ab: Ability) -> int:
+        return 1 - p if ab.target == "enemy" else p
+
+    def _take_from_hand(self, p: int, name: str) -> CardInfo:
+        hand = self.hands[p]
+        for i, card in enumerate(hand):
+            if card.name == name:
+                return hand.pop(i)
+        raise ValueError(name)  # pragma: no cover - only legal actions get here
+
+    def _push(self, p: int, source: CardInfo, abilities: tuple, target: Perm | None, text: str) -> None:
+        self.stack.append(StackItem(p, source, abilities, target, text))
+        self.responder = 1 - p  # OB-904, OB-905: the other player may answer
+        self.log.append(f"{PLAYER_NAMES[p]}: {text}")
+
+    def _pass(self, p: int) -> None:
+        if self.stack:
+            self._resolve_stack()  # OB-Q12: the exchange ends when the responder passes
+            if self.result is None and self.phase == FIGHT:
+                self._combat()
+            return
+        ph = self.phase
+        if ph == MAIN:
+            limit = self.game.settings["hand_limit"]
+            if limit and len(self.hands[p]) >= limit and not self.layable(p):
+                self.phase = DISCARD  # OB-909, OB-Q13
+                self.log.append(f"{PLAYER_NAMES[p]} holds {len(self.hands[p])} cards and can lay out none")
+            else:
+                self.phase = ATTACK
+        elif ph == ATTACK:
+            if self.attackers:
+                self.phase = BLOCK
+            else:
+                self._end_turn()
+        elif ph == BLOCK:
+            self.phase = FIGHT  # OB-817, OB-906: "no block" / done blocking counts as an action
+            self.log.append(f"{PLAYER_NAMES[p]} is done blocking")
+        elif ph == FIGHT:
+            self._combat()
+
+    def _resolve_stack(self) -> None:
+        # OB-907, OB-908: last in, first out.
+        while self.stack and self.result is None:
+            item = self.stack.pop()
+            target = item.target
+            if target is not None and target not in self.tables[target.owner]:
+                self.log.append(f"{item.text}: fizzles, its target left play")
+                continue
+            for ab in item.abilities:
+                handler("obludarium", ab.effect)(self, item.player, ab, target)
+                if target is not None and target not in self.tables[target.owner]:
+                    break
+        self.responder = -1
+
+    # -- effects' building blocks (used by deckkit.games.obludarium.effects) -------------------
+    def to_discard(self, perm: Perm) -> None:
+        """Move a card in play to its owner's discard pile (killed or destroyed, OB-408)."""
+        self._to_discard(perm)
+
+    def _to_discard(self, perm: Perm) -> None:
+        table = self.tables[perm.owner]
+        if perm in table:
+            table.remove(perm)
+            self.discards[perm.owner].append(perm.info)
+        if perm in self.attackers:
+            self.attackers.remove(perm)
+        for blk in perm.blockers:
+            blk.blocking = None
+        if perm.blocking is not None and perm in perm.blocking.blockers:
+            perm.blocking.blockers.remove(perm)
+            # OB-820: a blocked attack stays blocked even if its blocker is gone
+            perm.blocking.sblock = perm.blocking.sblock or not perm.blocking.blockers
+        perm.attacking = False
+        perm.blocking = None
+
+    def lose_life(self, p: int, amount: int, why: str) -> None:
+        """Take ``amount`` life from ``p``; at 0 they lose (OB-108)."""
+        before = self.life[p]
+        self.life[p] = max(0, before - amount)
+        self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
+        if self.life[p] <= 0 and self.result is None:
+            self.result = 1 - p
+            self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
+
+    def draw(self, p: int, n: int = 1) -> None:
+        """Draw ``n`` cards; an empty deck loses per the ``empty_deck`` setting (OB-109, OB-Q1)."""
+        if self.dummy[p]:
+            return
+        lib = self.libs[p]
+        for _ in range(n):
+            if self.result is not None:
+                return
+            if not lib:
+                self._deck_out(p)
+                return
+            card = lib.pop()
+            self.hands[p].append(card)
+            self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
+            if not lib and self.game.settings["empty_deck"] == "zero":
+                self._deck_out(p)
+
+    def _deck_out(self, p: int) -> None:
+        if self.result is None:
+            self.result = 1 - p
+            self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
+
+    # -- combat and turns ------------------------------------------------------------------------
+    def _combat(self) -> None:
+        """Fights (OB-820 – OB-825, OB-Q11) and unblocked damage (OB-830), then the turn ends."""
+        d = 1 - self.active
+        dead: list[Perm] = []
+        damage = 0
+        separate = self.game.settings["several_blockers"] == "separate"
+        for att in list(self.attackers):
+            if att.blockers:
+                total = 0
+                for blk in att.blockers:
+                    total += blk.atk
+                    if blk.dfn <= att.atk:  # OB-823, OB-824: equality kills
+                        dead.append(blk)
+                if separate:
+                    killed = any(blk.atk >= att.dfn for blk in att.blockers)
+                else:
+                    killed = att.dfn <= total  # OB-Q11 reading B
+                if killed:
+                    dead.append(att)
+                self.log.append(
+                    f"fight: {att.info.name} ({att.atk}/{att.dfn}) vs "
+                    + ", ".join(f"{b.info.name} ({b.atk}/{b.dfn})" for b in att.blockers))
+            elif att.sblock:
+                self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
+            else:
+                damage += att.atk
+        for perm in dead:
+            self.log.append(f"{perm.info.name} is killed (OB-826)")
+            self._to_discard(perm)
+        if damage > 0:
+            self.lose_life(d, damage, "unblocked attacks, OB-830")
+        if self.result is None:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        for table in self.tables:
+            for perm in table:
+                perm.atk = perm.info.attack
+                perm.dfn = perm.info.defense
+                perm.attacking = False
+                perm.blockers = []
+                perm.sblock = False
+                perm.blocking = None
+                perm.new = False
+        self.attackers = []
+        self.food_played[self.active] = False
+        self.active = 1 - self.active
+        self.turn += 1
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        """Untap (OB-602) and draw (OB-603, OB-Q7) for the active player, then the main phase."""
+        p = self.active
+        for perm in self.tables[p]:
+            perm.tapped = False
+        self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
+        if self.turn > 1 or self.game.settings["first_turn_draw"]:
+            self.draw(p)
+        self.phase = MAIN
+
+    # -- observation ---------------------------------------------------------------------------
+    def perm_text(self, perm: Perm, label: str) -> str:
+        """``Name (state, …)`` for a card in play, as snapshots and setups write it."""
+        states = []
+        if perm.tapped:
+            states.append("tapped")
+        if perm.new and perm.info.type == MONSTER:
+            states.append("new")
+        if perm.attacking:
+            states.append("attacking")
+        if perm.blocked:
+            states.append("blocked")
+        if perm.blocking is not None:
+            states.append("blocking " + self.label_of(perm.blocking))
+        if perm.info.type == MONSTER and (perm.atk != perm.info.attack or perm.dfn != perm.info.defense):
+            states.append(f"{perm.atk}/{perm.dfn}")
+        return f"{label} ({', '.join(states)})" if states else label
+
+    def snapshot(self) -> dict:
+        """Observable state: turn, active, phase, result, stack and per player life and zones."""
+        res = self.result
+        snap: dict = {
+            "turn": self.turn,
+            "active": PLAYER_NAMES[self.active],
+            "phase": self.phase,
+            "result": None if res is None else ("draw" if res == "draw" else PLAYER_NAMES[res]),
+            "stack": [item.text for item in self.stack],
+        }
+        for p in (0, 1):
+            snap[PLAYER_NAMES[p]] = {
+                "life": self.life[p],
+                "library": [c.name for c in reversed(self.libs[p])],
+                "hand": [c.name for c in self.hands[p]],
+                "table": [self.perm_text(perm, lab) for perm, lab in zip(self.tables[p], self.labels(p))],
+                "discard": [c.name for c in self.discards[p]],
+                "food": self.untapped_food(p),
+                "food_played": self.food_played[p],
+            }
+        return snap
+
+    def render(self) -> str:
+        """A readable picture of the state for people (traces, failing scripts)."""
+        snap = self.snapshot()
+        who = self.current_player()
+        lines = [f"turn {self.turn}, {snap['active']}'s turn, phase {self.phase}, "
+                 + (f"result {snap['result']}" if who == TERMINAL else f"{PLAYER_NAMES[who]} to act")]
+        for p in (0, 1):
+            s = snap[PLAYER_NAMES[p]]
+            lines.append(f"  {PLAYER_NAMES[p]}: life {s['life']}, library {len(s['library'])}, "
+                         f"untapped food {s['food']}")
+            lines.append(f"    hand:    {', '.join(s['hand']) or '-'}")
+            lines.append(f"    table:   {', '.join(s['table']) or '-'}")
+            lines.append(f"    discard: {', '.join(s['discard']) or '-'}")
+        if snap["stack"]:
+            lines.append("  stack (last resolves first): " + "; ".join(snap["stack"]))
+        return "\n".join(lines)
+
+    def explain_illegal(self, action) -> tuple[str, str | None]:
+        """Why an action is not legal now, with the rule number when one applies."""
+        from deckkit.games.obludarium.explain import explain
+
+        return explain(self, str(action))
+
+    def card_count(self) -> int:
+        """Cards in all zones of both players (conservation checks)."""
+        return sum(len(self.libs[p]) + len(self.hands[p]) + len(self.tables[p]) + len(self.discards[p])
+                   for p in (0, 1))
