@@ -212,6 +212,8 @@ class _SetupReader:
 
     def build(self) -> KotlikState:
         game, setup = self.game, self.setup
+        if not isinstance(setup, dict):
+            raise DataError("setup: expected a table", path="setup", hint="[setup] with board, stock, p1, p2 …")
         state = game._state(self.rng)
         known = {"board", "stock", "box", "start", "phase", "turn", "p1", "p2"}
         for key in setup:
@@ -221,6 +223,9 @@ class _SetupReader:
         players = []
         for p in (0, 1):
             sub = setup.get(f"p{p + 1}", {}) or {}
+            if not isinstance(sub, dict):
+                raise DataError(f"p{p + 1}: expected a table (cauldron, stone, recipes), got {sub!r}", path="setup",
+                                hint=f"[setup.p{p + 1}] with cauldron = [...] and stone = 0-19")
             for key in sub:
                 if key not in ("cauldron", "stone", "recipes"):
                     raise DataError(f"unknown key p{p + 1}.{key!r}", path="setup",
@@ -261,7 +266,11 @@ class _SetupReader:
         if start not in ("p1", "p2"):
             raise DataError(f"start: {start!r} is not p1 or p2", path="setup", hint="White is p1 (KO-401)")
         state.active = 0 if start == "p1" else 1
-        state.turn = int(setup.get("turn", 0))
+        turn = setup.get("turn", 0)
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+            raise DataError(f"turn: {turn!r} is not a turn count", path="setup",
+                            hint="turns taken before this position, a whole number from 0")
+        state.turn = turn
         phase = setup.get("phase", "start")
         if phase not in ("start", "take", "extra"):
             raise DataError(f"phase: {phase!r} is not a Kotlík setup phase", path="setup",
@@ -298,7 +307,10 @@ class _SetupReader:
             return
         for p, sub in enumerate(players):
             out = []
-            for i, name in enumerate(sub.get("recipes", [])):
+            names = sub.get("recipes", [])
+            if not isinstance(names, list):
+                raise DataError(f"p{p + 1}.recipes: expected a list of recipe names", path="setup")
+            for i, name in enumerate(names):
                 try:
                     out.append(self.cs.lookup(str(name), "recipe"))
                 except DeckkitUnknown as exc:
