@@ -89,6 +89,7 @@ class Pool:
     def __init__(self, cards: Iterable[dict]) -> None:
         self.defs: list[CardDef] = [CardDef(c) for c in cards if c.get("game", GAME) == GAME]
         self.by_key: dict[str, CardDef] = {}
+        self.by_id: dict[str, CardDef] = {d.id: d for d in self.defs}
         for d in self.defs:
             self.by_key.setdefault(d.key, d)
             self.by_key.setdefault(fold(d.id), d)

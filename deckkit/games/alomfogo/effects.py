@@ -69,7 +69,7 @@ def cage_resting_creatures(state: "AlomfogoState", ctx: Context, ability: dict) 
         for perm in player.table:
             if perm.card.is_creature and perm.state == 1:
                 player.cage.append(perm.card)
-                state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
+                state.quiet or state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
             else:
                 keep.append(perm)
         player.table[:] = keep
@@ -92,7 +92,7 @@ def cage_opponent_events(state: "AlomfogoState", ctx: Context, ability: dict) ->
         for perm in [p for p in player.table if p.card.type == "event"]:
             player.table.remove(perm)
             player.cage.append(perm.card)
-            state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
+            state.quiet or state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
 
 
 @effect(G, "gain-glory")

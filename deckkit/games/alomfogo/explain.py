@@ -67,8 +67,13 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
     if kind == "assist":
         if phase != "assist":
             return (f"{text}: assists come after both duelists and helpers are chosen; {now}", "AF-730")
-        perm = _table_perm(state, p, rest.split(" discarding ")[0])
+        label = rest.split(" discarding ")[0]
+        perm = _table_perm(state, p, label)
         helper = state.duel.helpers[state.duel.to_act]
+        other_p = state.duel.players[1 - state.duel.to_act]
+        other = state.duel.helpers[1 - state.duel.to_act]
+        if other is not None and fold(state.label(other_p, other)) == label:
+            return (f"{text}: it is {state.pname(p)}'s assist turn; assists alternate, attacker first", "AF-731")
         if perm is None or perm is not helper:
             return (f"{text}: only your own helper's ability can be used, and it is "
                     f"{state.pname(p)}'s assist turn", "AF-734")

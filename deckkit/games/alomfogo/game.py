@@ -10,8 +10,9 @@ from typing import Any, Callable
 from deckkit.engine.core import Action, Game, Setting
 from deckkit.errors import DataError
 from deckkit.games.alomfogo.cards import CardDef, Pool
-from deckkit.games.alomfogo.policies import POLICIES
-from deckkit.games.alomfogo.state import (ACTIVE, DRAW, DUELS, PLAY, STATE_NAMES, AlomfogoState, Perm)
+from deckkit.games.alomfogo.policies import POLICIES, choose_play
+from deckkit.games.alomfogo.state import (ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, STATE_NAMES, AlomfogoState,
+                                          Perm)
 from deckkit.hands.procedures import AF_HAND, ALOMFOGO_MULLIGANS, alomfogo_opening
 
 _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
@@ -232,7 +233,8 @@ class AlomfogoGame(Game):
             raise UsageError(f"unknown opponent {opponent!r}", hint="Álomfogó goldfish has a passive opponent")
         state = AlomfogoState(self, rng, 2)
         state.quiet = trace is None
-        library = [self.card(c) for c in deck]
+        by_id = self.pool.by_id
+        library = [by_id.get(c["id"]) or self.card(c) for c in deck]
         rng.shuffle(library)
         keep_defs = None
         if keep is not None:
@@ -244,12 +246,54 @@ class AlomfogoGame(Game):
         state.players[1].passive = True
         state.first = 0
         state.begin_turn(0)
-        apply = state._apply
-        while state.result is None and me.turns <= max_turns:
-            apply(choose(state))
+        if policy == "greedy":
+            _greedy_fast(state, max_turns)
+        else:
+            apply = state._apply
+            while state.result is None and me.turns <= max_turns:
+                apply(choose(state))
         won = state.result == 0
         drawn = len(opening.library) - len(me.library)
         seen = [c.name for c in opening.hand] + [c.name for c in opening.library[:drawn]]
         if trace is not None:
             trace.extend(state.log)
         return {"won": won, "turn": me.turns if won else None, "mulligans": opening.mulligans, "seen": seen}
+
+
+def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:
+    """The greedy policy against a passive opponent without building Action objects (same choices).
+
+    A passive opponent never answers, so every challenge is unanswered (AF-710 – AF-712); the state's
+    own methods carry out every play, so the rules are the ones the slow path applies.
+    """
+    me = state.players[0]
+    while state.result is None and me.turns <= max_turns:
+        if state.phase == DRAW:
+            state.draw(0, required=True)
+            if state.result is not None:
+                return
+            state.phase = PLAY
+        while True:
+            choice = choose_play(state, 0)
+            if choice is None:
+                break
+            kind, card, event = choice
+            me.hand.remove(card)
+            if kind == "cycle":
+                state.cycle(0, card)
+            else:
+                state.play_card(0, card, event)
+                if state.phase == CREATURE_DRAW:
+                    state.draw(0, required=False)
+                    state.phase = PLAY
+            if state.result is not None:
+                return
+        state.phase = DUELS
+        if not state.first_turn_of_game():
+            walkers = [perm for perm in me.table if perm.state == ACTIVE and perm.card.is_dreamwalker]
+            walkers.sort(key=lambda perm: -perm.card.glory)
+            for perm in walkers:
+                state.challenge(0, perm)
+                if state.result is not None:
+                    return
+        state.end_turn()

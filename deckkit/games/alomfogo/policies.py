@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from deckkit.engine.core import Action
+from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.state import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER,
-                                          PLAY, AlomfogoState)
+                                          PLAY, AlomfogoState, Perm)
 
 
 def _effects(card) -> set[str]:
@@ -60,53 +61,75 @@ def greedy(state: AlomfogoState) -> Action:
     raise AssertionError(phase)
 
 
-def _greedy_play(state: AlomfogoState, p: int) -> Action:
+def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None] | None:
+    """The greedy phase 3 choice: ``("play", card, free event or None)``, ``("cycle", card, None)`` or None to pass.
+
+    Order: VP makers with a net gain, extra-VP events, dreamwalkers free through an event, events that
+    give free dreamwalkers, dreamwalkers (glorious first, then cheap), recovery, dream creatures (for
+    their draw), draw spells; then cycling an instant, which is useless against a passive opponent.
+    """
     player = state.players[p]
     vp = player.vp
-    best: tuple | None = None  # (priority, tie-break, action)
-
-    def offer(priority: int, tie: int, action: Action) -> None:
-        nonlocal best
-        if best is None or (priority, tie) > best[:2]:
-            best = (priority, tie, action)
-
-    free = state._free_events(p)
-    inactive = any(perm.state != ACTIVE and perm.card.is_dreamwalker for perm in player.table)
-    has_walker = any(card.is_dreamwalker for card in player.hand)
+    best_key: tuple[int, int] | None = None
+    best: tuple[str, CardDef, Perm | None] | None = None
+    free = state._free_events(p) if any(perm.card.free_max >= 0 for perm in player.table) else ()
+    inactive = None
+    has_walker = None
     for card in player.hand:
         if card.type == "instant" or (card.magic_source and player.source_played):
             continue
+        key: tuple[int, int] | None = None
+        event = None
         if card.is_dreamwalker:
-            for lab, perm in free:
+            for _, perm in free:
                 if card.cost <= perm.card.free_max:
-                    offer(8, card.glory * 10 + card.cost, Action(p, "play", (card.name, "with", lab)))
-        if card.cost > vp:
-            continue
-        play = Action(p, "play", (card.name,))
-        if card.type == "general-spell":
-            effects = _effects(card)
-            if "gain-vp" in effects and _gain(card) > 0:
-                offer(10, _gain(card), play)
-            elif "recover-all" in effects and inactive:
-                offer(5, 0, play)
-            elif "draw" in effects and len(player.library) > 4:
-                offer(3, 0, play)
-        elif card.type == "event":
-            if card.vp_bonus:
-                offer(9, 0, play)
-            elif card.free_max >= 0 and has_walker:
-                offer(7, 0, play)
-        elif card.is_dreamwalker:
-            offer(6, card.glory * 10 - card.cost, play)
-        elif card.type == "dream-creature":
-            offer(4, -card.cost, play)
+                    key, event = (8, card.glory * 10 + card.cost), perm
+                    break
+        if key is None and card.cost <= vp:
+            if card.is_dreamwalker:
+                key = (6, card.glory * 10 - card.cost)
+            elif card.type == "dream-creature":
+                key = (4, -card.cost)
+            elif card.type == "general-spell":
+                effects = _effects(card)
+                if "gain-vp" in effects and _gain(card) > 0:
+                    key = (10, _gain(card))
+                elif "recover-all" in effects:
+                    if inactive is None:
+                        inactive = any(perm.state and perm.card.is_dreamwalker for perm in player.table)
+                    if inactive:
+                        key = (5, 0)
+                elif "draw" in effects and len(player.library) > 4:
+                    key = (3, 0)
+            elif card.type == "event":
+                if card.vp_bonus:
+                    key = (9, 0)
+                elif card.free_max >= 0:
+                    if has_walker is None:
+                        has_walker = any(c.is_dreamwalker for c in player.hand)
+                    if has_walker:
+                        key = (7, 0)
+        if key is not None and (best_key is None or key > best_key):
+            best_key, best = key, ("play", card, event)
     if best is not None:
-        return best[2]
+        return best
     if not player.cycled and vp >= 1 and player.library:
         for card in player.hand:
-            if card.type == "instant":  # useless against a passive opponent: trade it for a new card
-                return Action(p, "cycle", (card.name,))
-    return Action(p, "pass")
+            if card.type == "instant":
+                return ("cycle", card, None)
+    return None
+
+
+def _greedy_play(state: AlomfogoState, p: int) -> Action:
+    choice = choose_play(state, p)
+    if choice is None:
+        return Action(p, "pass")
+    kind, card, event = choice
+    if kind == "cycle":
+        return Action(p, "cycle", (card.name,))
+    if event is not None:
+        return Action(p, "play", (card.name, "with", state.label(p, event)))
+    return Action(p, "play", (card.name,))
 
 
 def random_policy(state: AlomfogoState) -> Action:

@@ -183,12 +183,12 @@ class AlomfogoState(State):
         player = self.players[index]
         if not player.library:
             if required:
-                self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
+                self.quiet or self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
                 self.eliminate(index)
             return False
         card = player.library.pop()
         player.hand.append(card)
-        self.note(f"{self.pname(index)} draws {card.name}")
+        self.quiet or self.note(f"{self.pname(index)} draws {card.name}")
         return True
 
     def lose_glory(self, index: int, amount: int) -> None:
@@ -197,7 +197,7 @@ class AlomfogoState(State):
         player.glory -= amount
         if player.glory <= 0:
             player.glory = max(player.glory, 0)
-            self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
+            self.quiet or self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
             self.eliminate(index)
 
     def eliminate(self, index: int) -> None:
@@ -209,7 +209,7 @@ class AlomfogoState(State):
             self.phase = OVER
             self.duel = None
             self.pending = None
-            self.note(f"{self.pname(alive[0])} wins")
+            self.quiet or self.note(f"{self.pname(alive[0])} wins")
         elif not alive:
             self.result = "draw"
             self.phase = OVER
@@ -243,11 +243,11 @@ class AlomfogoState(State):
         for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
             if perm.state:
                 perm.state -= 1
-        self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), +{gain} VP = {player.vp}")
+        self.quiet or self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), +{gain} VP = {player.vp}")
         for when, cards in self.fixtures.get(index, ()):
             if when == self.turn:  # AF-Q12: cards the example gives without saying how
                 player.hand.extend(cards)
-                self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} (fixture, AF-Q12)")
+                self.quiet or self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} (fixture, AF-Q12)")
         if self.first_turn_of_game():
             self.phase = PLAY  # AF-513: no draw in the starting player's first turn
         elif not player.library:
@@ -403,68 +403,48 @@ class AlomfogoState(State):
     def _apply(self, action: Action) -> None:
         kind, args, p = action.kind, action.args, action.player
         player = self.players[p]
-        who = self.pname(p)
+        who = self.pname(p) if not self.quiet else ""
         if kind == "draw":
             self.draw(p, required=self.phase == DRAW)
             if self.phase != OVER:
                 self.phase = PLAY
         elif kind == "no draw":
-            self.note(f"{who} does not draw")
+            self.quiet or self.note(f"{who} does not draw")
             self.phase = PLAY
         elif kind == "play":
             card = self._take_from_hand(p, args[0])
-            if len(args) == 3:
-                event = self._find_perm(p, args[2])
-                event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
-                self.note(f"{who} plays {card.name} free through {event.card.name}")
-            else:
-                player.vp -= card.cost  # AF-601
-                self.note(f"{who} plays {card.name} for {card.cost} VP ({player.vp} left)")
-            if card.magic_source:
-                player.source_played = True  # AF-610
-            if card.type == "general-spell":
-                player.cage.append(card)  # AF-361: resolves, then the card is in the cage
-                self._cast(p, card, None, PLAY)
-            else:
-                player.table.append(Perm(card))  # AF-608, AF-411
-                if card.type == "dream-creature":
-                    self.phase = CREATURE_DRAW  # AF-333
+            self.play_card(p, card, self._find_perm(p, args[2]) if len(args) == 3 else None)
         elif kind == "cycle":
-            card = self._take_from_hand(p, args[0])
-            player.vp -= 1
-            player.cycled = True
-            player.cage.append(card)
-            self.note(f"{who} cycles {card.name} for 1 VP (AF-611)")
-            self.draw(p, required=True)
+            self.cycle(p, self._take_from_hand(p, args[0]))
         elif kind == "pass":
             if self.phase == PLAY:
                 self.phase = DUELS
             elif self.phase == DUELS:
-                self.note(f"{who} ends the turn")
+                self.quiet or self.note(f"{who} ends the turn")
                 self.end_turn()
             else:  # assist pass
                 d = self.duel
                 d.passes += 1
-                self.note(f"{who} passes")
+                self.quiet or self.note(f"{who} passes")
                 if d.passes >= 2:  # AF-741
                     self._resolve_duel()
                 else:
                     d.to_act = 1 - d.to_act
         elif kind == "challenge with":
-            self._challenge(p, self._find_perm(p, args[0]))
+            self.challenge(p, self._find_perm(p, args[0]))
         elif kind == "defend with":
             d = self.duel
             d.duelists = (d.duelists[0], self._find_perm(p, args[0]))
-            self.note(f"{who} defends with {args[0]}")
+            self.quiet or self.note(f"{who} defends with {args[0]}")
             self._next_helper(0)
         elif kind == "no defence":
-            self.note(f"{who} does not defend")
+            self.quiet or self.note(f"{who} does not defend")
             self._unanswered()
         elif kind == "helper" or kind == "no helper":
             d = self.duel
             if kind == "helper":
                 d.helpers[d.helper_side] = self._find_perm(p, args[0])
-                self.note(f"{who} designates {args[0]} as helper")
+                self.quiet or self.note(f"{who} designates {args[0]} as helper")
             self._next_helper(d.helper_side + 1)
         elif kind == "assist":
             d = self.duel
@@ -486,7 +466,7 @@ class AlomfogoState(State):
             ctx = Context(p, card, side)
             for fn, ability in card.resolve:
                 fn(self, ctx, ability)
-            self.note(f"{who} uses {args[0]} ({card.helper}): {self._totals_text()}")
+            self.quiet or self.note(f"{who} uses {args[0]} ({card.helper}): {self._totals_text()}")
             d.passes = 0
             d.to_act = 1 - side
         elif kind == "cast":
@@ -495,14 +475,14 @@ class AlomfogoState(State):
             player.vp -= card.cost
             player.cage.append(card)  # AF-358
             d.passes = 0
-            self.note(f"{who} casts {card.name} for {card.cost} VP")
+            self.quiet or self.note(f"{who} casts {card.name} for {card.cost} VP")
             self._cast(p, card, d.to_act, ASSIST)
         elif kind == "counter":
             pend = self.pending
             event = self._find_perm(p, args[2])
             fn, ability = event.card.counter
             fn(self, Context(p, event.card), ability)
-            self.note(f"{who} sacrifices {event.card.name}: {pend.card.name} has no effect (AF-372)")
+            self.quiet or self.note(f"{who} sacrifices {event.card.name}: {pend.card.name} has no effect (AF-372)")
             self._resume(pend)
         elif kind == "no counter":
             pend = self.pending
@@ -512,6 +492,34 @@ class AlomfogoState(State):
             self._resolve_spell(pend)
         else:
             raise AssertionError(kind)
+
+    def play_card(self, p: int, card: CardDef, event: Perm | None = None) -> None:
+        """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""
+        player = self.players[p]
+        if event is not None:
+            event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
+            self.quiet or self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
+        else:
+            player.vp -= card.cost  # AF-601
+            self.quiet or self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)")
+        if card.magic_source:
+            player.source_played = True  # AF-610
+        if card.type == "general-spell":
+            player.cage.append(card)  # AF-361: resolves, then the card is in the cage
+            self._cast(p, card, None, PLAY)
+        else:
+            player.table.append(Perm(card))  # AF-608, AF-411
+            if card.type == "dream-creature":
+                self.phase = CREATURE_DRAW  # AF-333
+
+    def cycle(self, p: int, card: CardDef) -> None:
+        """Phase 3: pay 1 VP, put an instant taken from the hand into the cage and draw (AF-611, AF-612)."""
+        player = self.players[p]
+        player.vp -= 1
+        player.cycled = True
+        player.cage.append(card)
+        self.quiet or self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
+        self.draw(p, required=True)
 
     def _cast(self, p: int, card: CardDef, side: int | None, resume: str) -> None:
         reactors = [i for i in range(len(self.players))
@@ -532,7 +540,7 @@ class AlomfogoState(State):
             if self.phase == OVER or not caster.alive:
                 return  # the game ended, or the caster left it and the next turn began
         if pend.resume == ASSIST and self.duel is not None:
-            self.note(f"  {self._totals_text()}")
+            self.quiet or self.note(f"  {self._totals_text()}")
         self._resume(pend)
 
     def _resume(self, pend: Pending) -> None:
@@ -546,9 +554,10 @@ class AlomfogoState(State):
             self.phase = DUELS
 
     # -- duels ---------------------------------------------------------------------------------
-    def _challenge(self, p: int, att: Perm) -> None:
+    def challenge(self, p: int, att: Perm) -> None:
+        """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""
         defender = self.right_of(p)  # AF-911
-        self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
+        self.quiet or self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
         self.duel = Duel(p, att, defender, att)
         if self.players[defender].passive or not self._active_dreamwalkers(defender):
             self._unanswered()  # AF-710: the defender cannot answer
@@ -562,7 +571,7 @@ class AlomfogoState(State):
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
-        self.note(f"unanswered: {self.pname(d.players[1])} loses {loss} glory (AF-711)")
+        self.quiet or self.note(f"unanswered: {self.pname(d.players[1])} loses {loss} glory (AF-711)")
         self.lose_glory(d.players[1], loss)
 
     def _next_helper(self, side: int) -> None:
@@ -603,15 +612,15 @@ class AlomfogoState(State):
                 perm.state = RESTING
         if a > b:  # AF-753, AF-754, AF-804
             self._to_cage(dp, dfn)
-            self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
+            self.quiet or self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
         elif b > a:
             self._to_cage(ap, att)
             gain = 1 + dfn.card.glory  # AF-803, AF-809, AF-Q9
             self.players[dp].glory += gain
-            self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
+            self.quiet or self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
                       f"{self.pname(dp)} gains {gain} glory (AF-803)")
         else:
-            self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
+            self.quiet or self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
 
     def _to_cage(self, p: int, perm: Perm) -> None:
         table = self.players[p].table
