@@ -263,6 +263,9 @@ def validate_deck(deck: Deck, catalogue: CardLookup, fmt: Format | str | None = 
         more_errors, more_warnings = check(resolved, chosen)
         report.errors += more_errors
         report.warnings += more_warnings
+    # File order first (by line), then findings about the deck as a whole.
+    report.errors.sort(key=lambda p: (p.line is None, p.line or 0))
+    report.warnings.sort(key=lambda p: (p.line is None, p.line or 0))
     return report
 
 
