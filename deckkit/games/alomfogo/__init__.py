@@ -3,7 +3,8 @@
 Usage::
 
     from deckkit.games.alomfogo import GAME, AlomfogoGame
-    game = AlomfogoGame()                      # bundled cards, default settings
+    game = GAME                                # bundled cards, default settings
+    game = AlomfogoGame(cards, starting_glory=20)
     state = game.from_setup({...}, random.Random(7))
     state.apply("play Éjlépő Kajtár")
 
@@ -56,8 +57,6 @@ from deckkit.games.alomfogo import effects as _effects  # noqa: F401 — registe
 from deckkit.games.alomfogo.game import AlomfogoGame
 from deckkit.games.alomfogo.state import AlomfogoState
 
-GAME = AlomfogoGame
-Game = AlomfogoGame
-State = AlomfogoState
+GAME = AlomfogoGame()  # the bundled card pool with default settings, as deckkit.games.obludarium does
 
 __all__ = ["GAME", "AlomfogoGame", "AlomfogoState"]

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from deckkit.engine.core import Action, Game, Setting
+from deckkit.engine.core import Action, Game, Setting, SetupError
 from deckkit.errors import DataError
 from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
@@ -88,10 +88,10 @@ class AlomfogoGame(Game):
     def from_setup(self, setup: dict, rng: random.Random) -> AlomfogoState:
         """A game in the position a script describes (see the package docstring for the keys)."""
         if not isinstance(setup, dict):
-            raise DataError("setup must be a table", hint="write [setup] with [setup.p1] and [setup.p2]")
+            raise SetupError("setup must be a table", hint="write [setup] with [setup.p1] and [setup.p2]")
         unknown = [k for k in setup if k not in _SETUP_FIELDS and not _PLAYER_KEY.match(str(k))]
         if unknown:
-            raise DataError(f"setup: unknown key(s) {', '.join(map(str, unknown))}",
+            raise SetupError(f"setup: unknown key(s) {', '.join(map(str, unknown))}",
                             hint="setup keys are start, first, phase, turn and p1, p2, …")
         indices = [int(_PLAYER_KEY.match(k).group(1)) for k in setup if _PLAYER_KEY.match(str(k))]
         n = max([2, *indices])
@@ -102,10 +102,10 @@ class AlomfogoGame(Game):
         state.first = self._player_index(setup.get("first", setup.get("start", "p1")), n, "first")
         turn = setup.get("turn", 1)
         if not isinstance(turn, int) or turn < 1:
-            raise DataError(f"setup.turn: {turn!r} is not a turn number", hint="turn = 1 is the first turn")
+            raise SetupError(f"setup.turn: {turn!r} is not a turn number", hint="turn = 1 is the first turn")
         phase = setup.get("phase", "phase1")
         if phase not in _PHASES:
-            raise DataError(f"setup.phase: unknown phase {phase!r}", hint="phases are " + ", ".join(_PHASES))
+            raise SetupError(f"setup.phase: unknown phase {phase!r}", hint="phases are " + ", ".join(_PHASES))
         if _PHASES[phase] is None:
             state.turn = turn - 1
             state.players[start].turns = 0 if turn == 1 else turn // 2
@@ -120,29 +120,29 @@ class AlomfogoGame(Game):
     def _player_index(self, value: Any, n: int, field: str) -> int:
         m = _PLAYER_KEY.match(str(value))
         if not m or int(m.group(1)) > n:
-            raise DataError(f"setup.{field}: {value!r} is not a player",
+            raise SetupError(f"setup.{field}: {value!r} is not a player",
                             hint="players are " + ", ".join(f"p{i + 1}" for i in range(n)))
         return int(m.group(1)) - 1
 
     def _names(self, value: Any, where: str) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise DataError(f"{where}: expected a list of card names", hint='e.g. ["Éjlépő Kajtár", "Athame"]')
+            raise SetupError(f"{where}: expected a list of card names", hint='e.g. ["Éjlépő Kajtár", "Athame"]')
         return value
 
     def _setup_player(self, state: AlomfogoState, index: int, data: dict) -> None:
         where = f"setup.p{index + 1}"
         if not isinstance(data, dict):
-            raise DataError(f"{where} must be a table", hint="e.g. [setup.p1] hand = [\"Athame\"]")
+            raise SetupError(f"{where} must be a table", hint="e.g. [setup.p1] hand = [\"Athame\"]")
         unknown = sorted(set(data) - _PLAYER_FIELDS)
         if unknown:
-            raise DataError(f"{where}: unknown key(s) {', '.join(unknown)}",
+            raise SetupError(f"{where}: unknown key(s) {', '.join(unknown)}",
                             hint="keys are " + ", ".join(sorted(_PLAYER_FIELDS)))
         player = state.players[index]
         if "deck" in data:
             deck = self.deck_cards(data["deck"], where=f"{where}.deck")
             state.rng.shuffle(deck)
             if "library" in data:
-                raise DataError(f"{where}: give either deck or library, not both",
+                raise SetupError(f"{where}: give either deck or library, not both",
                                 hint="library lists the deck in order, top first")
             if "hand" in data:
                 player.library = deck[::-1]
@@ -163,15 +163,15 @@ class AlomfogoGame(Game):
             if key in data:
                 value = data[key]
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise DataError(f"{where}.{key}: {value!r} is not a whole number ≥ 0", hint=f"e.g. {key} = 15")
+                    raise SetupError(f"{where}.{key}: {value!r} is not a whole number ≥ 0", hint=f"e.g. {key} = 15")
                 setattr(player, key, value)
         fixtures = data.get("add_to_hand", [])
         if not isinstance(fixtures, list):
-            raise DataError(f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
+            raise SetupError(f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
                             hint='e.g. add_to_hand = [{turn = 3, cards = ["Wugu Wataruru"]}]')
         for item in fixtures:
             if not isinstance(item, dict) or not isinstance(item.get("turn"), int) or set(item) != {"turn", "cards"}:
-                raise DataError(f"{where}.add_to_hand: each entry needs turn (a number) and cards",
+                raise SetupError(f"{where}.add_to_hand: each entry needs turn (a number) and cards",
                                 hint='e.g. {turn = 3, cards = ["Wugu Wataruru"]}')
             cards = [self.card(n, where=f"{where}.add_to_hand") for n in self._names(item["cards"], where)]
             state.fixtures.setdefault(index, []).append((item["turn"], cards))
@@ -182,7 +182,7 @@ class AlomfogoGame(Game):
         state = ACTIVE
         for word in filter(None, (w.strip().lower() for w in states.split(","))):
             if word not in STATE_NAMES:
-                raise DataError(f"{where}: unknown card state {word!r} in {text!r}",
+                raise SetupError(f"{where}: unknown card state {word!r} in {text!r}",
                                 hint="states are active, resting, damaged (AF-410)")
             state = STATE_NAMES.index(word)
         return Perm(self.card(name.strip(), where=where), state)
