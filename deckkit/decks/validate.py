@@ -77,17 +77,24 @@ def _limit_for(card: dict[str, Any], table: dict[str, Any]) -> tuple[bool, Any]:
     return False, None
 
 
-def matches(card: dict[str, Any], where: dict[str, Any]) -> bool:
-    """True when every field of ``where`` matches the card (lists match on any shared value)."""
-    for key, wanted in where.items():
+def _compile(where: dict[str, Any]) -> list[tuple[str, frozenset]]:
+    return [(k, frozenset(v) if isinstance(v, list) else frozenset((v,))) for k, v in where.items()]
+
+
+def _match(card: dict[str, Any], conds: list[tuple[str, frozenset]]) -> bool:
+    for key, wanted in conds:
         have = card.get(key)
-        wanted_set = set(wanted) if isinstance(wanted, list) else {wanted}
         if isinstance(have, list):
-            if not wanted_set.intersection(have):
+            if wanted.isdisjoint(have):
                 return False
-        elif have not in wanted_set:
+        elif have not in wanted:
             return False
     return True
+
+
+def matches(card: dict[str, Any], where: dict[str, Any]) -> bool:
+    """True when every field of ``where`` matches the card (lists match on any shared value)."""
+    return _match(card, _compile(where))
 
 
 def _bounds(rng: dict[str, int]) -> tuple[int | None, int | None]:
@@ -186,7 +193,8 @@ def check(resolved: ResolvedDeck, fmt: Format) -> tuple[list[Problem], list[Prob
     main = resolved.counts()
     for req in fmt.composition:
         label = req.get("label") or _describe(req["where"])
-        chosen = [(c, n) for c, n in main if matches(c, req["where"])]
+        conds = _compile(req["where"])  # once per requirement, not once per card
+        chosen = [(c, n) for c, n in main if _match(c, conds)]
         group_by = req.get("group_by")
         if group_by is None:
             need = _outside(sum(n for _, n in chosen), req.get("count"))
@@ -218,7 +226,8 @@ def check(resolved: ResolvedDeck, fmt: Format) -> tuple[list[Problem], list[Prob
                 warnings.append(Problem(adv["code"], _rule(f"about {target:g} cards are recommended; the deck has "
                                                            f"{size}", adv.get("rule")), severity="warning"))
         elif size:
-            count = sum(n for c, n in main if matches(c, adv["where"]))
+            conds = _compile(adv["where"])
+            count = sum(n for c, n in main if _match(c, conds))
             share = count / size
             if abs(share - target) > tol:
                 label = adv.get("label") or _describe(adv["where"])
