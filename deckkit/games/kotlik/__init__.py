@@ -18,6 +18,18 @@ case- and diacritics-insensitively):
 
 Settings (open questions): take_line, direction, returned_card, explode_last_card, end_condition,
 doubling, ones, recipes, tie — see :class:`KotlikGame`.
+
+Script ``[setup]`` keys: ``board`` (6 rows of 6 card names or null, corners may be null),
+``stock`` (supply deck, top first; cards placed nowhere then go to the box), ``box``, ``start``
+("p1"/"p2"), ``phase`` ("start": the turn begins with the move (default), "take": the stone has
+moved, "extra": an extra turn begins), ``turn``; per player ``cauldron`` (bottom first, top last),
+``stone`` (track space 0–19, P0 beside the top-left corner, clockwise) and ``recipes``.
+Without ``board`` the unplaced cards are dealt at random; without ``stock`` they are shuffled into it.
+
+Snapshot: ``turn``, ``active``, ``phase`` (move, take, explode, extra, final, over), ``result``,
+``extra_turn``, ``board`` (6 rows: card name, corner name or null), ``stock`` (top first), ``box``,
+``pending`` (the card just taken); per player ``colour``, ``cauldron``, ``top``, ``stone``,
+``score`` (as if the game ended now), ``ones`` and ``recipes``.
 """
 
 from __future__ import annotations
@@ -25,6 +37,6 @@ from __future__ import annotations
 from deckkit.games.kotlik.game import KotlikGame
 from deckkit.games.kotlik.state import KotlikState
 
-GAME = KotlikGame
+GAME = KotlikGame()  # the bundled card set, default settings; KotlikGame(cards, **settings) for others
 
 __all__ = ["GAME", "KotlikGame", "KotlikState"]

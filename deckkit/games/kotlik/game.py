@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterable
 
-from deckkit.engine.core import Action, Game, Setting
+from deckkit.engine.core import Action, Game, SetupError, Setting
 from deckkit.engine.effects import handler
 from deckkit.errors import DataError
 from deckkit.errors import UnknownCard as DeckkitUnknown
@@ -74,6 +74,7 @@ class KotlikGame(Game):
             name: handler("kotlik", name) for name in ("exploding-cauldron", "hat-and-wand")
         }
         self._deck_games: dict[tuple, "KotlikGame"] = {}
+        self.ingredient_index = {c["id"]: i for i, c in enumerate(cs.ingredients)}
 
     # -- starting a game -------------------------------------------------------------------------
     def _state(self, rng: random.Random) -> KotlikState:
@@ -194,41 +195,41 @@ class _SetupReader:
 
     def card(self, name: Any, where: str) -> int:
         if not isinstance(name, str):
-            raise DataError(f"{where}: expected a card name, got {name!r}", path="setup")
+            raise SetupError(f"{where}: expected a card name, got {name!r}", field=f"{where}")
         try:
             card = self.cs.lookup(name, "ingredient")
         except DeckkitUnknown as exc:
-            raise DataError(f"{where}: unknown ingredient card {name!r}", path="setup", hint=exc.hint) from None
+            raise SetupError(f"{where}: unknown ingredient card {name!r}", field=f"{where}", hint=exc.hint) from None
         if card in self.placed:
-            raise DataError(f"{where}: {self.cs.names[card]} is already placed at {self.placed[card]}",
-                            path="setup", hint="every card lies in one place (KO-104: 56 cards)")
+            raise SetupError(f"{where}: {self.cs.names[card]} is already placed at {self.placed[card]}",
+                            field=f"{where}", hint="every card lies in one place (KO-104: 56 cards)")
         self.placed[card] = where
         return card
 
     def names(self, key: str, value: Any) -> list[int]:
         if not isinstance(value, list):
-            raise DataError(f"{key}: expected a list of card names", path="setup")
+            raise SetupError(f"{key}: expected a list of card names", field=f"{key}")
         return [self.card(v, f"{key}[{i}]") for i, v in enumerate(value)]
 
     def build(self) -> KotlikState:
         game, setup = self.game, self.setup
         if not isinstance(setup, dict):
-            raise DataError("setup: expected a table", path="setup", hint="[setup] with board, stock, p1, p2 …")
+            raise SetupError(f"setup: expected a table", field="setup", hint="[setup] with board, stock, p1, p2 …")
         state = game._state(self.rng)
         known = {"board", "stock", "box", "start", "phase", "turn", "p1", "p2"}
         for key in setup:
             if key not in known:
-                raise DataError(f"unknown Kotlík setup key {key!r}", path="setup",
+                raise SetupError(f"unknown Kotlík setup key {key!r}", field=str(key),
                                 hint="keys: " + ", ".join(sorted(known)))
         players = []
         for p in (0, 1):
             sub = setup.get(f"p{p + 1}", {}) or {}
             if not isinstance(sub, dict):
-                raise DataError(f"p{p + 1}: expected a table (cauldron, stone, recipes), got {sub!r}", path="setup",
+                raise SetupError(f"p{p + 1}: expected a table (cauldron, stone, recipes), got {sub!r}", field=f"p{p + 1}",
                                 hint=f"[setup.p{p + 1}] with cauldron = [...] and stone = 0-19")
             for key in sub:
                 if key not in ("cauldron", "stone", "recipes"):
-                    raise DataError(f"unknown key p{p + 1}.{key!r}", path="setup",
+                    raise SetupError(f"unknown key p{p + 1}.{key}", field=f"p{p + 1}.{key}",
                                     hint="per player: cauldron (bottom first), stone (0-19), recipes")
             players.append(sub)
             if "cauldron" in sub:
@@ -236,11 +237,11 @@ class _SetupReader:
             if "stone" in sub:
                 stone = sub["stone"]
                 if not isinstance(stone, int) or not 0 <= stone < TRACK:
-                    raise DataError(f"p{p + 1}.stone: {stone!r} is not a track space", path="setup",
+                    raise SetupError(f"p{p + 1}.stone: {stone!r} is not a track space", field=f"p{p + 1}.stone",
                                     hint="track spaces are 0-19, clockwise from beside the top-left corner (KO-205)")
                 state.stone[p] = stone
         if state.stone[0] == state.stone[1]:
-            raise DataError(f"both stones stand on P{state.stone[0]} (KO-206)", path="setup",
+            raise SetupError(f"both stones stand on P{state.stone[0]} (KO-206)", field="setup",
                             hint="at most one stone per track space (KO-206)")
         if "board" in setup:
             self.read_board(state, setup["board"])
@@ -264,16 +265,16 @@ class _SetupReader:
         state._recount()
         start = setup.get("start", "p1")
         if start not in ("p1", "p2"):
-            raise DataError(f"start: {start!r} is not p1 or p2", path="setup", hint="White is p1 (KO-401)")
+            raise SetupError(f"start: {start!r} is not p1 or p2", field="start", hint="White is p1 (KO-401)")
         state.active = 0 if start == "p1" else 1
         turn = setup.get("turn", 0)
         if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
-            raise DataError(f"turn: {turn!r} is not a turn count", path="setup",
+            raise SetupError(f"turn: {turn!r} is not a turn count", field="turn",
                             hint="turns taken before this position, a whole number from 0")
         state.turn = turn
         phase = setup.get("phase", "start")
         if phase not in ("start", "take", "extra"):
-            raise DataError(f"phase: {phase!r} is not a Kotlík setup phase", path="setup",
+            raise SetupError(f"phase: {phase!r} is not a Kotlík setup phase", field="phase",
                             hint="start (the turn begins with the move), take (the stone has moved), extra")
         if phase == "take":
             state.turn += 1
@@ -286,7 +287,7 @@ class _SetupReader:
     def read_board(self, state: KotlikState, board: Any) -> None:
         if not isinstance(board, list) or len(board) != SIZE or any(
                 not isinstance(r, list) or len(r) != SIZE for r in board):
-            raise DataError("board: expected 6 rows of 6 entries (card name or null)", path="setup",
+            raise SetupError(f"board: expected 6 rows of 6 entries (card name or null)", field="board",
                             hint="KO-201: a 6×6 grid; corners may be null")
         for r, row in enumerate(board):
             for c, name in enumerate(row):
@@ -294,8 +295,8 @@ class _SetupReader:
                 if cell in CORNER_CELLS:
                     corner = self.game.corner_names[cell]
                     if name is not None and fold(str(name)) != fold(corner):
-                        raise DataError(f"board[{r}][{c}]: the corner here is {corner!r}, not {name!r}",
-                                        path="setup", hint="write null or the corner card's name (KO-303)")
+                        raise SetupError(f"board[{r}][{c}]: the corner here is {corner!r}, not {name!r}",
+                                        field=f"board[{r}][{c}]", hint="write null or the corner card's name (KO-303)")
                     continue
                 if name is not None:
                     state.board[cell] = self.card(name, f"board[{r}][{c}]")
@@ -309,12 +310,12 @@ class _SetupReader:
             out = []
             names = sub.get("recipes", [])
             if not isinstance(names, list):
-                raise DataError(f"p{p + 1}.recipes: expected a list of recipe names", path="setup")
+                raise SetupError(f"p{p + 1}.recipes: expected a list of recipe names", field=f"p{p + 1}.recipes")
             for i, name in enumerate(names):
                 try:
                     out.append(self.cs.lookup(str(name), "recipe"))
                 except DeckkitUnknown as exc:
-                    raise DataError(f"p{p + 1}.recipes[{i}]: unknown recipe {name!r}", path="setup",
+                    raise SetupError(f"p{p + 1}.recipes[{i}]: unknown recipe {name!r}", field=f"p{p + 1}.recipes[{i}]",
                                     hint=exc.hint) from None
             state.recipes[p] = out
 

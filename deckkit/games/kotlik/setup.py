@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 def return_to_stock(state: "KotlikState", card: int) -> None:
     """Put a card back into the supply deck as the KO-Q6 setting says (shuffled in, or at the bottom)."""
     if state.game.returned == "shuffle":
-        state.stock.insert(state.rng.randrange(len(state.stock) + 1), card)
+        # The same reading as deckkit.hands.procedures.kotlik_setup: add it, then shuffle the deck.
+        state.stock.append(card)
+        state.rng.shuffle(state.stock)
     else:
         state.stock.insert(0, card)
 
@@ -45,7 +47,15 @@ def draw_first_card(state: "KotlikState", player: int) -> None:
 
 
 def deal(state: "KotlikState") -> None:
-    """KO-301 – KO-310 on an empty state: shuffle, lay 32 cards, stock the rest, first cauldron cards, recipes."""
+    """KO-301 – KO-310 on an empty state: shuffle, lay 32 cards, stock the rest, first cauldron cards, recipes.
+
+    With the recommended KO-Q6 reading this is the shared opening procedure of ``deckkit hands``
+    (so ``deckkit hand`` and a goldfish game with the same generator show the same board); the
+    "bottom" reading keeps its own loop.
+    """
+    if state.game.returned == "shuffle":
+        _deal_shared(state)
+        return
     rng: random.Random = state.rng
     order = list(range(len(state.cs.ingredients)))
     rng.shuffle(order)  # KO-301
@@ -64,3 +74,27 @@ def deal_recipes(state: "KotlikState") -> None:
     pile = list(range(len(state.cs.recipes)))
     state.rng.shuffle(pile)
     state.recipes = [pile[0:2], pile[2:4]]
+
+
+def _deal_shared(state: "KotlikState") -> None:
+    """Run ``deckkit.hands.procedures.kotlik_setup`` and translate its card dicts into indices."""
+    from deckkit.hands.procedures import kotlik_setup
+
+    cs = state.cs
+    index = state.game.ingredient_index
+    order = list(cs.ingredients)
+    state.rng.shuffle(order)  # KO-301
+    dealt = kotlik_setup(order, state.rng, corners=cs.corners, recipes=cs.recipes,
+                         use_recipes=bool(state.game.settings["recipes"]))
+    for r, row in enumerate(dealt.board):
+        for c, card in enumerate(row):
+            if card is not None and card.get("type") == "ingredient":
+                state.board[r * 6 + c] = index[card["id"]]
+    state.stock = [index[c["id"]] for c in reversed(dealt.supply)]  # top of the deck is the list's end
+    for p in (0, 1):
+        state.cauldron[p] = [index[c["id"]] for c in dealt.cauldrons[p]]
+        state._say(f"{('White', 'Black')[p]} starts the cauldron with {cs.names[state.cauldron[p][0]]}"
+                   + (f" after returning {dealt.returned[p]} white/black card(s)" if dealt.returned[p] else ""))
+    if dealt.recipes:
+        recipe_index = {c["id"]: i for i, c in enumerate(cs.recipes)}
+        state.recipes = [[recipe_index[c["id"]] for c in hand] for hand in dealt.recipes]

@@ -169,9 +169,24 @@ class KotlikState(State):
                 self.phase = FINAL
                 return
         self.cauldron[p].append(card)  # KO-502
-        self._count_in(p, card)
-        self._say(f"{PLAYER_NAMES[p]} takes {self.cs.names[card]}")
-        self._after_take(explode_done=False)
+        # _count_in, inlined: this is the goldfish hot path
+        cs, game = self.cs, self.game
+        k = cs.ing[card]
+        cnt, tot = self.cnt[p], self.tot[p]
+        n, t = cnt[k], tot[k]
+        v = game.value[p][card]
+        self.base[p] += set_score(n + 1, t + v) - set_score(n, t)
+        cnt[k] = n + 1
+        tot[k] = t + v
+        self.ones[p] += game.one[p][card]
+        if self.logging:
+            self._say(f"{PLAYER_NAMES[p]} takes {cs.names[card]}")
+        if cs.explodes[card] and len(self.cauldron[1 - p]) >= game.explode_min:
+            self.phase = EXPLODE  # KO-601, KO-Q7
+        elif cs.hat[card] and not self.extra:  # KO-611
+            self.phase = HAT
+        else:
+            self.finish_turn(False)
 
     def _after_take(self, explode_done: bool) -> None:
         card = self.pending
@@ -216,7 +231,12 @@ class KotlikState(State):
         else:
             self.extra = False
             self.active = 1 - self.active
-        self.start_turn()
+        self.turn += 1
+        direction = self.game.direction
+        if direction == 0:
+            self.phase = MOVE
+        else:
+            self.move(direction)
 
     def final_take(self, keep: bool) -> None:
         """Keep the last card or put it in the box; its symbols lapse; score the game (KO-702, KO-703)."""
@@ -360,12 +380,10 @@ def exploding_cauldron(state: KotlikState, player: int) -> None:
     card = state.cauldron[opp].pop()
     state._count_out(opp, card)
     if state.stock:
-        if state.game.returned == "shuffle":
-            state.stock.insert(state.rng.randrange(len(state.stock) + 1), card)
-            where = "shuffled into the supply deck"
-        else:
-            state.stock.insert(0, card)
-            where = "put under the supply deck"
+        from deckkit.games.kotlik.setup import return_to_stock
+
+        return_to_stock(state, card)
+        where = "shuffled into the supply deck" if state.game.returned == "shuffle" else "put under the supply deck"
     else:
         state.box.append(card)
         where = "put into the box (supply deck used up)"
