@@ -47,8 +47,11 @@ def bundled_cards(game: str | None = None) -> list[dict]:
     return cards
 
 
-def open_catalogue(path: str | Path | None = None) -> "Catalogue":
-    """Open (creating and filling from bundled data if missing) the catalogue at ``path`` or the default place."""
+def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> "Catalogue":
+    """Open (creating and filling from bundled data if missing) the catalogue at ``path`` or the default place.
+
+    ``fill=False`` leaves the bundled cards out (an empty catalogue stays empty).
+    """
     from deckkit.catalogue.store import open_catalogue as _open
 
-    return _open(path)
+    return _open(path, fill=fill)

@@ -1,0 +1,76 @@
+"""Import benchmark: 100,000 synthetic cards (validation + storage) against a floor measured in the same run.
+
+The floor: parse the same JSON file and ``executemany`` each card (its main columns plus its JSON)
+into a plain SQLite table in one transaction. Target: deckkit's import <= 1.5 x floor.
+
+    python bench/bench_import.py [N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_cards import generate  # noqa: E402
+
+
+def floor(path: Path, db_path: Path) -> float:
+    """Seconds to parse the file and executemany every card into SQLite in one transaction."""
+    started = time.perf_counter()
+    cards = json.loads(path.read_text(encoding="utf-8"))
+    conn = sqlite3.connect(str(db_path), isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("CREATE TABLE cards (id TEXT PRIMARY KEY, game TEXT, name TEXT, type TEXT, text TEXT, "
+                 "cost INT, attack INT, defense INT, data TEXT)")
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?)",
+                     [(c["id"], c["game"], c["name"], c["type"], c.get("text"), c.get("cost"), c.get("attack"),
+                       c.get("defense"), json.dumps(c, ensure_ascii=False)) for c in cards])
+    conn.execute("COMMIT")
+    conn.close()
+    return time.perf_counter() - started
+
+
+def deckkit_import(path: Path, db_path: Path) -> tuple[float, dict]:
+    """Seconds for deckkit's import (read, validate every record, store, build FTS) into an empty catalogue."""
+    from deckkit.catalogue import open_catalogue
+    from deckkit.catalogue.importer import import_files
+
+    cat = open_catalogue(db_path, fill=False)  # an empty catalogue: measure the import alone
+    started = time.perf_counter()
+    report = import_files(cat, [path])
+    elapsed = time.perf_counter() - started
+    cat.close()
+    return elapsed, report.to_dict()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("n", type=int, nargs="?", default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each; the best is reported")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "cards.json"
+        src.write_text(json.dumps(generate(args.n, args.seed), ensure_ascii=False), encoding="utf-8")
+        floors, ours = [], []
+        for i in range(args.repeat):
+            floors.append(floor(src, Path(tmp) / f"floor{i}.db"))
+            elapsed, report = deckkit_import(src, Path(tmp) / f"deckkit{i}.db")
+            assert report["added"] == args.n, report
+            ours.append(elapsed)
+        f, o = min(floors), min(ours)
+        print(f"cards: {args.n}  file: {src.stat().st_size / 1e6:.1f} MB")
+        print(f"floor (json parse + executemany): {f:.2f} s")
+        print(f"deckkit import (validate + store + FTS): {o:.2f} s  ({args.n / o:,.0f} cards/s)")
+        print(f"ratio: {o / f:.2f}x  (target <= 1.5x)  {'OK' if o / f <= 1.5 else 'OVER'}")
+
+
+if __name__ == "__main__":
+    main()

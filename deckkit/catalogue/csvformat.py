@@ -1,0 +1,122 @@
+"""The CSV card format: one card per row, a header row naming the columns below.
+
+Cells by kind (an empty cell leaves the field out, except ``text`` where it means no text):
+
+- numbers (cost, attack, defense, glory, number, bonus): whole numbers, e.g. ``3``;
+- ``blocking``: true/false (also yes/no, 1/0);
+- lists (subtypes, groups, symbols, requires): items separated by ``;`` (``flying;nocturnal``),
+  or a JSON array (``["a;b", "c"]``) when an item itself holds a ``;``; ``[]`` is an empty list;
+- objects (names, abilities, provenance): JSON, e.g. ``[{"effect": "boost", "amount": 4}]``;
+- ``stone``: white, black or ``null``;
+- everything else: the text as it is.
+
+Export writes the same cells, so an exported file imports back unchanged.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from typing import Any
+
+from deckkit.schemas import CARD_FIELD_ORDER, Problem
+
+_INT = {"cost", "attack", "defense", "glory", "number", "bonus"}
+_BOOL = {"blocking"}
+_LIST = {"subtypes", "groups", "symbols", "requires"}
+_JSON = {"names", "abilities", "provenance"}
+_NULLABLE = {"stone"}
+CSV_COLUMNS: tuple[str, ...] = CARD_FIELD_ORDER
+REQUIRED_COLUMNS = ("id", "game", "name", "type")
+_INT_RE = re.compile(r"-?\d+")
+_TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
+
+
+def column_help() -> str:
+    """One line per column kind, for ``import --help`` and the README."""
+    return ("CSV columns: " + ", ".join(CSV_COLUMNS) + ". Lists: items separated by ';' (or a JSON array); "
+            "names/abilities/provenance: JSON; blocking: true/false; empty cell: field left out.")
+
+
+def check_header(file: str, header: list[str]) -> list[Problem]:
+    """Problems of a CSV header row: unknown, repeated or missing columns."""
+    problems = []
+    seen = set()
+    for i, col in enumerate(header, 1):
+        if col not in CSV_COLUMNS:
+            close = difflib.get_close_matches(col.strip().lower(), CSV_COLUMNS, n=1)
+            hint = (f"did you mean {close[0]!r}? " if close else "") + "columns: " + ", ".join(CSV_COLUMNS)
+            problems.append(Problem(file, f"unknown column {col!r} (column {i})", line=1, hint=hint))
+        elif col in seen:
+            problems.append(Problem(file, f"column {col!r} appears twice", line=1, hint="keep one of them"))
+        seen.add(col)
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing and not problems:
+        problems.append(Problem(file, "missing column(s) " + ", ".join(missing), line=1,
+                                hint="the first row names the columns: id,game,name,type,…"))
+    return problems
+
+
+def _cell(col: str, cell: str) -> tuple[Any, str | None]:
+    """(value, error) of one cell; value is ``...`` when the field is left out."""
+    if col == "text":
+        return cell, None
+    if cell == "":
+        return ..., None
+    if col in _INT:
+        s = cell.strip()
+        return (int(s), None) if _INT_RE.fullmatch(s) and len(s) < 19 else (cell, None)  # schema explains bad ones
+    if col in _BOOL:
+        low = cell.strip().lower()
+        return (True, None) if low in _TRUE else (False, None) if low in _FALSE else (cell, None)
+    if col in _LIST:
+        if cell.lstrip().startswith("["):
+            try:
+                return json.loads(cell), None
+            except ValueError as exc:
+                return ..., f"the list cell is not a valid JSON array: {exc}"
+        return [item.strip() for item in cell.split(";") if item.strip()], None
+    if col in _JSON:
+        try:
+            return json.loads(cell), None
+        except ValueError as exc:
+            return ..., f"the cell is not valid JSON: {exc}"
+    if col in _NULLABLE and cell.strip() == "null":
+        return None, None
+    return cell, None
+
+
+def parse_row(header: list[str], row: list[str]) -> tuple[dict, list[Problem]]:
+    """A card dict from one CSV row and the problems of its cells (file/line filled in by the caller)."""
+    data: dict = {}
+    problems = []
+    for col, cell in zip(header, row):
+        value, error = _cell(col, cell)
+        if error:
+            problems.append(Problem("", error, path=f"$.{col}",
+                                    hint="lists: a;b;c or a JSON array; objects: JSON such as {\"en\": \"…\"}"))
+        elif value is not ...:
+            data[col] = value
+    return data, problems
+
+
+def format_cell(col: str, value: Any) -> str:
+    """The CSV cell for a field value (the inverse of reading it)."""
+    if value is None:
+        return "null"
+    if col in _BOOL:
+        return "true" if value else "false"
+    if col in _LIST and isinstance(value, list):
+        plain = value and all(isinstance(v, str) and v == v.strip() and v and ";" not in v for v in value) \
+            and not value[0].startswith("[")
+        return ";".join(value) if plain else json.dumps(value, ensure_ascii=False)
+    if col in _JSON or isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def columns_for(cards: list[dict]) -> list[str]:
+    """The columns an export of these cards needs, in the documented order."""
+    used = {k for c in cards for k in c}
+    return [c for c in CSV_COLUMNS if c in used or c in REQUIRED_COLUMNS]

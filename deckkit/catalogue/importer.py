@@ -1,0 +1,335 @@
+"""Import card files (JSON array, JSON Lines, CSV): read, validate every record, upsert in one transaction.
+
+Nothing is written unless every record of every file is valid. Problems name the file, the line
+and record, the JSON path, what is wrong and a hint.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable
+
+from deckkit.catalogue.csvformat import parse_row, check_header
+from deckkit.errors import ValidationFailed
+from deckkit.schemas import Problem, canonical_card, card_problems, fast_card_check
+
+__all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files"]
+
+
+class Record:
+    """One input record and where it came from."""
+
+    __slots__ = ("file", "line", "number", "data")
+
+    def __init__(self, file: str, line: int | None, number: int, data: Any) -> None:
+        self.file, self.line, self.number, self.data = file, line, number, data
+
+
+@dataclass
+class ImportReport:
+    """What an import did (or, with ``dry_run``, would do)."""
+
+    files: list[str]
+    records: int
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    dry_run: bool = False
+    elapsed_s: float = 0.0
+
+    def to_dict(self) -> dict:
+        """JSON form (``import -o json``)."""
+        return {"files": self.files, "records": self.records, "added": len(self.added), "updated": len(self.updated),
+                "unchanged": self.unchanged, "dry_run": self.dry_run, "added_ids": self.added,
+                "updated_ids": self.updated, "elapsed_s": round(self.elapsed_s, 3)}
+
+
+@dataclass
+class Plan:
+    """Rows to insert and update, and how many records change nothing."""
+
+    added_rows: list[tuple] = field(default_factory=list)
+    updated_rows: list[tuple] = field(default_factory=list)
+    unchanged: int = 0
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _line_of(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _decode(path: Path, raw: bytes) -> tuple[str | None, list[Problem]]:
+    name = str(path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Problem(name, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {col} cannot be decoded",
+                              line=line, hint="save the file as UTF-8 (e.g. iconv -f latin2 -t utf-8)")]
+    if not text.strip():
+        return None, [Problem(name, "the file is empty", hint="a card file holds a JSON array, JSON Lines or CSV with a header row")]
+    if "\x00" in text:
+        line, col = _line_of(text, text.index("\x00"))
+        return None, [Problem(name, f"NUL character at column {col}: this looks like a binary file", line=line,
+                              hint="card files are UTF-8 text")]
+    return text, []
+
+
+def _kind(path: Path, text: str) -> str:
+    suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    if suffix in (".csv", ".tsv"):
+        return "csv"
+    first = text.lstrip()[:1]
+    if first == "[":
+        return "json"
+    if first == "{":
+        return "jsonl"
+    return "csv" if suffix != ".json" else "json"
+
+
+def _json_error(name: str, text: str, exc: json.JSONDecodeError, base_line: int = 0) -> Problem:
+    return Problem(name, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno + base_line,
+                   hint="check for a missing comma, quote or bracket near there")
+
+
+def _loads(text: str) -> Any:
+    return json.loads(text, parse_constant=_no_constants)
+
+
+def _read_json(name: str, text: str) -> tuple[list[Record], list[Problem]]:
+    try:
+        data = _loads(text)
+    except json.JSONDecodeError as exc:
+        return [], [_json_error(name, text, exc)]
+    except (ValueError, RecursionError) as exc:
+        return [], [Problem(name, f"invalid JSON: {exc}", hint="use plain numbers, strings, lists and objects")]
+    if isinstance(data, dict):
+        return [Record(name, 1, 1, data)], []
+    if not isinstance(data, list):
+        return [], [Problem(name, f"expected a JSON array of cards, found {type(data).__name__}", line=1,
+                            hint='write [{"id": …}, …]')]
+    if not data:
+        return [], [Problem(name, "the JSON array holds no cards", line=1, hint="add card objects or drop the file")]
+    # Lines are filled in only for records that have problems (see _fill_lines): finding them costs a re-scan.
+    return [Record(name, None, i + 1, rec) for i, rec in enumerate(data)], []
+
+
+def _array_item_lines(text: str) -> list[int]:
+    """The line each top-level item of a JSON array starts on."""
+    decoder = json.JSONDecoder()
+    ws = " \t\r\n"
+    i = text.index("[") + 1
+    lines, line, last = [], 1, 0
+    n = len(text)
+    while i < n:
+        while i < n and text[i] in ws + ",":
+            i += 1
+        if i >= n or text[i] == "]":
+            break
+        line += text.count("\n", last, i)
+        last = i
+        lines.append(line)
+        _, i = decoder.raw_decode(text, i)
+    return lines
+
+
+def _read_jsonl(name: str, text: str) -> tuple[list[Record], list[Problem]]:
+    records, problems = [], []
+    number = 0
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        number += 1
+        try:
+            records.append(Record(name, lineno, number, _loads(line)))
+        except json.JSONDecodeError as exc:
+            problems.append(Problem(name, f"invalid JSON: {exc.msg} (column {exc.colno})", line=lineno, record=number,
+                                    hint="JSON Lines files hold one complete JSON object per line"))
+        except (ValueError, RecursionError) as exc:
+            problems.append(Problem(name, f"invalid JSON: {exc}", line=lineno, record=number))
+    if not records and not problems:
+        problems.append(Problem(name, "the file holds no cards"))
+    return records, problems
+
+
+def _read_csv(name: str, text: str) -> tuple[list[Record], list[Problem]]:
+    records: list[Record] = []
+    problems: list[Problem] = []
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        header = next(reader)
+    except csv.Error as exc:
+        return [], [Problem(name, f"invalid CSV: {exc}", line=reader.line_num or 1)]
+    problems += check_header(name, header)
+    if problems:
+        return [], problems
+    number, prev_line = 0, reader.line_num
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            problems.append(Problem(name, f"invalid CSV: {exc}", line=reader.line_num,
+                                    hint="quote cells that hold commas, quotes or line breaks"))
+            break
+        start, prev_line = prev_line + 1, reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        number += 1
+        if len(row) != len(header):
+            problems.append(Problem(name, f"the row has {len(row)} cells, the header has {len(header)}", line=start,
+                                    record=number, hint="quote cells that contain commas"))
+            continue
+        data, cell_problems = parse_row(header, row)
+        problems += [replace(p, file=name, line=start, record=number) for p in cell_problems]
+        records.append(Record(name, start, number, data))
+    if not records and not problems:
+        problems.append(Problem(name, "the CSV file has a header but no cards", line=1))
+    return records, problems
+
+
+def read_file(path: str | Path) -> tuple[list[Record], list[Problem]]:
+    """The records of one card file and the problems met reading it (format from suffix or content)."""
+    path = Path(path)
+    name = str(path)
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        return [], [Problem(name, "is a directory", hint="give card files, e.g. cards/*.json")]
+    except FileNotFoundError:
+        return [], [Problem(name, "no such file", hint="check the path")]
+    except OSError as exc:
+        return [], [Problem(name, f"cannot read the file: {exc.strerror}")]
+    text, problems = _decode(path, raw)
+    if text is None:
+        return [], problems
+    kind = _kind(path, text)
+    if kind == "json":
+        return _read_json(name, text)
+    if kind == "jsonl":
+        return _read_jsonl(name, text)
+    return _read_csv(name, text)
+
+
+def _fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]:
+    cache: dict[str, list[int]] = {}
+    out = []
+    for p in problems:
+        if p.line is None and p.record is not None and p.file in texts:
+            if p.file not in cache:
+                try:
+                    cache[p.file] = _array_item_lines(texts[p.file])
+                except ValueError:
+                    cache[p.file] = []
+            lines = cache[p.file]
+            if 0 < p.record <= len(lines):
+                p = replace(p, line=lines[p.record - 1])
+        out.append(p)
+    return out
+
+
+def validate_records(records: Iterable[Record]) -> list[Problem]:
+    """Every problem of the records (schema, duplicate ids), in input order; best match first per record."""
+    problems: list[Problem] = []
+    seen: dict[str, Record] = {}
+    for rec in records:
+        data = rec.data
+        if not fast_card_check(data):
+            problems += card_problems(data, file=rec.file, line=rec.line, record_no=rec.number)
+        cid = data.get("id") if isinstance(data, dict) else None
+        if isinstance(cid, str):
+            first = seen.get(cid)
+            if first is None:
+                seen[cid] = rec
+            else:
+                where = f"{first.file} record {first.number}" + (f" (line {first.line})" if first.line else "")
+                problems.append(Problem(rec.file, f"duplicate id {cid!r}", rec.line, rec.number, "$.id",
+                                        f"first seen at {where}; each id may appear once per import"))
+    return problems
+
+
+def plan(cat, records: list[Record], *, source: str, keep_foreign: bool = False) -> Plan:
+    """Split valid records into rows to add and to update; ``keep_foreign`` leaves user-imported cards alone."""
+    from deckkit.catalogue.store import card_row
+
+    result = Plan()
+    existing = cat.existing([r.data["id"] for r in records])
+    for rec in records:
+        card = canonical_card(rec.data)
+        row = card_row(card, source)
+        old = existing.get(card["id"])
+        if old is None:
+            result.added_rows.append(row)
+        elif old[0] == row[-1] or (keep_foreign and old[1] != source):
+            result.unchanged += 1
+        else:
+            result.updated_rows.append(row)
+    return result
+
+
+def import_files(cat, paths: list[str | Path], *, dry_run: bool = False) -> ImportReport:
+    """Validate every record of the files, then upsert them in one transaction (nothing on any problem)."""
+    started = time.perf_counter()
+    records: list[Record] = []
+    problems: list[Problem] = []
+    if not paths:
+        from deckkit.errors import UsageError
+
+        raise UsageError("no files to import", hint="deckkit import cards.json more.csv")
+    for path in paths:
+        recs, probs = read_file(path)
+        records += recs
+        problems += probs
+    problems += validate_records(records)
+    if problems:
+        texts = {}
+        for name in {p.file for p in problems if p.line is None and p.record is not None}:
+            try:
+                texts[name] = Path(name).read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError):
+                pass
+        problems = _fill_lines(problems, texts)
+        bad_records = len({(p.file, p.record) for p in problems})
+        raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)} in {bad_records} "
+                               f"record{'s' * (bad_records != 1)}; nothing was imported", problems,
+                               hint="fix the records above and import again (--dry-run checks without writing)")
+    report = ImportReport([str(p) for p in paths], len(records), dry_run=dry_run)
+    if dry_run:
+        result = _plan_by_file(cat, records)
+    else:
+        with cat.write():
+            result = _plan_by_file(cat, records)
+            cat.store(result.added_rows, result.updated_rows)
+            cat.set_meta("last_import", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    report.added = [r[0] for r in result.added_rows]
+    report.updated = [r[0] for r in result.updated_rows]
+    report.unchanged = result.unchanged
+    report.elapsed_s = time.perf_counter() - started
+    return report
+
+
+def _plan_by_file(cat, records: list[Record]) -> Plan:
+    """Plan per file, so each stored card remembers which file it came from (``source``)."""
+    total = Plan()
+    by_file: dict[str, list[Record]] = {}
+    for r in records:
+        by_file.setdefault(r.file, []).append(r)
+    for file, recs in by_file.items():
+        part = plan(cat, recs, source=Path(file).name)
+        total.added_rows += part.added_rows
+        total.updated_rows += part.updated_rows
+        total.unchanged += part.unchanged
+    return total

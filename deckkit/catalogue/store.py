@@ -1,0 +1,455 @@
+"""The SQLite catalogue: opening, versioned forward migrations, card rows, look-ups and search.
+
+Reads go through a plain ``sqlite3`` connection (start-up speed); the schema is created and
+migrated through sqlite-utils. The file is in WAL mode with a busy timeout, so a second import
+waits for the first instead of failing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import sqlite3
+import time
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from deckkit.errors import CatalogueError, DataError, UnknownCard
+from deckkit.query import text_tokens
+from deckkit.text import fold
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x444B4954  # "DKIT": marks the file as a deckkit catalogue
+BUSY_TIMEOUT_S = 60.0
+_SEP = "\x1f"  # separates list items in the *_key columns; fold() never produces it from card data
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+# Columns of the cards table, in the order rows are built by :func:`card_row`.
+ROW_COLUMNS = (
+    "id", "game", "name", "name_key", "type", "text", "text_key", "set_key", "rarity", "cost", "attack",
+    "defense", "number", "glory", "subtypes_key", "kw_key", "ingredient_key", "label", "source", "data",
+)
+
+
+def _m1_initial(db) -> None:
+    """Version 1: cards, meta, numeric indexes, FTS5 over the folded rules text."""
+    db["cards"].create(
+        {"pk": int, "id": str, "game": str, "name": str, "name_key": str, "type": str, "text": str,
+         "text_key": str, "set_key": str, "rarity": str, "cost": int, "attack": int, "defense": int,
+         "number": int, "glory": int, "subtypes_key": str, "kw_key": str, "ingredient_key": str, "label": str,
+         "source": str, "data": str},
+        pk="pk", not_null={"id", "game", "name", "name_key", "type", "text", "text_key", "data"},
+    )
+    db["cards"].create_index(["id"], unique=True)
+    for cols in (["game", "type"], ["name_key"], ["cost"], ["attack"], ["defense"], ["number"], ["glory"],
+                 ["rarity"], ["set_key"]):
+        db["cards"].create_index(cols)
+    db["meta"].create({"key": str, "value": str}, pk="key")
+    # unicode61 over already-folded words; prefix indexes keep o:WORD prefix queries fast.
+    db.execute("CREATE VIRTUAL TABLE cards_fts USING FTS5 (text_key, tokenize='unicode61', prefix='2 3', "
+               "content=cards, content_rowid=pk)")
+
+
+# Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
+MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial}
+
+
+def _list_key(values: Any) -> str | None:
+    if not values:
+        return None
+    return _SEP + _SEP.join(fold(v) for v in values if isinstance(v, str)) + _SEP
+
+
+def list_needle(value: str) -> str:
+    """The substring that marks ``value`` as one item of a *_key list column."""
+    return _SEP + fold(value) + _SEP
+
+
+def card_row(card: dict, source: str) -> tuple:
+    """The cards-table row of a valid card (in :data:`ROW_COLUMNS` order)."""
+    text = card.get("text") or ""
+    kw = list(card.get("groups") or ()) + list(card.get("symbols") or ())
+    ingredient = card.get("ingredient")
+    card_set = card.get("set")
+    return (
+        card["id"], card["game"], card["name"], fold(card["name"]), card["type"], text, " ".join(text_tokens(text)),
+        fold(card_set) if card_set else None, card.get("rarity"), card.get("cost"), card.get("attack"),
+        card.get("defense"), card.get("number"), card.get("glory"), _list_key(card.get("subtypes")), _list_key(kw),
+        fold(ingredient) if ingredient else None, card.get("label"), source,
+        json.dumps(card, ensure_ascii=False, separators=(",", ":")),
+    )
+
+
+@lru_cache(maxsize=256)
+def _regex(pattern: str) -> re.Pattern:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _sql_regexp(pattern: str | None, value: str | None) -> int:
+    if pattern is None or value is None:
+        return 0
+    return 1 if _regex(pattern).search(value) else 0
+
+
+class Catalogue:
+    """An open catalogue file. Card dicts come back in the card schema's JSON shape."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self.conn = conn
+        self._db = None
+
+    # ------------------------------------------------------------ plumbing
+    @property
+    def db(self):
+        """A sqlite-utils Database over the same connection (imported on first use: it is slow to import)."""
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self.conn)
+        return self._db
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def __enter__(self) -> "Catalogue":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; BEGIN IMMEDIATE takes the write lock up front so concurrent writers queue."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise CatalogueError(f"the catalogue is busy: {exc}", path=str(self.path),
+                                 hint="another deckkit is writing to it; try again when it has finished") from None
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    def meta(self, key: str) -> str | None:
+        """A value from the meta table."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set a meta value (inside the caller's transaction)."""
+        self.conn.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                          (key, value))
+
+    @property
+    def schema_version(self) -> int:
+        """The catalogue's schema version (``PRAGMA user_version``)."""
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
+
+    # ------------------------------------------------------------ reading
+    def _cards(self, sql: str, params: tuple | list = ()) -> list[dict]:
+        return [json.loads(r[0]) for r in self.conn.execute(sql, params)]
+
+    def count(self, game: str | None = None) -> int:
+        """How many cards (of one game)."""
+        if game is None:
+            return self.conn.execute("SELECT count(*) FROM cards").fetchone()[0]
+        return self.conn.execute("SELECT count(*) FROM cards WHERE game = ?", (_game(game),)).fetchone()[0]
+
+    def get(self, card_id: str) -> dict | None:
+        """The card with this id, or None."""
+        row = self.conn.execute("SELECT data FROM cards WHERE id = ?", (card_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def cards(self, game: str | None = None) -> list[dict]:
+        """All cards (of one game), ordered by game and folded name."""
+        if game is None:
+            return self._cards("SELECT data FROM cards ORDER BY game, name_key, id")
+        return self._cards("SELECT data FROM cards WHERE game = ? ORDER BY name_key, id", (_game(game),))
+
+    def find(self, name_or_id: str, game: str | None = None) -> dict:
+        """The card with this id or (folded) name; UnknownCard with near-miss suggestions otherwise."""
+        g = _game(game) if game else None
+        key = name_or_id.strip()
+        card = self.get(key)
+        if card is not None and (g is None or card["game"] == g):
+            return card
+        where, params = "name_key = ?", [fold(key)]
+        if g:
+            where += " AND game = ?"
+            params.append(g)
+        rows = self._cards(f"SELECT data FROM cards WHERE {where} ORDER BY game, id", params)
+        if rows:
+            if len({r["game"] for r in rows}) > 1:
+                raise DataError(f"{name_or_id!r} names cards in several games: "
+                                + ", ".join(f"{r['id']} ({r['game']})" for r in rows),
+                                hint="name the game (e.g. --game af) or use the card id")
+            return rows[0]
+        raise UnknownCard(name_or_id, self.suggest(name_or_id, g))
+
+    def suggest(self, name: str, game: str | None = None, n: int = 3) -> list[str]:
+        """Real names of cards whose folded names are close to ``name`` (substring matches first)."""
+        key = fold(name)
+        sql, params = "SELECT name, name_key FROM cards", []
+        if game:
+            sql += " WHERE game = ?"
+            params.append(game)
+        names: dict[str, str] = {}
+        for real, folded in self.conn.execute(sql + " ORDER BY name_key", params):
+            names.setdefault(folded, real)
+        out = [names[k] for k in names if key and key in k][:n]
+        for k in difflib.get_close_matches(key, list(names), n=n, cutoff=0.6):
+            if names[k] not in out:
+                out.append(names[k])
+        return out[:n]
+
+    def search(self, query: Any, limit: int | None = None, sort: str | None = None) -> list[dict]:
+        """Cards matching a query string or AST (see :mod:`deckkit.query`), sorted (default: name)."""
+        from deckkit.catalogue.search import compile_sql, order_by
+
+        where, params = compile_sql(query)
+        sql = f"SELECT data FROM cards WHERE {where} ORDER BY {order_by(sort)}"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = [*params, max(0, int(limit))]
+        return self._cards(sql, params)
+
+    def search_count(self, query: Any) -> int:
+        """How many cards match a query."""
+        from deckkit.catalogue.search import compile_sql
+
+        where, params = compile_sql(query)
+        return self.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0]
+
+    # ------------------------------------------------------------ writing
+    def existing(self, ids: list[str]) -> dict[str, tuple[str, str]]:
+        """``id -> (data, source)`` of the given ids that are already stored."""
+        out: dict[str, tuple[str, str]] = {}
+        if len(ids) > 2000:  # one scan beats many IN lists for bulk imports
+            wanted = set(ids)
+            for cid, data, source in self.conn.execute("SELECT id, data, source FROM cards"):
+                if cid in wanted:
+                    out[cid] = (data, source)
+            return out
+        for i in range(0, len(ids), 500):
+            chunk = ids[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            for cid, data, source in self.conn.execute(f"SELECT id, data, source FROM cards WHERE id IN ({marks})", chunk):
+                out[cid] = (data, source)
+        return out
+
+    def store(self, added: list[tuple], updated: list[tuple], *, rebuild_fts: bool | None = None) -> None:
+        """Insert new rows and update changed ones (rows from :func:`card_row`), inside the caller's transaction."""
+        conn = self.conn
+        cols = ", ".join(ROW_COLUMNS)
+        marks = ", ".join("?" * len(ROW_COLUMNS))
+        was_empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM cards)").fetchone()[0]
+        if rebuild_fts is None:
+            rebuild_fts = bool(was_empty) or len(added) + len(updated) > 2000
+        if updated and not rebuild_fts:
+            # External-content FTS: remove the old words before the row changes.
+            conn.executemany(
+                "INSERT INTO cards_fts(cards_fts, rowid, text_key) SELECT 'delete', pk, text_key FROM cards WHERE id = ?",
+                [(r[0],) for r in updated])
+        # A bulk load is faster with the secondary indexes built once afterwards than maintained per row.
+        secondary = []
+        if len(added) + len(updated) > 5000:
+            # More page cache and in-memory sorting for the index and FTS builds of a bulk load.
+            conn.execute("PRAGMA cache_size = -131072")
+            conn.execute("PRAGMA temp_store = MEMORY")
+            secondary = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'cards' "
+                                     "AND sql IS NOT NULL AND name != 'idx_cards_id'").fetchall()
+            for name, _ in secondary:
+                conn.execute(f'DROP INDEX "{name}"')
+        conn.executemany(f"INSERT INTO cards ({cols}) VALUES ({marks})", added)
+        sets = ", ".join(f"{c} = ?" for c in ROW_COLUMNS[1:])
+        conn.executemany(f"UPDATE cards SET {sets} WHERE id = ?", [(*r[1:], r[0]) for r in updated])
+        for _, sql in secondary:
+            conn.execute(sql)
+        if rebuild_fts:
+            self.rebuild_fts()
+        else:
+            changed = [(r[0],) for r in added] + [(r[0],) for r in updated]
+            conn.executemany("INSERT INTO cards_fts(rowid, text_key) SELECT pk, text_key FROM cards WHERE id = ?", changed)
+
+    def rebuild_fts(self) -> None:
+        """Rebuild the full-text index from the cards table (after bulk loads; cheaper than triggers)."""
+        self.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('rebuild')")
+
+    # ------------------------------------------------------------ inspection
+    def info(self) -> dict:
+        """Where the catalogue is, its schema version and counts per game."""
+        per_game = dict(self.conn.execute("SELECT game, count(*) FROM cards GROUP BY game ORDER BY game").fetchall())
+        sources = dict(self.conn.execute("SELECT source, count(*) FROM cards GROUP BY source ORDER BY source").fetchall())
+        return {
+            "path": str(self.path),
+            "schema_version": self.schema_version,
+            "supported_schema_version": SCHEMA_VERSION,
+            "cards": sum(per_game.values()),
+            "games": per_game,
+            "sources": sources,
+            "size_bytes": self.path.stat().st_size if self.path.exists() else 0,
+            "journal_mode": self.conn.execute("PRAGMA journal_mode").fetchone()[0],
+            "created": self.meta("created"),
+            "last_import": self.meta("last_import"),
+        }
+
+    def check(self) -> list[str]:
+        """Integrity problems: SQLite's own check, the FTS index, and every stored card against the schema."""
+        from deckkit.schemas import card_problems, fast_card_check
+
+        problems: list[str] = []
+        result = [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
+        if result != ["ok"]:
+            problems += [f"sqlite: {r}" for r in result]
+        try:
+            self.conn.execute("INSERT INTO cards_fts(cards_fts, rank) VALUES ('integrity-check', 1)")
+        except sqlite3.DatabaseError as exc:
+            problems.append(f"full-text index: {exc} (deckkit db check --repair rebuilds it)")
+        for cid, data in self.conn.execute("SELECT id, data FROM cards ORDER BY id"):
+            try:
+                card = json.loads(data)
+            except ValueError as exc:
+                problems.append(f"card {cid}: stored JSON is broken: {exc}")
+                continue
+            if not fast_card_check(card):
+                problems += [f"card {cid}: {p.path} {p.message}" for p in card_problems(card, file=cid)]
+            elif card.get("id") != cid:
+                problems.append(f"card {cid}: stored id differs from its data ({card.get('id')!r})")
+        return problems
+
+
+def _game(game: str) -> str:
+    from deckkit.games import resolve_game
+
+    return resolve_game(game)
+
+
+# ---------------------------------------------------------------- opening
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+    conn.execute("PRAGMA synchronous = NORMAL")  # the WAL recommendation: still atomic and corruption-safe
+    conn.create_function("regexp", 2, _sql_regexp, deterministic=True)
+    return conn
+
+
+def _not_catalogue(path: Path, why: str) -> CatalogueError:
+    return CatalogueError(f"{why}", path=str(path),
+                          hint="point --db (or $DECKKIT_DB) at a deckkit catalogue, or move this file away "
+                               "and deckkit creates a fresh one")
+
+
+def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> Catalogue:
+    """Open the catalogue (creating, migrating and filling it with the bundled cards as needed)."""
+    from deckkit.paths import default_db_path
+
+    path = Path(path) if path is not None else default_db_path()
+    if path.is_dir():
+        raise CatalogueError("the catalogue path is a directory", path=str(path), hint="give a file name, e.g. cards.db")
+    if path.exists() and path.stat().st_size > 0:
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(16)
+        except OSError as exc:
+            raise CatalogueError(f"cannot read the catalogue: {exc.strerror}", path=str(path)) from None
+        if head != _SQLITE_MAGIC:
+            raise _not_catalogue(path, "not an SQLite database")
+    else:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CatalogueError(f"cannot create the catalogue folder: {exc.strerror}", path=str(path.parent)) from None
+    try:
+        conn = _connect(path)
+        cat = Catalogue(path, conn)
+        _check_version(cat)
+        if cat.schema_version < SCHEMA_VERSION:
+            _migrate(cat)
+        if fill:
+            refresh_bundled(cat)
+    except sqlite3.DatabaseError as exc:
+        raise _not_catalogue(path, f"cannot use the catalogue: {exc}") from None
+    return cat
+
+
+def _check_version(cat: Catalogue) -> None:
+    version = cat.schema_version
+    if version > SCHEMA_VERSION:
+        raise CatalogueError(
+            f"the catalogue has schema version {version}, newer than this deckkit understands ({SCHEMA_VERSION})",
+            path=str(cat.path), hint="upgrade deckkit (pip install -U deckkit) or use another --db")
+    app_id = cat.conn.execute("PRAGMA application_id").fetchone()[0]
+    if version > 0 and app_id != APPLICATION_ID:
+        raise _not_catalogue(cat.path, "an SQLite database, but not a deckkit catalogue")
+    if version == 0:
+        tables = cat.conn.execute("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchone()[0]
+        if tables:
+            raise _not_catalogue(cat.path, "an SQLite database, but not a deckkit catalogue")
+
+
+def _migrate(cat: Catalogue) -> None:
+    if cat.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        cat.conn.execute("PRAGMA journal_mode = WAL")  # persistent; readers then never block the writer
+    with cat.write():
+        _check_version(cat)  # another process may have migrated while we waited for the lock
+        version = cat.schema_version
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            MIGRATIONS[target](cat.db)
+            cat.conn.execute(f"PRAGMA user_version = {target}")
+        if version == 0:
+            cat.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            cat.set_meta("created", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+
+
+def _bundled_fingerprint() -> str:
+    from deckkit.catalogue import bundled_files
+
+    parts = []
+    for f in bundled_files():
+        st = f.stat()
+        parts.append(f"{f.name}:{st.st_size}:{st.st_mtime_ns}")
+    return "|".join(parts)
+
+
+def refresh_bundled(cat: Catalogue) -> None:
+    """Load the bundled cards when they changed since last time; cards a user imported are left alone."""
+    fingerprint = _bundled_fingerprint()
+    if cat.meta("bundled") == fingerprint:
+        return
+    from deckkit.catalogue.importer import read_file, validate_records
+
+    records, problems = [], []
+    from deckkit.catalogue import bundled_files
+
+    for f in bundled_files():
+        recs, probs = read_file(f)
+        records += recs
+        problems += probs
+    if not problems:
+        problems = validate_records(records)
+    if problems:
+        from deckkit.errors import ValidationFailed
+
+        raise ValidationFailed(f"the bundled card data is invalid ({len(problems)} problems)", problems,
+                               hint="a bundled data/cards file is broken; fix it (deckkit import --dry-run FILE)")
+    with cat.write():
+        if cat.meta("bundled") == fingerprint:  # someone else loaded them while we waited
+            return
+        from deckkit.catalogue.importer import plan
+
+        result = plan(cat, records, source="bundled", keep_foreign=True)
+        cat.store(result.added_rows, result.updated_rows)
+        cat.set_meta("bundled", fingerprint)
+
+
+__all__ = ["Catalogue", "open_catalogue", "SCHEMA_VERSION", "MIGRATIONS", "card_row", "list_needle",
+           "refresh_bundled"]

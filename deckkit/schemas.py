@@ -1,0 +1,221 @@
+"""The JSON Schemas in ``schemas/``: loaded once, compiled validators, and readable problems.
+
+Two validators check cards: ``jsonschema-rs`` (fast, used to find which records are invalid in a
+bulk import) and ``jsonschema`` (the reference, which explains what is wrong). A test keeps them
+in agreement on valid and invalid records.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+__all__ = ["Problem", "card_schema", "card_fields", "fast_card_check", "card_problems", "CARD_FIELD_ORDER"]
+
+# The order fields are written in (export, the catalogue's stored JSON); unknown keys follow.
+CARD_FIELD_ORDER = (
+    "id", "game", "name", "names", "type", "set", "rarity", "cost", "attack", "defense", "glory", "helper",
+    "subtypes", "groups", "blocking", "ingredient", "number", "label", "symbols", "stone", "requires", "bonus",
+    "text", "abilities", "provenance",
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input: where (file, line, record, JSON path), what, and what to do."""
+
+    file: str
+    message: str
+    line: int | None = None  # 1-based line in the file, when known
+    record: int | None = None  # 1-based record number in the file, when known
+    path: str = ""  # JSON path inside the record such as "$.cost"
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        loc = self.file + (f":{self.line}" if self.line else "")
+        if self.record is not None:
+            loc += f" (record {self.record})"
+        path = f" {self.path}" if self.path else ""
+        hint = f" (hint: {self.hint})" if self.hint else ""
+        return f"{loc}{path}: {self.message}{hint}"
+
+    def to_dict(self) -> dict:
+        """JSON form (``-o json``): file, line, record, path, message, hint."""
+        return {"file": self.file, "line": self.line, "record": self.record, "path": self.path,
+                "message": self.message, "hint": self.hint}
+
+
+@lru_cache(maxsize=None)
+def _schema_text(name: str) -> str:
+    from deckkit.paths import schemas_dir
+
+    return (schemas_dir() / name).read_text(encoding="utf-8")
+
+
+def card_schema() -> dict:
+    """The card schema (``schemas/card.schema.json``) as a fresh dict."""
+    return json.loads(_schema_text("card.schema.json"))
+
+
+@lru_cache(maxsize=None)
+def card_fields(game: str | None = None) -> tuple[str, ...]:
+    """Field names a card may have: common ones plus, with ``game``, that game's own."""
+    schema = card_schema()
+    names = list(schema["properties"])
+    for branch in schema.get("allOf", []):
+        const = branch.get("if", {}).get("properties", {}).get("game", {}).get("const")
+        if game is None or const == game:
+            names += [n for n in branch.get("then", {}).get("properties", {}) if n not in names]
+    return tuple(names)
+
+
+@lru_cache(maxsize=None)
+def _reference():
+    import jsonschema
+
+    schema = card_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+@lru_cache(maxsize=None)
+def _fast() -> Callable[[Any], bool]:
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - the dependency is declared; fall back to the reference
+        return _reference().is_valid
+    return jsonschema_rs.validator_for(card_schema()).is_valid
+
+
+def fast_card_check(record: Any) -> bool:
+    """True if ``record`` is a valid card (jsonschema-rs: fast, no explanation)."""
+    try:
+        return _fast()(record)
+    except (ValueError, OverflowError, TypeError):  # e.g. integers beyond 64 bits: let the reference decide
+        return _reference().is_valid(record)
+
+
+def reference_card_check(record: Any) -> bool:
+    """True if ``record`` is a valid card according to the reference validator (jsonschema)."""
+    return _reference().is_valid(record)
+
+
+def _json_path(parts: Iterable[Any]) -> str:
+    out = "$"
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if str(p).isidentifier() else f"[{json.dumps(p)}]")
+    return out
+
+
+def _field_hint(schema: dict, error) -> str | None:
+    desc = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if desc:
+        return desc
+    # Fall back to the description of the property the error sits in.
+    node: Any = schema
+    try:
+        for key in error.absolute_schema_path:
+            node = node[key]
+            if isinstance(node, dict) and node.get("$ref", "").startswith("#/$defs/"):
+                node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return node.get("description") if isinstance(node, dict) else None
+
+
+def _unknown_fields(record: dict) -> list[str]:
+    game = record.get("game")
+    allowed = set(card_fields(game if isinstance(game, str) else None))
+    return [k for k in record if k not in allowed]
+
+
+def card_problems(record: Any, *, file: str = "", line: int | None = None, record_no: int | None = None) -> list[Problem]:
+    """Every problem of one card record, best match first (reference validator, readable messages)."""
+    import jsonschema.exceptions as jexc
+
+    def mk(path: str, message: str, hint: str | None) -> Problem:
+        return Problem(file, message, line, record_no, path, hint)
+
+    if not isinstance(record, dict):
+        return [mk("$", f"a card must be a JSON object, not {type(record).__name__}",
+                   'each record is one object such as {"id": …, "game": …, "name": …, "type": …}')]
+    schema = card_schema()
+    errors = list(_reference().iter_errors(record))
+    if not errors:
+        return []
+    problems: list[Problem] = []
+    unknown_reported = False
+    game = record.get("game")
+    for error in sorted(errors, key=jexc.relevance, reverse=True):  # best match first
+        path = _json_path(error.absolute_path)
+        if error.validator == "unevaluatedProperties":
+            # Knock-on of a failed game branch unless a field really is foreign to the game.
+            unknown = _unknown_fields(record)
+            if unknown and not unknown_reported:
+                unknown_reported = True
+                allowed = [f for f in card_fields(game) if f not in unknown] if isinstance(game, str) else []
+                for name in unknown:
+                    close = difflib.get_close_matches(name, allowed, n=1)
+                    hint = (f"did you mean {close[0]!r}? " if close else "") + \
+                        (f"{game} cards have: {', '.join(allowed)}" if allowed else "remove the field")
+                    what = f"{game} cards" if isinstance(game, str) and game in ("obludarium", "alomfogo", "kotlik") \
+                        else "cards"
+                    problems.append(mk(_json_path([name]), f"{name!r} is not a field of {what}", hint))
+            continue
+        if error.validator == "not" and error.path == error.absolute_path and \
+                "anyOf" in (error.validator_value or {}):
+            banned = [r["required"][0] for r in error.validator_value["anyOf"] if r.get("required")]
+            present = [b for b in banned if b in record]
+            problems.append(mk(path, f"a {game} {record.get('type')} cannot have {', '.join(present) or ' / '.join(banned)}",
+                               "remove the field(s); only some card types have attack/defence"))
+            continue
+        message = error.message
+        hint = _field_hint(schema, error)
+        if error.validator == "enum" and isinstance(error.instance, str):
+            choices = [c for c in error.validator_value if isinstance(c, str)]
+            close = difflib.get_close_matches(error.instance, choices, n=1)
+            message = f"{error.instance!r} is not one of {', '.join(map(str, choices))}"
+            if close:
+                hint = f"did you mean {close[0]!r}?"
+            elif error.absolute_path and error.absolute_path[-1] == "effect":
+                hint = "effect names come from the game's effects registry (schemas/card.schema.json $defs)"
+        elif error.validator == "required":
+            hint = "add the field; see schemas/card.schema.json for what each card type needs"
+        elif error.validator == "type" and isinstance(error.instance, str) and error.validator_value == "integer":
+            hint = (hint + "; " if hint else "") + "write the number without quotes"
+        if len(message) > 200:
+            message = message[:197] + "..."
+        problems.append(mk(path, message, hint))
+    # De-duplicate while keeping the best-first order.
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for p in problems:
+        if (p.path, p.message) not in seen:
+            seen.add((p.path, p.message))
+            unique.append(p)
+    return unique or [mk("$", "the card does not match the card schema", None)]
+
+
+def canonical_card(record: dict) -> dict:
+    """The stored form of a valid card: fields in :data:`CARD_FIELD_ORDER`, ``text`` defaulting to ""."""
+    if "text" not in record:
+        record = {**record, "text": ""}
+    try:
+        keys = sorted(record, key=_ORDER.__getitem__)  # valid cards hold known fields only
+    except KeyError:
+        keys = sorted(record, key=_order_key)
+    out = {k: record[k] for k in keys}
+    for k, v in out.items():  # JSON Schema counts 2.0 as an integer; store it as one
+        if v.__class__ is float and v.is_integer():
+            out[k] = int(v)
+    return out
+
+
+_ORDER = {k: i for i, k in enumerate(CARD_FIELD_ORDER)}
+
+
+def _order_key(name: str) -> tuple[int, str]:
+    return (_ORDER.get(name, len(_ORDER)), name)
