@@ -1,9 +1,104 @@
-"""CLI commands: play (registered by deckkit.cli)."""
+"""CLI commands: ``games`` and ``script run`` / ``script new`` (registered by deckkit.cli)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, List, Optional
+
 import typer
+
+from deckkit.cli import common
+from deckkit.errors import UsageError
+
+script_app = typer.Typer(help="Scripted solitaire tests (*.deckkit.toml): run them or start a new one.",
+                         no_args_is_help=True)
+
+
+def games(
+    actions: Annotated[bool, typer.Option("--actions", help="Also document each game's action strings.")] = False,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """List the supported games: card types, construction formats and rule settings.
+
+    Example: deckkit games --actions
+    """
+    from deckkit.engine.describe import describe_games
+
+    data = describe_games(actions=actions)
+    if output == common.OutputFormat.json:
+        common.print_json(data)
+        return
+    if output != common.OutputFormat.table:
+        raise UsageError(f"-o {output.value} is not available here", hint="use -o table or -o json")
+    for game in data:
+        typer.echo(f"{game['title']} — {game['name']} ({game['alias']}), rules {game['rules_prefix']}-…")
+        typer.echo(f"  card types: {', '.join(game['card_types'])}")
+        formats = ", ".join(f["name"] + (" (default)" if f["default"] else "") for f in game["formats"])
+        typer.echo(f"  formats:    {formats or '-'}")
+        if game["settings"]:
+            typer.echo("  settings (--set NAME=VALUE, [settings] in scripts):")
+            for s in game["settings"]:
+                choices = f" [{'|'.join(map(str, s['choices']))}]" if s["choices"] else ""
+                typer.echo(f"    {s['name']} = {s['default']!r}{choices}  {s['help']} ({s['rule']})")
+        if actions and game.get("actions"):
+            typer.echo("  " + game["actions"].replace("\n", "\n  "))
+        typer.echo("")
+
+
+@script_app.command("run")
+def script_run(
+    files: Annotated[List[Path], typer.Argument(help="Script files or directories holding *.deckkit.toml.",
+                                                show_default=False)],
+    trace: Annotated[bool, typer.Option("--trace", help="Show each script's game log, step by step.")] = False,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """Run scripted solitaire tests: PASS/FAIL per script with a diff; exit 1 if any fails.
+
+    Example: deckkit script run data/scripts/ --trace
+    """
+    from deckkit.engine.script import find_scripts, format_result, run_file
+
+    if output not in (common.OutputFormat.table, common.OutputFormat.json):
+        raise UsageError(f"-o {output.value} is not available here", hint="use -o table or -o json")
+    paths = find_scripts(list(files))
+    if not paths:
+        raise UsageError("no script files found", hint="give *.deckkit.toml files or a directory holding them")
+    results = [run_file(p, trace=trace) for p in paths]
+    passed = sum(r.passed for r in results)
+    if output == common.OutputFormat.json:
+        common.print_json({"passed": passed, "failed": len(results) - passed,
+                           "scripts": [r.as_json() for r in results]})
+    else:
+        for r in results:
+            typer.echo(format_result(r, trace=trace))
+        typer.echo(f"{passed} passed, {len(results) - passed} failed")
+    if passed != len(results):
+        raise typer.Exit(1)
+
+
+@script_app.command("new")
+def script_new(
+    file: Annotated[Optional[Path], typer.Argument(help="Where to write the script (default: stdout).")] = None,
+    game: Annotated[str, typer.Option("--game", "-g", help="Game name or alias.")] = "obludarium",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented starting script to edit (it runs and passes as written).
+
+    Example: deckkit script new my-first.deckkit.toml --game ob
+    """
+    from deckkit.engine.script import template
+
+    text = template(game, file.name if file else "my-test.deckkit.toml")
+    if file is None:
+        typer.echo(text, nl=False)
+        return
+    if file.exists() and not force:
+        raise UsageError(f"{file} already exists", hint="choose another name or add --force")
+    file.write_text(text, encoding="utf-8")
+    common.err(f"wrote {file}; run it with: deckkit script run {file}")
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("games")(games)
+    app.add_typer(script_app, name="script")

@@ -175,6 +175,10 @@ class State(ABC):
         """A readable picture of the state for people (traces, failing scripts)."""
         return repr(self.snapshot())
 
+    def pending_choice(self) -> str | None:
+        """A decision that must be made before the position is settled (scripts fail on it), or None."""
+        return None
+
     # -- provided --------------------------------------------------------------------------------
     def is_terminal(self) -> bool:
         """Whether the game is over."""

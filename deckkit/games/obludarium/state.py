@@ -543,3 +543,14 @@ class ObState(State):
         """Cards in all zones of both players (conservation checks)."""
         return sum(len(self.libs[p]) + len(self.hands[p]) + len(self.tables[p]) + len(self.discards[p])
                    for p in (0, 1))
+
+    def pending_choice(self) -> str | None:
+        """An instant waiting for an answer, or a compulsory discard; None when settled."""
+        if self.result is not None:
+            return None
+        if self.stack:
+            return (f"p{self.responder + 1} must answer '{self.stack[-1].text}' "
+                    "(an instant, or pass to resolve it)")
+        if self.phase == "discard":
+            return f"p{self.active + 1} must discard a card (hand-size rule, OB-909)"
+        return None
