@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from deckkit.engine.core import Action, Game, Setting, SetupError
-from deckkit.errors import DataError
+from deckkit.errors import DataError, UnknownCard
 from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
 from deckkit.games.alomfogo.state import (ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, STATE_NAMES, AlomfogoState,
@@ -19,7 +19,7 @@ _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
 _STATE_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<states>[^()]*)\)\s*$")
 _PLAYER_FIELDS = {"deck", "library", "hand", "table", "cage", "glory", "vp", "add_to_hand"}
 _SETUP_FIELDS = {"start", "first", "phase", "turn"}
-_PHASES = {"phase1": None, "phase2": DRAW, "phase3": PLAY, "phase4": DUELS}
+_PHASES = {"phase1": None, "start": None, "phase2": DRAW, "phase3": PLAY, "phase4": DUELS}
 
 
 class AlomfogoGame(Game):
@@ -102,10 +102,10 @@ class AlomfogoGame(Game):
         state.first = self._player_index(setup.get("first", setup.get("start", "p1")), n, "first")
         turn = setup.get("turn", 1)
         if not isinstance(turn, int) or turn < 1:
-            raise SetupError(f"setup.turn: {turn!r} is not a turn number", hint="turn = 1 is the first turn")
+            raise SetupError(f"setup.turn: {turn!r} is not a turn number", field="turn", hint="turn = 1 is the first turn")
         phase = setup.get("phase", "phase1")
         if phase not in _PHASES:
-            raise SetupError(f"setup.phase: unknown phase {phase!r}", hint="phases are " + ", ".join(_PHASES))
+            raise SetupError(f"setup.phase: unknown phase {phase!r}", field="phase", hint="phases are " + ", ".join(_PHASES))
         if _PHASES[phase] is None:
             state.turn = turn - 1
             state.players[start].turns = 0 if turn == 1 else turn // 2
@@ -120,29 +120,33 @@ class AlomfogoGame(Game):
     def _player_index(self, value: Any, n: int, field: str) -> int:
         m = _PLAYER_KEY.match(str(value))
         if not m or int(m.group(1)) > n:
-            raise SetupError(f"setup.{field}: {value!r} is not a player",
+            raise SetupError(f"setup.{field}: {value!r} is not a player", field=field,
                             hint="players are " + ", ".join(f"p{i + 1}" for i in range(n)))
         return int(m.group(1)) - 1
 
     def _names(self, value: Any, where: str) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise SetupError(f"{where}: expected a list of card names", hint='e.g. ["Éjlépő Kajtár", "Athame"]')
+            raise SetupError(f"{where}: expected a list of card names", field=where[6:], hint='e.g. ["Éjlépő Kajtár", "Athame"]')
         return value
 
     def _setup_player(self, state: AlomfogoState, index: int, data: dict) -> None:
         where = f"setup.p{index + 1}"
         if not isinstance(data, dict):
-            raise SetupError(f"{where} must be a table", hint="e.g. [setup.p1] hand = [\"Athame\"]")
+            raise SetupError(f"{where} must be a table", field=where[6:], hint="e.g. [setup.p1] hand = [\"Athame\"]")
         unknown = sorted(set(data) - _PLAYER_FIELDS)
         if unknown:
-            raise SetupError(f"{where}: unknown key(s) {', '.join(unknown)}",
+            raise SetupError(f"{where}: unknown key(s) {', '.join(unknown)}", field=where[6:],
                             hint="keys are " + ", ".join(sorted(_PLAYER_FIELDS)))
         player = state.players[index]
         if "deck" in data:
-            deck = self.deck_cards(data["deck"], where=f"{where}.deck")
+            spec = data["deck"]
+            if isinstance(spec, list):  # the script runner hands over the deck file's card names
+                deck = [self._setup_card(n, f"{where}.deck") for n in self._names(spec, f"{where}.deck")]
+            else:
+                deck = self.deck_cards(spec, where=f"{where}.deck")
             state.rng.shuffle(deck)
             if "library" in data:
-                raise SetupError(f"{where}: give either deck or library, not both",
+                raise SetupError(f"{where}: give either deck or library, not both", field=f"{where[6:]}.library",
                                 hint="library lists the deck in order, top first")
             if "hand" in data:
                 player.library = deck[::-1]
@@ -152,28 +156,29 @@ class AlomfogoGame(Game):
                 player.library = opening.library[::-1]
         if "library" in data:
             names = self._names(data["library"], f"{where}.library")
-            player.library = [self.card(n, where=f"{where}.library") for n in reversed(names)]
+            player.library = [self._setup_card(n, f"{where}.library") for n in reversed(names)]
         if "hand" in data:
-            player.hand = [self.card(n, where=f"{where}.hand") for n in self._names(data["hand"], f"{where}.hand")]
+            player.hand = [self._setup_card(n, f"{where}.hand") for n in self._names(data["hand"], f"{where}.hand")]
         if "cage" in data:
-            player.cage = [self.card(n, where=f"{where}.cage") for n in self._names(data["cage"], f"{where}.cage")]
+            player.cage = [self._setup_card(n, f"{where}.cage") for n in self._names(data["cage"], f"{where}.cage")]
         for text in self._names(data.get("table", []), f"{where}.table"):
             player.table.append(self._perm(text, f"{where}.table"))
         for key in ("glory", "vp"):
             if key in data:
                 value = data[key]
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise SetupError(f"{where}.{key}: {value!r} is not a whole number ≥ 0", hint=f"e.g. {key} = 15")
+                    raise SetupError(f"{where}.{key}: {value!r} is not a whole number ≥ 0", field=f"{where[6:]}.{key}",
+                                     hint=f"e.g. {key} = 15")
                 setattr(player, key, value)
         fixtures = data.get("add_to_hand", [])
         if not isinstance(fixtures, list):
-            raise SetupError(f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
+            raise SetupError(field=f"{where[6:]}.add_to_hand", message=f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
                             hint='e.g. add_to_hand = [{turn = 3, cards = ["Wugu Wataruru"]}]')
         for item in fixtures:
             if not isinstance(item, dict) or not isinstance(item.get("turn"), int) or set(item) != {"turn", "cards"}:
-                raise SetupError(f"{where}.add_to_hand: each entry needs turn (a number) and cards",
+                raise SetupError(field=f"{where[6:]}.add_to_hand", message=f"{where}.add_to_hand: each entry needs turn (a number) and cards",
                                 hint='e.g. {turn = 3, cards = ["Wugu Wataruru"]}')
-            cards = [self.card(n, where=f"{where}.add_to_hand") for n in self._names(item["cards"], where)]
+            cards = [self._setup_card(n, f"{where}.add_to_hand") for n in self._names(item["cards"], where)]
             state.fixtures.setdefault(index, []).append((item["turn"], cards))
 
     def _perm(self, text: str, where: str) -> Perm:
@@ -185,7 +190,14 @@ class AlomfogoGame(Game):
                 raise SetupError(f"{where}: unknown card state {word!r} in {text!r}",
                                 hint="states are active, resting, damaged (AF-410)")
             state = STATE_NAMES.index(word)
-        return Perm(self.card(name.strip(), where=where), state)
+        return Perm(self._setup_card(name.strip(), where), state)
+
+    def _setup_card(self, name: str, where: str) -> CardDef:
+        try:
+            return self.card(name)
+        except UnknownCard as exc:
+            raise SetupError(f"{where}: unknown card {name!r}", field=where[6:], hint=exc.hint or
+                             "deckkit search 'game:af' lists the Álomfogó cards") from None
 
     def deck_cards(self, path: str | Path, *, where: str | None = None) -> list[CardDef]:
         """The main-deck cards of a deck file, one entry per copy, in file order."""

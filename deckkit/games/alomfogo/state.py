@@ -173,6 +173,12 @@ class AlomfogoState(State):
 
         return explain(self, action)
 
+    def pending_choice(self) -> str | None:
+        """A spell paid for and waiting for an opponent's counterspell answer (AF-371), else None."""
+        if self.phase == COUNTER:
+            return f"{self.pending.card.name} waits for {self.pname(self.pending.reactors[0])}'s counterspell answer"
+        return None
+
     def winners(self) -> list[int]:
         """The last player standing (AF-915); empty while running."""
         return [self.result] if isinstance(self.result, int) else []
