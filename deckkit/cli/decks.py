@@ -105,8 +105,10 @@ def show(path: DeckPath, output: common.Output = common.OutputFormat.table) -> N
 
 @deck_app.command("stats")
 def stats(path: DeckPath, output: common.Output = common.OutputFormat.table) -> None:
-    """Deck statistics: counts by type, cost curve, average cost, food share (Obludárium),
-    dreamwalker attack/defence totals (Álomfogó), colours and numbers (Kotlík).
+    """Deck statistics: counts by type, cost curve, average cost and each game's own figures.
+
+    Obludárium: the food share (about one third advised, OB-207). Álomfogó: dreamwalker attack and
+    defence totals. Kotlík: cards by label colour and by number.
 
     Example: deckkit deck stats data/decks/obludarium-standard.deck -o json
     """

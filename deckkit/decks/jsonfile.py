@@ -49,7 +49,7 @@ def parse_json(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     deck.name = data.get("name") or None
     for key, section in (("cards", MAIN), ("sideboard", SIDEBOARD)):
         seen: dict[str, DeckEntry] = {}
-        for index, item in enumerate(data.get(key, [])):
+        for item in data.get(key, []):
             name = item.get("name") or item["id"]
             if fold(name) in seen:
                 first = seen[fold(name)]
@@ -58,8 +58,8 @@ def parse_json(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
                     "duplicate-card", f"{name} appears twice in ${key}; counted as {first.count}",
                     card=name, severity="warning", hint="put all copies in one entry"))
                 continue
-            # Entries have no line numbers in JSON; the 1-based position stands in for one.
-            entry = DeckEntry(item["count"], name, index + 1, section)
+            # JSON gives no line numbers; messages name the card instead.
+            entry = DeckEntry(item["count"], name, None, section)
             seen[fold(name)] = entry
             deck.section(section).append(entry)
     deck.notes = list(problems)

@@ -221,9 +221,10 @@ def resolve(deck: Deck, catalogue: CardLookup) -> ResolvedDeck:
             if seen is not None:
                 # Written differently (id vs name, other spelling) but the same card: counts add up.
                 merged = DeckEntry(seen.entry.count + entry.count, seen.entry.name, seen.entry.line, section)
+                where = f"on lines {seen.entry.line} and {entry.line}" if entry.line else "twice"
                 warnings.append(Problem(
                     "duplicate-card",
-                    f"{card['name']} appears on lines {seen.entry.line} and {entry.line}; counted as {merged.count}",
+                    f"{card['name']} appears {where}; counted as {merged.count}",
                     card=card["name"], line=entry.line, severity="warning",
                     hint="put all copies on one line", ))
                 seen.entry = merged

@@ -197,3 +197,12 @@ def test_cardpool_matches_the_catalogue_contract():
     with pytest.raises(UnknownCard) as info:
         pool.find("ejlepo kajtr", "alomfogo")
     assert info.value.suggestions == ["Éjlépő Kajtár"]
+
+
+def test_json_deck_problems_name_the_card_not_a_line(write, pool):
+    path = write('{"game": "af", "cards": [{"count": 2, "name": "Athame"}, {"count": 2, "id": "af-athame"},'
+                 ' {"count": 1, "name": "Nope"}]}', "d.json")
+    report = validate([path], pool)[0]
+    assert sorted((p.code, p.card or "", p.line) for p in report.errors) == [
+        ("deck-too-small", "", None), ("too-many-copies", "Athame", None), ("unknown-card", "Nope", None)]
+    assert [p.message for p in report.warnings] == ["Athame appears twice; counted as 4"]
