@@ -46,13 +46,18 @@ def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: 
             raise DataError(problem.message, path=str(path), hint=problem.hint)
         cards.append(card)
     section = SIDEBOARD if sideboard else MAIN
+    # A line may already name the card differently (its id, another spelling): grow that line.
+    resolved = resolve(deck, catalogue)
+    written = {r.card["id"]: r.entry.name for r in (resolved.side if sideboard else resolved.main)
+               if r.card is not None}
     out = []
     for card in cards:
-        entry = deck.add(card["name"], count, section=section)
+        entry = deck.add(written.get(card["id"], card["name"]), count, section=section)
         if entry.count > MAX_COUNT:
             raise DataError(f"{entry.count} copies of {card['name']} is not plausible",
                             hint=f"at most {MAX_COUNT} copies per line")
         out.append((card["name"], entry.count))
+        written.setdefault(card["id"], entry.name)
     save_deck(deck, path)
     return out
 

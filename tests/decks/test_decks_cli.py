@@ -198,3 +198,10 @@ def test_copied_starter_deck_validates_from_another_folder(run, tmp_path, monkey
     shutil.copy(DECKS / "kotlik-standard.deck", target)
     monkeypatch.chdir(tmp_path)
     assert run("deck", "validate", "k.deck").exit_code == 0
+
+
+def test_add_grows_a_line_that_names_the_card_by_id(run, write):
+    path = write("game: af\n2 af-ejlepo-kajtar\n", "ids.deck")
+    result = run("deck", "add", str(path), "Éjlépő Kajtár", "ejlepo kajtar")
+    assert (result.exit_code, result.stdout) == (0, "Éjlépő Kajtár: 3\nÉjlépő Kajtár: 4\n")
+    assert path.read_text(encoding="utf-8") == "game: alomfogo\n\n4 af-ejlepo-kajtar\n"

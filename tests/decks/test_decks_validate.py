@@ -8,7 +8,6 @@ import pytest
 
 from deckkit.decks import (CardPool, DeckFileError, Report, deck_stats, find_format, load_deck, resolve, validate,
                            validate_deck)
-from deckkit.decks.formats import Format
 from deckkit.decks.textfile import parse_text
 from deckkit.errors import ValidationFailed
 from deckkit.paths import data_dir
