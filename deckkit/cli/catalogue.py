@@ -1,9 +1,259 @@
-"""CLI commands: catalogue (registered by deckkit.cli)."""
+"""CLI commands: ``import``, ``export``, ``search``, ``card``, ``db info``, ``db check`` (registered by deckkit.cli).
+
+Heavy modules (sqlite-utils, jsonschema, tabulate) are imported inside the commands that need them.
+"""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
+
+from deckkit.cli import common
+
+SEARCH_HELP = """Search the catalogue with a Scryfall-like query.
+
+\b
+Terms are ANDed; 'or' between terms; '-' negates a term; ( ) group; "quoted phrases".
+  word / "phrase"      name contains it (any case, diacritics optional)
+  name:  n:            the name; name:/regex/ for a regular expression
+  game:                obludarium alomfogo kotlik (or ob af ko)
+  t: type:             food monster artifact spell | dreamwalker dream-creature
+                       event instant general-spell | ingredient corner recipe
+  sub: subtype:        one of the subtypes, e.g. sub:bűvforrás
+  kw: group:           a group (Obludárium) or symbol (Kotlík), e.g. kw:flying
+  o: text:             words of the rules text (last word may be a prefix);
+                       o:"draw a card"; o:/regex/
+  set:  r: rarity:     set code; bronze silver gold green
+  id:  ingredient:  label:
+  cost atk def number glory   with = != < <= > >= (':' means '=')
+
+\b
+Examples:
+  deckkit search 'ejlepo kajtar'
+  deckkit search 'game:af t:dreamwalker cost<=1'
+  deckkit search 'game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás'
+  deckkit search 'game:ob kw:flying' --sort -atk
+  deckkit search 'o:"magic power"' -o json --limit 5
+
+\b
+A table shows the first 50 matches and says how many more; -o json/csv/jsonl
+give every match unless --limit.
+"""
+
+IMPORT_HELP = """Validate card files and upsert them into the catalogue in one transaction.
+
+\b
+Reads JSON arrays (.json), JSON Lines (.jsonl) and CSV (.csv, header row).
+Every record is checked against schemas/card.schema.json; if anything is
+wrong, every problem is reported (file:line, record, JSON path, message,
+hint) and nothing is written. Cards are matched by id: the summary says
+how many were added, updated and unchanged.
+
+\b
+CSV columns: id game name names type set rarity cost attack defense glory
+helper subtypes groups blocking ingredient number label symbols stone
+requires bonus text abilities provenance. Lists: items separated by ';'
+(flying;nocturnal) or a JSON array; names/abilities/provenance: JSON;
+blocking: true/false; an empty cell leaves the field out.
+
+\b
+Examples:
+  deckkit import my-cards.json more.csv
+  deckkit import --dry-run cards.jsonl -o json
+"""
+
+db_app = typer.Typer(name="db", no_args_is_help=True, help="Where the catalogue is, its schema version and integrity.")
+
+
+def _open():
+    from deckkit.catalogue import open_catalogue
+
+    return open_catalogue(common.db_path())
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def import_(
+    files: Annotated[list[Path], typer.Argument(help="Card files: .json (array), .jsonl, .csv.", show_default=False)],
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Validate and report, write nothing.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every problem, not the best per record.")] = False,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    from deckkit.catalogue.importer import import_files
+    from deckkit.errors import ValidationFailed
+
+    cat = _open()
+    try:
+        report = import_files(cat, files, dry_run=dry_run)
+    except ValidationFailed as exc:
+        if output.value == "json":
+            common.print_json({"ok": False, "message": exc.message, "problems": [p.to_dict() for p in exc.problems]})
+        else:
+            from deckkit.catalogue.render import problems_text
+
+            common.err(f"error: {exc.message}")
+            for line in problems_text(exc.problems, verbose):
+                common.err(f"  {line}")
+            if exc.hint:
+                common.err(f"hint: {exc.hint}")
+        raise typer.Exit(exc.exit_code)
+    if output.value == "json":
+        common.print_json({"ok": True, **report.to_dict()})
+        return
+    files_txt = f"{report.records} cards from {len(files)} file{'s' * (len(files) != 1)}"
+    a, u, c = len(report.added), len(report.updated), report.unchanged
+    if dry_run:
+        typer.echo(f"dry run: {files_txt}: {a} to add, {u} to update, {c} unchanged; nothing written")
+    else:
+        typer.echo(f"{files_txt}: {a} added, {u} updated, {c} unchanged")
+
+
+import_.__doc__ = IMPORT_HELP
+
+
+def export(
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game's cards (name or alias).")] = None,
+    query: Annotated[Optional[str], typer.Option("--query", "-q", help="Only cards matching this search query.")] = None,
+    file: Annotated[Optional[Path], typer.Option("--file", "-f", help="Write here instead of stdout.")] = None,
+    output: Annotated[Optional[common.OutputFormat], typer.Option(
+        "-o", "--output", help="json (default), jsonl or csv; from --file's suffix if not given.")] = None,
+) -> None:
+    """Write the catalogue (or --game, or a --query's matches) as JSON, JSON Lines or CSV that import takes back.
+
+    \b
+    Examples:
+      deckkit export -o csv -f cards.csv
+      deckkit export --game af --query 't:dreamwalker' -o jsonl
+    """
+    from deckkit.catalogue.export import export as do_export, format_for
+
+    fmt = format_for(file, output.value if output else None)
+    if fmt == "table":
+        fmt = "json"
+    text, count = do_export(_open(), fmt, game=game, query=query, path=file)
+    if file is None:
+        sys.stdout.write(text)
+    else:
+        typer.echo(f"wrote {count} cards to {file} ({fmt})", err=True)
+
+
+def search(
+    query: Annotated[str, typer.Argument(help="The query (see above). Quote it for the shell.", show_default=False)],
+    limit: Annotated[Optional[int], typer.Option("--limit", "-n", min=0, help="At most this many cards.")] = None,
+    sort: Annotated[Optional[str], typer.Option(
+        "--sort", "-s", help="name (default), id, game, type, set, rarity, cost, atk, def, number, glory; -KEY descends.")] = None,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    from deckkit.catalogue.search import order_by
+    from deckkit.query import parse
+
+    ast = parse(query)  # a malformed query fails before the catalogue is opened
+    order_by(sort)
+    cat = _open()
+    if output.value == "table":
+        shown = 50 if limit is None else min(limit, 50)
+        cards = cat.search(ast, limit=shown, sort=sort)
+        total = cat.search_count(ast) if len(cards) == shown else len(cards)
+        if limit is not None:
+            total = min(total, limit)
+        if not cards:
+            typer.echo("no cards match", err=True)
+            return
+        from deckkit.catalogue.render import card_table
+
+        _write(card_table(cards))
+        more = total - len(cards)
+        typer.echo(f"{len(cards)} of {total} cards; {more} more (-o json or csv lists all)" if more
+                   else f"{total} card{'s' * (total != 1)}", err=True)
+        return
+    cards = cat.search(ast, limit=limit, sort=sort)
+    if output.value == "json":
+        common.print_json(cards)
+    else:
+        from deckkit.catalogue.export import dumps
+
+        _write(dumps(cards, output.value) if cards or output.value != "csv" else "")
+
+
+search.__doc__ = SEARCH_HELP
+
+
+def card(
+    name: Annotated[str, typer.Argument(help="Card name (any case, diacritics optional) or id.", show_default=False)],
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="The game, when a name exists in several.")] = None,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """Show one card in full; near misses get suggestions.
+
+    \b
+    Examples:
+      deckkit card 'ejlepo kajtar'
+      deckkit card af-ejlepo-kajtar -o json
+    """
+    found = _open().find(name, game)
+    if output.value == "table":
+        from deckkit.catalogue.render import card_detail
+
+        _write(card_detail(found))
+    elif output.value == "json":
+        common.print_json(found)
+    else:
+        from deckkit.catalogue.export import dumps
+
+        _write(dumps([found], output.value))
+
+
+@db_app.command("info")
+def db_info(output: common.Output = common.OutputFormat.table) -> None:
+    """Where the catalogue is, its schema version, card counts per game and source.
+
+    \b
+    Example: deckkit db info -o json
+    """
+    info = _open().info()
+    if output.value == "json":
+        common.print_json(info)
+    else:
+        from deckkit.catalogue.render import key_values
+
+        _write(key_values(info))
+
+
+@db_app.command("check")
+def db_check(
+    repair: Annotated[bool, typer.Option("--repair", help="Rebuild the full-text index first.")] = False,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """Check the catalogue: SQLite integrity, the full-text index, every card against the schema (exit 1 on problems).
+
+    \b
+    Example: deckkit db check
+    """
+    cat = _open()
+    if repair:
+        with cat.write():
+            cat.rebuild_fts()
+    problems = cat.check()
+    if output.value == "json":
+        common.print_json({"ok": not problems, "path": str(cat.path), "problems": problems})
+    elif problems:
+        for p in problems:
+            common.err(p)
+    else:
+        typer.echo(f"ok: {cat.count()} cards, schema version {cat.schema_version} ({cat.path})")
+    if problems:
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("import")(import_)
+    app.command("export")(export)
+    app.command("search")(search)
+    app.command("card")(card)
+    app.add_typer(db_app)

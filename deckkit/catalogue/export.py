@@ -1,0 +1,59 @@
+"""Export cards as JSON, JSON Lines or CSV: files that ``deckkit import`` takes back unchanged."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from deckkit.catalogue.csvformat import columns_for, format_cell
+from deckkit.errors import DataError, UsageError
+
+FORMATS = ("json", "jsonl", "csv")
+
+
+def dumps(cards: list[dict], fmt: str) -> str:
+    """The text of an export of ``cards`` in ``fmt`` (json, jsonl or csv)."""
+    if fmt == "json":
+        return json.dumps(cards, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "jsonl":
+        return "".join(json.dumps(c, ensure_ascii=False, separators=(",", ":")) + "\n" for c in cards)
+    if fmt == "csv":
+        buf = io.StringIO(newline="")
+        cols = columns_for(cards)
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(cols)
+        for c in cards:
+            writer.writerow(["" if col not in c else format_cell(col, c[col]) for col in cols])
+        return buf.getvalue()
+    raise UsageError(f"cannot export as {fmt!r}", hint="export as json, jsonl or csv")
+
+
+def format_for(path: Path | None, requested: str | None) -> str:
+    """The export format: the one asked for, else from the file's suffix, else json."""
+    if requested and requested != "table":
+        return requested
+    if path is not None:
+        suffix = path.suffix.lower().lstrip(".")
+        if suffix in ("ndjson",):
+            return "jsonl"
+        if suffix in FORMATS:
+            return suffix
+    return "json"
+
+
+def export(cat, fmt: str, *, game: str | None = None, query: str | None = None, path: Path | None = None) -> tuple[str, int]:
+    """Export the catalogue (or one game's cards, or a query's matches); write ``path`` or return the text."""
+    if query:
+        cards = cat.search(query if not game else f"({query}) game:{game}", sort="id")
+    else:
+        cards = cat.cards(game)
+    cards.sort(key=lambda c: (c["game"], c["id"]))
+    text = dumps(cards, fmt)
+    if path is not None:
+        try:
+            path.write_text(text, encoding="utf-8", newline="")
+        except OSError as exc:
+            raise DataError(f"cannot write the export: {exc.strerror}", path=str(path)) from None
+    return text, len(cards)

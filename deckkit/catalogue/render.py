@@ -1,0 +1,76 @@
+"""Tables for people: search results, one card, catalogue info, import problems. No logic beyond layout."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+_SHORT = {"obludarium": "ob", "alomfogo": "af", "kotlik": "ko"}
+
+
+def _table(rows: list[list[Any]], headers: list[str]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _stats(c: dict) -> str:
+    if c.get("type") == "ingredient":
+        return f"{c.get('number', '')} {c.get('label', '')}".strip()
+    parts = []
+    if "attack" in c or "defense" in c:
+        parts.append(f"{c.get('attack', '-')}/{c.get('defense', '-')}")
+    if "glory" in c:
+        parts.append(f"★{c['glory']}")
+    return " ".join(parts)
+
+
+def card_table(cards: list[dict]) -> str:
+    """Search results: name, game, type, cost, stats, id."""
+    rows = [[c["name"], _SHORT.get(c["game"], c["game"]), c["type"], "" if c.get("cost") is None else c["cost"],
+             _stats(c), c["id"]] for c in cards]
+    return _table(rows, ["name", "game", "type", "cost", "stats", "id"])
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, list):
+        if all(isinstance(x, str) for x in v):
+            return ", ".join(v)
+        import json
+
+        return "; ".join(json.dumps(x, ensure_ascii=False) for x in v)
+    if isinstance(v, dict):
+        import json
+
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def card_detail(card: dict) -> str:
+    """One card in full, a field per line."""
+    rows = [[k, _value(v)] for k, v in card.items() if v not in ("", [], {})]
+    return _table(rows, ["field", "value"])
+
+
+def key_values(data: dict) -> str:
+    """A two-column table of a flat dict (``db info``)."""
+    return _table([[k, _value(v) if isinstance(v, (dict, list)) else v] for k, v in data.items()], ["", ""])
+
+
+def problems_text(problems: Iterable, verbose: bool, limit: int = 10) -> list[str]:
+    """Import problems for people: the best one per record first; the rest as "N more" unless verbose."""
+    problems = list(problems)
+    if verbose:
+        return [str(p) for p in problems]
+    shown, rest, seen = [], 0, set()
+    for p in problems:
+        key = (p.file, p.record, p.line if p.record is None else None)
+        if key in seen or len(shown) >= limit:
+            rest += 1
+            continue
+        seen.add(key)
+        shown.append(str(p))
+    if rest:
+        shown.append(f"... and {rest} more problem{'s' * (rest != 1)} (--verbose shows all)")
+    return shown
