@@ -32,6 +32,11 @@ def explain(state, text: str) -> tuple[str, str | None]:
     if kind not in ("play", "cast", "use", "attack", "block", "discard", "pass"):
         return (f"{text!r}: unknown action kind {kind!r} (actions are play, cast, use, attack, block, "
                 "discard, pass)", None)
+    if state.stack and kind in ("cast", "use", "play", "attack", "block", "discard"):
+        other = 1 - p
+        if _find_hand(state, other, name) is not None or _find_table(state, other, name) is not None:
+            return (f"{PLAYER_NAMES[p]} must answer '{state.stack[-1].text}' first (an instant or pass): "
+                    f"{PLAYER_NAMES[other]} may not act twice in a row", "OB-905")
     if state.phase == DISCARD and not state.stack and kind != "discard":
         return (f"{who} holds 7 or more cards and can lay out none: discard one first", "OB-909")
     if kind == "play":
