@@ -205,3 +205,10 @@ def test_add_grows_a_line_that_names_the_card_by_id(run, write):
     result = run("deck", "add", str(path), "Éjlépő Kajtár", "ejlepo kajtar")
     assert (result.exit_code, result.stdout) == (0, "Éjlépő Kajtár: 3\nÉjlépő Kajtár: 4\n")
     assert path.read_text(encoding="utf-8") == "game: alomfogo\n\n4 af-ejlepo-kajtar\n"
+
+
+def test_validate_with_a_broken_format_file_exit_1(run, write):
+    bad = write('{"game": "alomfogo", "name": "x", "size": {"min": "many"}}', "fmt.json")
+    result = run("deck", "validate", STARTERS[0], "--format-file", str(bad))
+    assert result.exit_code == 1
+    assert "not a valid format file" in result.stderr and "$.size.min" in result.stderr
