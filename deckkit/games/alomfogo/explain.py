@@ -62,6 +62,9 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
         if phase != "assist":
             return (f"{text}: instants can be played only during a duel, as an assist; {now}", "AF-351")
         if card is None:
+            other = state.duel.players[1 - state.duel.to_act]
+            if _hand_card(state, other, rest) is not None:
+                return (f"{text}: it is {state.pname(p)}'s assist turn; assists alternate, attacker first", "AF-731")
             return (f"{text}: no such instant in {state.pname(p)}'s hand", "AF-404")
         return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")
     if kind == "assist":
