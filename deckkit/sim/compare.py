@@ -16,10 +16,15 @@ def _pct(confidence: float) -> str:
     return f"{confidence * 100:g}%"
 
 
-def _num(x: float) -> str:
-    # One decimal place is as precise as a turn count deserves; keep "0.0" rather than "-0.0".
-    text = f"{x:.1f}"
-    return "0.0" if text == "-0.0" else text
+def _num(x: float, digits: int = 1) -> str:
+    text = f"{x:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text  # no "-0.0"
+
+
+def _digits(diff: Interval) -> int:
+    # One decimal is as precise as a turn count deserves, unless the interval is so narrow that
+    # the estimate and its bounds would print the same.
+    return 1 if diff.hi - diff.lo >= 0.2 else 2
 
 
 def paired_turn_difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
@@ -40,30 +45,32 @@ def turn_verdict(name: str, base_name: str, diff: Interval, confidence: float = 
     """Plain words for a win-turn difference ``name - base_name`` (negative: ``name`` is faster)."""
     if diff.lo is None or diff.hi is None or diff.estimate is None:
         return f"not enough won games to compare {name} with {base_name}"
-    pct = _pct(confidence)
+    pct, d = _pct(confidence), _digits(diff)
+    if diff.lo == diff.hi == 0:
+        return f"no difference: {name} and {base_name} won on the same turn in every game"
     if diff.hi < 0:
-        return (f"{name} wins {_num(-diff.estimate)} turns sooner than {base_name}, "
-                f"{pct} CI {_num(-diff.hi)}–{_num(-diff.lo)}")
+        return (f"{name} wins {_num(-diff.estimate, d)} turns sooner than {base_name}, "
+                f"{pct} CI {_num(-diff.hi, d)}–{_num(-diff.lo, d)}")
     if diff.lo > 0:
-        return (f"{name} wins {_num(diff.estimate)} turns later than {base_name}, "
-                f"{pct} CI {_num(diff.lo)}–{_num(diff.hi)}")
-    return (f"no clear difference: {name} − {base_name} = {_num(diff.estimate)} turns, "
-            f"{pct} CI {_num(diff.lo)} to {_num(diff.hi)} (more games may tell)")
+        return (f"{name} wins {_num(diff.estimate, d)} turns later than {base_name}, "
+                f"{pct} CI {_num(diff.lo, d)}–{_num(diff.hi, d)}")
+    return (f"no clear difference: {name} − {base_name} = {_num(diff.estimate, d)} turns, "
+            f"{pct} CI {_num(diff.lo, d)} to {_num(diff.hi, d)} (more games may tell)")
 
 
 def score_verdict(name: str, base_name: str, diff: Interval, confidence: float = 0.95) -> str:
     """Plain words for a score difference ``name - base_name`` (positive: ``name`` scores more)."""
     if diff.lo is None or diff.hi is None or diff.estimate is None:
         return f"not enough games to compare {name} with {base_name}"
-    pct = _pct(confidence)
+    pct, d = _pct(confidence), _digits(diff)
     if diff.lo > 0:
-        return (f"{name} scores {_num(diff.estimate)} points more than {base_name}, "
-                f"{pct} CI {_num(diff.lo)}–{_num(diff.hi)}")
+        return (f"{name} scores {_num(diff.estimate, d)} points more than {base_name}, "
+                f"{pct} CI {_num(diff.lo, d)}–{_num(diff.hi, d)}")
     if diff.hi < 0:
-        return (f"{name} scores {_num(-diff.estimate)} points less than {base_name}, "
-                f"{pct} CI {_num(-diff.hi)}–{_num(-diff.lo)}")
-    return (f"no clear difference: {name} − {base_name} = {_num(diff.estimate)} points, "
-            f"{pct} CI {_num(diff.lo)} to {_num(diff.hi)} (more games may tell)")
+        return (f"{name} scores {_num(-diff.estimate, d)} points less than {base_name}, "
+                f"{pct} CI {_num(-diff.hi, d)}–{_num(-diff.lo, d)}")
+    return (f"no clear difference: {name} − {base_name} = {_num(diff.estimate, d)} points, "
+            f"{pct} CI {_num(diff.lo, d)} to {_num(diff.hi, d)} (more games may tell)")
 
 
 def compare(base_name: str, base: Sequence[dict], name: str, other: Sequence[dict],

@@ -34,27 +34,40 @@ def welch_difference(a: Sequence[float], b: Sequence[float], confidence: float =
     return Interval(diff, diff - half, diff + half, na + nb)
 
 
-def opening_names(record: dict) -> set[str]:
-    """Card names in the kept opening hand of a goldfish record."""
-    return set(record.get("opening") or ())
+def _schedule(game: str) -> tuple[int, int]:
+    """(hand size, regular draws by the end of turn 3 for the starting player) of a game's opening."""
+    from deckkit.hands.procedures import cards_drawn_by_turn, procedure
+
+    # Goldfish decks take the first turn; the hands library knows each game's draw schedule.
+    return procedure(game).hand_size, cards_drawn_by_turn(game, 3, on_play=True)
 
 
-def seen_by_turn(record: dict, turn: int) -> set[str]:
-    """Card names player 0 had seen (opening hand and draws) by the end of their ``turn``-th turn."""
-    by_turn = record.get("seen_by_turn")
-    if by_turn:
-        names: set[str] = set()
-        for t, cards in by_turn.items():
-            if int(t) <= turn:
-                names.update(cards)
-        return names
-    return opening_names(record)
+def record_sets(record: dict, hand_size: int, draws_by_3: int) -> tuple[set[str], set[str] | None]:
+    """(names in the kept opening hand, names seen by turn 3 or None if the game ended sooner).
+
+    Records list ``seen`` in the order the cards were seen: the kept hand, then the draws.
+    ``opening``, when a record carries it, is used as is. "By turn 3" counts the opening hand and
+    the regular draws of turns 1-3; a game won before turn 3 has no such set and is left out.
+    """
+    seen = record.get("seen") or ()
+    opening_n = max(0, hand_size - record.get("mulligans", 0))
+    opening = set(record["opening"]) if "opening" in record else set(seen[:opening_n])
+    if record.get("won") and record.get("turn", 0) < 3:
+        return opening, None
+    n = (len(record["opening"]) if "opening" in record else opening_n) + draws_by_3
+    return opening, set(seen[:n])
 
 
-def _group(records: Sequence[dict], card: str, test, confidence: float) -> dict:
-    with_card = [r["turn"] for r in records if r.get("won") and test(r, card)]
-    without = [r["turn"] for r in records if r.get("won") and not test(r, card)]
-    games_with = sum(1 for r in records if test(r, card))
+def _group(records: Sequence[dict], sets: Sequence[set[str] | None], card: str, confidence: float) -> dict:
+    with_card, without = [], []
+    games_with = 0
+    for r, names in zip(records, sets):
+        if names is None:
+            continue
+        has = card in names
+        games_with += has
+        if r.get("won"):
+            (with_card if has else without).append(r["turn"])
     diff = (welch_difference(with_card, without, confidence)
             if len(with_card) >= MIN_GROUP and len(without) >= MIN_GROUP else Interval(None, None, None, 0))
     mw, mo = mean_interval(with_card), mean_interval(without)
@@ -67,20 +80,21 @@ def _group(records: Sequence[dict], card: str, test, confidence: float) -> dict:
     }
 
 
-def card_impact(records: Sequence[dict], deck_names: Sequence[str], confidence: float = 0.95,
-                by_turn: int = 3) -> list[dict]:
-    """Per distinct card name: win turn with vs without it in the opening hand and by ``by_turn``.
+def card_impact(records: Sequence[dict], deck_names: Sequence[str], game: str,
+                confidence: float = 0.95) -> list[dict]:
+    """Per distinct card name: win turn with vs without it in the opening hand and by turn 3.
 
-    ``difference`` is (with) − (without): negative means the card makes wins come sooner. Rows are
-    sorted by the opening-hand difference, most helpful first.
+    ``difference`` is (with) − (without) in turns: negative means the card makes wins come sooner.
+    Rows are sorted by the opening-hand difference, most helpful first.
     """
-    rows = []
-    for name in dict.fromkeys(deck_names):
-        rows.append({
-            "card": name,
-            "opening_hand": _group(records, name, lambda r, c: c in opening_names(r), confidence),
-            f"by_turn_{by_turn}": _group(records, name, lambda r, c: c in seen_by_turn(r, by_turn), confidence),
-        })
+    hand_size, draws = _schedule(game)
+    pairs = [record_sets(r, hand_size, draws) for r in records]
+    openings = [p[0] for p in pairs]
+    by3 = [p[1] for p in pairs]
+    rows = [{"card": name,
+             "opening_hand": _group(records, openings, name, confidence),
+             "by_turn_3": _group(records, by3, name, confidence)}
+            for name in dict.fromkeys(deck_names)]
     rows.sort(key=lambda row: (row["opening_hand"]["difference"] is None,
                                row["opening_hand"]["difference"] or 0.0, row["card"]))
     return rows

@@ -21,6 +21,7 @@ class ProgressBar:
         self._start = time.perf_counter()
         self._progress: Any = None
         self._task: Any = None
+        self._console: Any = None  # default: a Rich console on stderr
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
@@ -43,7 +44,7 @@ class ProgressBar:
 
         self._progress = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), Rate(),
                                   TextColumn("ETA"), TimeRemainingColumn(),
-                                  console=Console(stderr=True), transient=True)
+                                  console=self._console or Console(stderr=True), transient=True)
         self._progress.start()
         self._task = self._progress.add_task(self.label, total=total)
 

@@ -32,7 +32,7 @@ def deck_report(label: str, game: str, records: Sequence[dict], *, seed: int | s
         "games_per_s": round(n / elapsed, 1) if elapsed > 0 else None,
     })
     if impact and not is_scoring(records):
-        out["impact"] = card_impact(records, deck_names, confidence)
+        out["impact"] = card_impact(records, deck_names, game, confidence)
     return out
 
 

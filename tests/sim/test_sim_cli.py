@@ -1,0 +1,166 @@
+"""`deckkit goldfish`: JSON shape, table, comparisons, records, plots, errors and Ctrl-C."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.cli import app
+from deckkit.paths import data_dir
+
+DECKS = data_dir() / "decks"
+AF = str(DECKS / "alomfogo-casual.deck")
+KO = str(DECKS / "kotlik-standard.deck")
+STABLE = ["deck", "game", "games", "seed", "policy", "wins", "win_rate", "mean_turn", "median_turn",
+          "p90_turn", "turn_histogram", "mulligans", "elapsed_s", "games_per_s"]
+TIMING = ("elapsed_s", "games_per_s", "workers")
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("catalogue") / "catalogue.db")
+
+
+@pytest.fixture(scope="module")
+def gf(db, starter):
+    starter("alomfogo-casual.deck")  # skip while the Álomfogó engine is missing
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(app, ["--db", db, "goldfish", *args], catch_exceptions=False)
+
+    return invoke
+
+
+def _without_timing(reports):
+    return [{k: v for k, v in r.items() if k not in TIMING} for r in reports]
+
+
+def test_sim_cli_json_has_the_stable_shape(gf):
+    result = gf(AF, "--games", "300", "--seed", "4", "-o", "json")
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert [k for k in report if k in STABLE] == [k for k in STABLE if k in report]
+    assert set(STABLE) <= set(report)
+    assert report["games"] == 300 and report["seed"] == 4 and report["policy"] == "greedy"
+    assert sum(report["turn_histogram"].values()) == report["wins"]
+    lo, hi = report["mean_turn_ci"]
+    assert lo <= report["mean_turn"] <= hi
+
+
+def test_sim_cli_worker_count_does_not_change_results(gf):
+    one = json.loads(gf(AF, "-n", "200", "--seed", "9", "-w", "1", "-o", "json").stdout)
+    two = json.loads(gf(AF, "-n", "200", "--seed", "9", "-w", "2", "-o", "json").stdout)
+    assert _without_timing(one) == _without_timing(two)
+
+
+def test_sim_cli_table_draws_the_histogram(gf):
+    result = gf(AF, "-n", "200", "--seed", "1")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "mean win turn" in out and "won by then" in out and "█" in out
+    assert "200 games, seed 1" in out
+
+
+def test_sim_cli_same_deck_twice_plays_identical_games(gf):
+    (a, b) = json.loads(gf(AF, AF, "-n", "150", "-o", "json").stdout)
+    assert b["comparison"]["difference"] == 0 and b["comparison"]["ci"] == [0, 0]
+    assert b["comparison"]["verdict"].startswith("no difference")
+
+
+def test_sim_cli_comparison_finds_a_known_slower_deck(gf, tmp_path):
+    text = open(AF, encoding="utf-8").read()
+    # Six cheap attackers swapped for instants that a never-defending opponent never lets us cast.
+    slow = text.replace("3 Jégszem Soyana", "3 ködfátyol").replace("3 Botlik Zsófi", "3 tűzgolyó")
+    assert slow != text
+    path = tmp_path / "slow.deck"
+    path.write_text(slow, encoding="utf-8")
+    result = gf(AF, str(path), "-n", "400", "--seed", "3")
+    assert result.exit_code == 0
+    assert f"{path} wins " in result.stdout and " turns later than " in result.stdout
+    (a, b) = json.loads(gf(AF, str(path), "-n", "400", "--seed", "3", "-o", "json").stdout)
+    assert b["comparison"]["ci"][0] > 0
+    assert b["comparison"]["difference"] == pytest.approx(b["mean_turn"] - a["mean_turn"], abs=0.15)
+
+
+def test_sim_cli_kotlik_reports_scores_per_seat(db, starter):
+    starter("kotlik-standard.deck")
+    result = CliRunner().invoke(app, ["--db", db, "goldfish", KO, "-n", "60", "-o", "json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert report["game"] == "kotlik" and "mean_turn" not in report
+    assert len(report["seat_win_rates"]) == 2 and len(report["score_histograms"]) == 2
+    assert sum(report["score_histograms"][0].values()) == 60
+    assert sum(report["seat_wins"]) + report["draws"] >= 60
+
+
+def test_sim_cli_games_out_csv_and_jsonl(gf, tmp_path):
+    out_csv, out_jsonl = tmp_path / "g.csv", tmp_path / "g.jsonl"
+    assert gf(AF, "-n", "50", "--games-out", str(out_csv)).exit_code == 0
+    assert gf(AF, "-n", "50", "--games-out", str(out_jsonl)).exit_code == 0
+    rows = list(csv.DictReader(out_csv.open(encoding="utf-8")))
+    lines = [json.loads(line) for line in out_jsonl.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == len(lines) == 50
+    assert [int(r["index"]) for r in rows] == list(range(50))
+    assert {"seed", "mulligans", "won", "turn", "seen"} <= set(rows[0])
+    assert lines[0]["seen"] and lines[0]["seed"] == int(rows[0]["seed"])
+
+
+def test_sim_cli_impact_rows_per_card(gf):
+    (report,) = json.loads(gf(AF, "-n", "400", "--impact", "-o", "json").stdout)
+    cards = {row["card"] for row in report["impact"]}
+    assert "Éjlépő Kajtár" in cards and len(cards) == 15
+    row = next(r for r in report["impact"] if r["card"] == "Éjlépő Kajtár")
+    assert 0 < row["opening_hand"]["games_with"] < 400
+
+
+def test_sim_cli_plot_svg(gf, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "turns.svg"
+    result = gf(AF, "-n", "50", "--plot", str(path))
+    assert result.exit_code == 0
+    assert "<svg" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-o", "csv"], "goldfish has no csv output"),
+    (["--games-out", "x.txt"], "cannot tell the format"),
+    (["--plot", "x.gif"], "unknown picture format"),
+    (["--set", "nonsense"], "is not NAME=VALUE"),
+    (["--set", "no_such=1"], "unknown setting"),
+    (["--games", "0"], "at least 1"),
+    (["--workers", "0"], "at least 1"),
+    (["--keep", "count(t:x"], "malformed condition"),
+    (["--policy", "clever"], "unknown policy"),
+])
+def test_sim_cli_usage_errors_exit_2(gf, args, message):
+    result = gf(AF, "-n", "5", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_sim_cli_mixed_games_refused(gf):
+    result = gf(AF, KO, "-n", "5")
+    assert result.exit_code == 2 and "different games" in result.stderr
+
+
+def test_sim_cli_ctrl_c_reports_finished_games(db, starter):
+    starter("kotlik-standard.deck")
+    cmd = [sys.executable, "-m", "deckkit", "--db", db, "goldfish", KO, "-n", "5000000", "-w", "2", "-o", "json"]
+    # Its own process group, like a shell job: Ctrl-C reaches the parent and its workers alike.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(1.5)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err.decode()
+    (report,) = json.loads(out)
+    assert report["interrupted"] is True and 0 < report["games"] < 5_000_000
+    assert b"Traceback" not in err and b"interrupted" in err
