@@ -19,12 +19,15 @@ case- and diacritics-insensitively):
 Settings (open questions): take_line, direction, returned_card, explode_last_card, end_condition,
 doubling, ones, recipes, tie — see :class:`KotlikGame`.
 
-Script ``[setup]`` keys: ``board`` (6 rows of 6 card names or null, corners may be null),
-``stock`` (supply deck, top first; cards placed nowhere then go to the box), ``box``, ``start``
+Script ``[setup]`` keys: ``board`` (6 rows of 6 card names, ``"-"`` for an empty space or a
+corner), or ``cells`` (``{r3c3 = "Síra 4"}``) plus ``empty`` (``["r1c3"]``) with the other spaces
+dealt at random from the unplaced cards (seeded); ``stock`` (supply deck, top first; cards placed
+nowhere then go to the box; without it they are shuffled into the stock), ``box``, ``start``
 ("p1"/"p2"), ``phase`` ("start": the turn begins with the move (default), "take": the stone has
-moved, "extra": an extra turn begins), ``turn``; per player ``cauldron`` (bottom first, top last),
-``stone`` (track space 0–19, P0 beside the top-left corner, clockwise) and ``recipes``.
-Without ``board`` the unplaced cards are dealt at random; without ``stock`` they are shuffled into it.
+moved, "extra": an extra turn begins), ``turn`` (number of that turn, default 1); per player
+``cauldron`` (bottom first, top last; without it the first card is drawn by KO-306 – KO-309),
+``stone`` (track space 0–19, P0 beside the top-left corner, clockwise; default White 0, Black 10)
+and ``recipes`` (names; with the ``recipes`` setting on and none given, two are dealt each).
 
 Snapshot: ``turn``, ``active``, ``phase`` (move, take, explode, extra, final, over), ``result``,
 ``extra_turn``, ``board`` (6 rows: card name, corner name or null), ``stock`` (top first), ``box``,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable, Iterable
 
 from deckkit.engine.core import Action, Game, SetupError, Setting
@@ -185,6 +186,14 @@ def _score_now(state: KotlikState) -> None:
     state.winners_ = [] if s0 == s1 else [0 if s0 > s1 else 1]
 
 
+EMPTY = {"", "-", "·", "none", "empty"}
+
+
+def _empty(name: Any) -> bool:
+    """TOML has no null: an empty board space is written "-" (or "", "none")."""
+    return name is None or (isinstance(name, str) and fold(name) in EMPTY)
+
+
 class _SetupReader:
     """Builds a state from a script's setup dict, naming the field of any mistake."""
 
@@ -194,6 +203,7 @@ class _SetupReader:
         self.placed: dict[int, str] = {}
 
     def card(self, name: Any, where: str) -> int:
+        """The ingredient card called ``name``, placed once only."""
         if not isinstance(name, str):
             raise SetupError(f"{where}: expected a card name, got {name!r}", field=f"{where}")
         try:
@@ -216,7 +226,7 @@ class _SetupReader:
         if not isinstance(setup, dict):
             raise SetupError(f"setup: expected a table", field="setup", hint="[setup] with board, stock, p1, p2 …")
         state = game._state(self.rng)
-        known = {"board", "stock", "box", "start", "phase", "turn", "p1", "p2"}
+        known = {"board", "cells", "empty", "stock", "box", "start", "phase", "turn", "p1", "p2"}
         for key in setup:
             if key not in known:
                 raise SetupError(f"unknown Kotlík setup key {key!r}", field=str(key),
@@ -245,13 +255,14 @@ class _SetupReader:
                             hint="at most one stone per track space (KO-206)")
         if "board" in setup:
             self.read_board(state, setup["board"])
+        keep_empty = self.read_cells(state, setup.get("cells", {}), setup.get("empty", []))
         stock = self.names("stock", setup["stock"]) if "stock" in setup else None
         state.box = self.names("box", setup.get("box", []))
         rest = [c for c in range(len(self.cs.ingredients)) if c not in self.placed]
         self.rng.shuffle(rest)
         if "board" not in setup:
             for cell in INGREDIENT_CELLS:  # KO-302 over the cards not placed elsewhere
-                if rest:
+                if rest and state.board[cell] < 0 and cell not in keep_empty:
                     state.board[cell] = rest.pop()
         if stock is not None:
             state.stock = stock[::-1]
@@ -267,11 +278,11 @@ class _SetupReader:
         if start not in ("p1", "p2"):
             raise SetupError(f"start: {start!r} is not p1 or p2", field="start", hint="White is p1 (KO-401)")
         state.active = 0 if start == "p1" else 1
-        turn = setup.get("turn", 0)
-        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
-            raise SetupError(f"turn: {turn!r} is not a turn count", field="turn",
-                            hint="turns taken before this position, a whole number from 0")
-        state.turn = turn
+        turn = setup.get("turn", 1)
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+            raise SetupError(f"turn: {turn!r} is not a turn number", field="turn",
+                            hint="the number of the turn that starts, a whole number from 1")
+        state.turn = turn - 1
         phase = setup.get("phase", "start")
         if phase not in ("start", "take", "extra"):
             raise SetupError(f"phase: {phase!r} is not a Kotlík setup phase", field="phase",
@@ -287,19 +298,49 @@ class _SetupReader:
     def read_board(self, state: KotlikState, board: Any) -> None:
         if not isinstance(board, list) or len(board) != SIZE or any(
                 not isinstance(r, list) or len(r) != SIZE for r in board):
-            raise SetupError(f"board: expected 6 rows of 6 entries (card name or null)", field="board",
-                            hint="KO-201: a 6×6 grid; corners may be null")
+            raise SetupError("board: expected 6 rows of 6 entries (card name, or \"-\" for none)", field="board",
+                            hint="KO-201: a 6×6 grid; write \"-\" for an empty space or a corner")
         for r, row in enumerate(board):
             for c, name in enumerate(row):
                 cell = r * SIZE + c
                 if cell in CORNER_CELLS:
                     corner = self.game.corner_names[cell]
-                    if name is not None and fold(str(name)) != fold(corner):
+                    if not _empty(name) and fold(str(name)) != fold(corner):
                         raise SetupError(f"board[{r}][{c}]: the corner here is {corner!r}, not {name!r}",
-                                        field=f"board[{r}][{c}]", hint="write null or the corner card's name (KO-303)")
+                                        field=f"board[{r}][{c}]", hint="write \"-\" or the corner card's name (KO-303)")
                     continue
-                if name is not None:
+                if not _empty(name):
                     state.board[cell] = self.card(name, f"board[{r}][{c}]")
+
+    def read_cells(self, state: KotlikState, cells: Any, empty: Any) -> set[int]:
+        """``cells = {r3c3 = "Síra 4"}`` places cards; ``empty = ["r1c3"]`` keeps spaces free of the deal."""
+        if not isinstance(cells, dict):
+            raise SetupError("cells: expected a table like {r3c3 = \"Síra 4\"}", field="cells")
+        if not isinstance(empty, list):
+            raise SetupError("empty: expected a list of spaces like [\"r1c3\"]", field="empty")
+        for key, name in cells.items():
+            cell = self.cell(key, f"cells.{key}")
+            if state.board[cell] >= 0:
+                raise SetupError(f"cells.{key}: the space already holds {self.cs.names[state.board[cell]]}",
+                                 field=f"cells.{key}", hint="name each space once")
+            state.board[cell] = self.card(name, f"cells.{key}")
+        keep = set()
+        for i, key in enumerate(empty):
+            cell = self.cell(key, f"empty[{i}]")
+            if state.board[cell] >= 0:
+                raise SetupError(f"empty[{i}]: {key} holds {self.cs.names[state.board[cell]]}", field=f"empty[{i}]",
+                                 hint="a space is either in cells or in empty")
+            keep.add(cell)
+        return keep
+
+    def cell(self, key: Any, where: str) -> int:
+        m = re.fullmatch(r"r([1-6])c([1-6])", str(key).strip().lower())
+        cell = (int(m[1]) - 1) * SIZE + int(m[2]) - 1 if m else -1
+        if cell < 0 or cell in CORNER_CELLS:
+            raise SetupError(f"{where}: {key!r} is not an ingredient space", field=where,
+                             hint="spaces are r1c2 … r6c5, rows and columns 1-6 without the corners r1c1, r1c6, "
+                                  "r6c1, r6c6")
+        return cell
 
     def read_recipes(self, state: KotlikState, players: list[dict]) -> None:
         given = any("recipes" in sub for sub in players)

@@ -260,6 +260,16 @@ class KotlikState(State):
         self._say(f"game over: White {s0}, Black {s1}")
 
     # -- engine hooks --------------------------------------------------------------------------------
+    def pending_choice(self) -> str | None:
+        """The announcement or final-card decision still open (the script runner checks it), or None."""
+        if self.phase == EXPLODE:
+            return f"{PLAYER_NAMES[self.active]} must announce the exploding cauldron or not (explode / no explode)"
+        if self.phase == HAT:
+            return f"{PLAYER_NAMES[self.active]} must announce the extra turn or not (extra turn / no extra turn)"
+        if self.phase == FINAL:
+            return f"{PLAYER_NAMES[self.active]} must keep or discard the last card (keep last / discard last)"
+        return None
+
     def current_player(self) -> int:
         """Whose decision it is, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.active
@@ -313,6 +323,8 @@ class KotlikState(State):
             if line < 0:
                 return (f"{who}'s stone stands beside a corner card (P{self.stone[self.active]}): take nothing", "KO-504")
             return (f"{text!r}: {who} may take only a card of {line_label(line)}, beside P{self.stone[self.active]}", "KO-501")
+        if self.phase == FINAL and words[:1] in (["explode"], ["extra"], ["no"]):
+            return (f"{text!r}: the symbols of the game's last card lapse", "KO-703")
         if words[:1] in (["explode"], ["extra"], ["keep"], ["discard"], ["move"], ["no"]):
             return (f"{text!r} is not a choice now: {who} must decide in phase {phase!r}", "KO-620" if phase != "final" else "KO-702")
         return (f"{text!r} is not an action of Kotlík (phase {phase!r})", None)

@@ -1,0 +1,47 @@
+"""The shipped Kotlík scripts pass through the game-agnostic runner; wrong ones fail usefully."""
+
+from pathlib import Path
+
+import pytest
+
+from deckkit.engine.script import format_result, run_file
+from deckkit.paths import data_dir
+
+SCRIPTS = sorted((data_dir() / "scripts").glob("ko-*.deckkit.toml"))
+
+
+def test_there_are_kotlik_scripts():
+    assert len(SCRIPTS) >= 8
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.name for p in SCRIPTS])
+def test_shipped_script_passes(path):
+    result = run_file(path)
+    assert result.passed, format_result(result)
+
+
+def test_wrong_expectation_fails_with_a_diff(tmp_path):
+    text = (data_dir() / "scripts" / "ko-scoring-example.deckkit.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.deckkit.toml"
+    bad.write_text(text.replace('"p1.score" = 27', '"p1.score" = 26'), encoding="utf-8")
+    result = run_file(bad)
+    assert not result.passed
+    out = format_result(result)
+    assert "expected: 26" in out and "actual:   27" in out and "Mandra" in out  # the board is shown
+
+
+def test_unknown_card_in_setup_names_file_and_line(tmp_path):
+    bad = tmp_path / "typo.deckkit.toml"
+    bad.write_text('game = "ko"\n[setup.p1]\ncauldron = ["Mandragora 9"]\n[[step]]\nexpect = {"p1.score" = 0}\n',
+                   encoding="utf-8")
+    result = run_file(bad)
+    (failure,) = result.failures
+    assert "Mandragora 9" in failure.message and failure.line == 3
+
+
+def test_pending_announcement_must_be_resolved_before_expectations(tmp_path):
+    text = (data_dir() / "scripts" / "ko-exploding-cauldron.deckkit.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "pending.deckkit.toml"
+    bad.write_text(text.replace("allow_pending = true\n", ""), encoding="utf-8")
+    result = run_file(bad)
+    assert not result.passed and "exploding cauldron" in result.failures[0].message
