@@ -132,4 +132,15 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
         if kind == "no draw" and phase == "phase2":
             return ("the phase 2 draw is not optional", "AF-512")
         return (f"{text}: no draw is due; {now}", "AF-512")
+    if kind == "pass":
+        if phase == "counter":
+            return (f"{text}: {state.pending_choice()}; answer with a counter or 'no counter'", "AF-371")
+        if phase == "phase2":
+            return (f"{text}: the phase 2 draw comes first", "AF-512")
+        if phase == "creature-draw":
+            return (f"{text}: first choose 'draw' or 'no draw' for the dream creature", "AF-333")
+        if phase == "defend":
+            return (f"{text}: the challenged player answers with a defender or 'no defence'", "AF-704")
+        if phase == "helper":
+            return (f"{text}: designate a helper or say 'no helper'", "AF-721")
     return (f"{text} is not legal now; {now}", None)
