@@ -26,6 +26,7 @@ def random_game(seed, game=GAME, check_every_step=True):
         state.apply(str(rng.choice(legal)))
         steps += 1
         assert steps < 2000
+        assert state.card_count() == 56  # KO-104: every card is somewhere
         if check_every_step:
             assert sorted(all_cards(state)) == ALL
             snap = state.snapshot()
@@ -132,3 +133,14 @@ def test_bad_setups_raise_named_errors_only(setup):
         GAME.from_setup(setup, random.Random(0))
     except DeckkitError as exc:
         assert str(exc)
+
+
+def test_render_shows_grid_stones_tops_and_sizes_but_not_buried_cards():
+    state = GAME.from_setup({"cells": {"r3c3": "Síra 4"}, "p1": {"cauldron": ["Jitrocel 4", "Kapradí 2"], "stone": 0},
+                             "p2": {"cauldron": ["Pavučina 3"]}}, random.Random(0))
+    text = state.render()
+    assert "Síra 4ye" in text and "[Roh bílého]" in text  # short ingredient, number, label; corners
+    assert "W2" in text and "B10" in text  # stones on the track
+    assert "cauldron 2 cards, top Kapradí 2" in text and "cauldron 1 cards, top Pavučina 3" in text
+    assert "Jitrocel 4" not in text  # KO-503, KO-Q5: only the top card is public
+    assert len([line for line in text.splitlines() if line.strip().startswith("+")]) == 7  # 6 rows

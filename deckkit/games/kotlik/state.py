@@ -32,6 +32,7 @@ class KotlikState(State):
     """A Kotlík position. Cards are ints (indices into the game's CardSet); -1 is an empty space."""
 
     game: "KotlikGame"
+    SIGNED_COUNTERS = ("score",)  # KO-805: scores may be negative
 
     def __init__(self, game: "KotlikGame", rng: random.Random) -> None:
         super().__init__(game, rng)
@@ -260,6 +261,12 @@ class KotlikState(State):
         self._say(f"game over: White {s0}, Black {s1}")
 
     # -- engine hooks --------------------------------------------------------------------------------
+    def card_count(self) -> int:
+        """Ingredient cards on the board, in the stock, the box, both cauldrons and in hand (the final take)."""
+        held = 1 if self.phase == FINAL and self.pending >= 0 else 0
+        return (sum(1 for c in self.board if c >= 0) + len(self.stock) + len(self.box)
+                + len(self.cauldron[0]) + len(self.cauldron[1]) + held)
+
     def pending_choice(self) -> str | None:
         """The announcement or final-card decision still open (the script runner checks it), or None."""
         if self.phase == EXPLODE:
