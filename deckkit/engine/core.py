@@ -175,6 +175,10 @@ class State(ABC):
         """A readable picture of the state for people (traces, failing scripts)."""
         return repr(self.snapshot())
 
+    def card_count(self) -> int | None:
+        """Cards in all zones, for the conservation invariant; None when a game does not track it."""
+        return None
+
     def pending_choice(self) -> str | None:
         """A decision that must be made before the position is settled (scripts fail on it), or None."""
         return None
