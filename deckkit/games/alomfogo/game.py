@@ -141,7 +141,7 @@ class AlomfogoGame(Game):
         if "deck" in data:
             spec = data["deck"]
             if isinstance(spec, list):  # the script runner hands over the deck file's card names
-                deck = [self._setup_card(n, f"{where}.deck") for n in self._names(spec, f"{where}.deck")]
+                deck = [self._setup_card(n, f"{where}.deck[{i}]") for i, n in enumerate(self._names(spec, f"{where}.deck"))]
             else:
                 deck = self.deck_cards(spec, where=f"{where}.deck")
             state.rng.shuffle(deck)
@@ -156,13 +156,15 @@ class AlomfogoGame(Game):
                 player.library = opening.library[::-1]
         if "library" in data:
             names = self._names(data["library"], f"{where}.library")
-            player.library = [self._setup_card(n, f"{where}.library") for n in reversed(names)]
+            player.library = [self._setup_card(n, f"{where}.library[{i}]") for i, n in enumerate(names)][::-1]
         if "hand" in data:
-            player.hand = [self._setup_card(n, f"{where}.hand") for n in self._names(data["hand"], f"{where}.hand")]
+            player.hand = [self._setup_card(n, f"{where}.hand[{i}]")
+                           for i, n in enumerate(self._names(data["hand"], f"{where}.hand"))]
         if "cage" in data:
-            player.cage = [self._setup_card(n, f"{where}.cage") for n in self._names(data["cage"], f"{where}.cage")]
-        for text in self._names(data.get("table", []), f"{where}.table"):
-            player.table.append(self._perm(text, f"{where}.table"))
+            player.cage = [self._setup_card(n, f"{where}.cage[{i}]")
+                           for i, n in enumerate(self._names(data["cage"], f"{where}.cage"))]
+        for i, text in enumerate(self._names(data.get("table", []), f"{where}.table")):
+            player.table.append(self._perm(text, f"{where}.table[{i}]"))
         for key in ("glory", "vp"):
             if key in data:
                 value = data[key]
@@ -187,7 +189,7 @@ class AlomfogoGame(Game):
         state = ACTIVE
         for word in filter(None, (w.strip().lower() for w in states.split(","))):
             if word not in STATE_NAMES:
-                raise SetupError(f"{where}: unknown card state {word!r} in {text!r}",
+                raise SetupError(f"{where}: unknown card state {word!r} in {text!r}", field=where[6:],
                                 hint="states are active, resting, damaged (AF-410)")
             state = STATE_NAMES.index(word)
         return Perm(self._setup_card(name.strip(), where), state)

@@ -173,6 +173,10 @@ class AlomfogoState(State):
 
         return explain(self, action)
 
+    def card_count(self) -> int:
+        """Cards in all zones of all players (conservation checks); fixtures add theirs when they arrive."""
+        return sum(len(p.library) + len(p.hand) + len(p.table) + len(p.cage) for p in self.players)
+
     def pending_choice(self) -> str | None:
         """A spell paid for and waiting for an opponent's counterspell answer (AF-371), else None."""
         if self.phase == COUNTER:

@@ -1,0 +1,94 @@
+"""Bad input in play: illegal actions name the rule they break, list the legal ones, change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckkit.errors import IllegalAction
+from deckkit.games.alomfogo import GAME
+
+
+def _duel_state():
+    """p1 attacks with Wugu (helper búbos manó), p2 defends with Rozália (helper kőkobold): assists begin."""
+    state = GAME.from_setup({
+        "phase": "phase4", "turn": 3,
+        "p1": {"table": ["Wugu Wataruru", "búbos manó", "kőkobold (resting)"], "hand": ["hóförgeteg", "Varázskút"],
+               "vp": 2},
+        "p2": {"table": ["Boszorkány Rozália", "kőkobold"], "hand": ["lángdárda"]},
+    }, random.Random(0))
+    for action in ("challenge with Wugu Wataruru", "defend with Boszorkány Rozália", "helper búbos manó",
+                   "helper kőkobold"):
+        state.apply(action)
+    return state
+
+
+def _refused(state, action: str) -> IllegalAction:
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert state.snapshot() == before, "an illegal action changed the state"
+    assert info.value.legal == [str(a) for a in state.legal_actions()]
+    return info.value
+
+
+def test_af_731_assist_out_of_turn():
+    """AF-731: the defender may not assist before the attacker."""
+    err = _refused(_duel_state(), "assist kőkobold")
+    assert err.rule == "AF-731" and "AF-731" in str(err)
+    assert "assist búbos manó" in err.legal
+
+
+def test_af_351_instant_outside_a_duel():
+    """AF-351: instants only during a duel (phase 3 play: AF-353)."""
+    state = GAME.from_setup({"phase": "phase3", "turn": 3, "p1": {"hand": ["hóförgeteg"], "vp": 3}}, random.Random(0))
+    assert _refused(state, "cast hóförgeteg").rule == "AF-351"
+    assert _refused(state, "play hóförgeteg").rule == "AF-353"
+
+
+def test_af_610_second_magic_source():
+    """AF-610: a second bűvforrás in one turn is refused."""
+    state = GAME.from_setup({"phase": "phase3", "turn": 3, "p1": {"hand": ["Varázskút", "Holdkút"], "vp": 3}},
+                            random.Random(0))
+    state.apply("play Varázskút")
+    err = _refused(state, "play Holdkút")
+    assert err.rule == "AF-610" and "bűvforrás" in err.message
+
+
+def test_af_735_helper_not_active():
+    """AF-735 / AF-739: a helper that already rotated cannot assist again; AF-414: a resting creature cannot help."""
+    state = _duel_state()
+    state.apply("assist búbos manó")
+    state.apply("pass")
+    assert _refused(state, "assist búbos manó").rule == "AF-735"
+    fresh = GAME.from_setup({
+        "phase": "phase4", "turn": 3,
+        "p1": {"table": ["Wugu Wataruru", "kőkobold (resting)"]},
+        "p2": {"table": ["Boszorkány Rozália", "mohos törpe"]},
+    }, random.Random(0))
+    fresh.apply("challenge with Wugu Wataruru")
+    fresh.apply("defend with Boszorkány Rozália")
+    assert fresh.phase == "helper" and fresh.current_player() == 1  # p1 had no active creature to designate
+    assert _refused(fresh, "helper Boszorkány Rozália").rule == "AF-721"
+
+
+def test_af_unknown_words_list_the_action_kinds():
+    """A string that is no action at all says what actions look like."""
+    err = _refused(_duel_state(), "attack Glum")
+    assert "challenge with" in err.message
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=40))
+def test_af_any_action_string_is_applied_or_refused(text):
+    """Arbitrary strings never crash: they are legal or raise IllegalAction without changing the state."""
+    state = _duel_state()
+    before = state.snapshot()
+    try:
+        state.apply(text)
+    except IllegalAction as err:
+        assert state.snapshot() == before
+        assert err.legal
