@@ -153,7 +153,7 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
         path = _json_path(error.absolute_path)
         if error.validator == "unevaluatedProperties":
             # Knock-on of a failed game branch unless a field really is foreign to the game.
-            unknown = _unknown_fields(record)
+            unknown = _unknown_fields(record) if game in ("obludarium", "alomfogo", "kotlik") else []
             if unknown and not unknown_reported:
                 unknown_reported = True
                 allowed = [f for f in card_fields(game) if f not in unknown] if isinstance(game, str) else []
@@ -185,7 +185,7 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
         elif error.validator == "required":
             hint = "add the field; see schemas/card.schema.json for what each card type needs"
         elif error.validator == "type" and isinstance(error.instance, str) and error.validator_value == "integer":
-            hint = (hint + "; " if hint else "") + "write the number without quotes"
+            hint = (hint.rstrip(".") + "; " if hint else "") + "write the number without quotes"
         if len(message) > 200:
             message = message[:197] + "..."
         problems.append(mk(path, message, hint))

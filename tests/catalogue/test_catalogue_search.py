@@ -1,0 +1,167 @@
+"""Search in the catalogue (issue 2 §5): SQL and the Python predicate agree; CLI output and errors."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from deckkit.catalogue import open_catalogue
+from deckkit.catalogue.importer import import_files
+from deckkit.catalogue.search import compile_sql
+from deckkit.errors import UsageError
+from deckkit.query import compile_predicate
+
+_spec = importlib.util.spec_from_file_location("gen_cards", Path(__file__).parents[2] / "bench" / "gen_cards.py")
+gen_cards = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gen_cards)
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """Bundled cards plus 600 synthetic ones."""
+    tmp = tmp_path_factory.mktemp("big")
+    src = tmp / "syn.json"
+    src.write_text(json.dumps(gen_cards.generate(600, seed=7), ensure_ascii=False), encoding="utf-8")
+    cat = open_catalogue(tmp / "big.db")
+    import_files(cat, [src])
+    yield cat
+    cat.close()
+
+
+QUERIES = [
+    "game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás",
+    "ejlepo kajtar", "kajtar", '"Jégszem Soyana"', "name:/^j.g/", "o:draw", 'o:"magic power"', "o:/\\+\\d/",
+    "kw:flying", "group:nocturnal -cost>3", "sub:bűvforrás or sub:ellenvarázs", "r:gold", "r:green game:af",
+    "set:SYN3", "number>=3 label:green", "number!=2 t:ingredient", "glory>0", "-glory>0 game:af t:dreamwalker",
+    "t:food or t:corner", "cost=0", "cost!=0", "-(cost<3)", "kw:exploding-cauldron",
+    "id:af-ejlepo-kajtar", "ingredient:mandragora", "game:ko -t:ingredient", "t:recipe or (t:spell cost>=2)",
+    "o:car", "o:\"card\"", "name:bí or name:éj",
+]
+
+
+def _python_ids(cat, query):
+    pred = compile_predicate(query)
+    return sorted(c["id"] for c in cat.cards() if pred(c))
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_sql_search_and_python_predicate_agree(big, query):
+    ids = sorted(c["id"] for c in big.search(query))
+    assert ids == _python_ids(big, query)
+    assert big.search_count(query) == len(ids)
+
+
+def test_cli_md_acceptance_query_lists_the_rulebook_dreamwalkers(cat):
+    names = [c["name"] for c in cat.search("game:af t:dreamwalker cost<=1")]
+    for rulebook in ("Éjlépő Kajtár", "Jégszem Soyana", "Botlik Zsófi"):
+        assert rulebook in names
+    assert "Széki Hunorka" not in names  # cost 2
+
+
+_atoms = st.sampled_from([
+    "kajtar", "bí", "t:dreamwalker", "t:food", "game:ko", "game:af", "cost<=2", "atk>=3", "def!=1", "glory>1",
+    "number:4", "kw:flying", "sub:yurt", "o:draw", 'o:"the card"', "r:bronze", "set:syn1", "label:blue",
+    "name:/a$/", "o:/^gain/",
+])
+
+
+@st.composite
+def queries(draw, depth=2):
+    if depth == 0 or draw(st.booleans()):
+        return draw(_atoms)
+    parts = draw(st.lists(queries(depth=depth - 1), min_size=1, max_size=3))
+    joiner = draw(st.sampled_from([" ", " or "]))
+    text = joiner.join(parts)
+    if draw(st.booleans()):
+        text = f"({text})"
+    if draw(st.booleans()):
+        text = "-" + (text if text.startswith("(") else f"({text})")
+    return text
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(queries())
+def test_generated_queries_agree_between_sql_and_python(big, query):
+    assert sorted(c["id"] for c in big.search(query)) == _python_ids(big, query)
+
+
+def test_user_text_never_enters_the_sql(big):
+    evil = "x'); DROP TABLE cards; --"
+    sql, params = compile_sql(f'name:"{evil}" o:"{evil}" set:"{evil}" sub:"{evil}"')
+    assert "DROP" not in sql and "x'" not in sql
+    assert any(evil.lower() in str(p) for p in params)
+    assert big.search(f'"{evil}"') == []
+    assert big.count() > 600  # the table is still there
+
+
+def test_sort_and_limit(big):
+    by_cost = big.search("game:af t:dreamwalker", sort="-cost", limit=5)
+    costs = [c["cost"] for c in by_cost]
+    assert costs == sorted(costs, reverse=True) and len(costs) == 5
+    names = [c["name"] for c in big.search("game:af", sort="name", limit=20)]
+    from deckkit.text import fold
+
+    assert [fold(n) for n in names] == sorted(fold(n) for n in names)
+    with pytest.raises(UsageError, match="cannot sort by 'power'"):
+        big.search("kajtar", sort="power")
+
+
+def test_cli_search_table_shows_fifty_and_says_how_many_more(run):
+    r = run("search", "game:ko t:ingredient")
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert lines[0].split() == ["name", "game", "type", "cost", "stats", "id"]
+    assert len(lines) == 2 + 50
+    assert r.stderr == "50 of 56 cards; 6 more (-o json or csv lists all)\n"
+
+
+def test_cli_search_json_gives_every_match_and_csv_imports_back(run, tmp_path):
+    r = run("search", "game:ko t:ingredient", "-o", "json")
+    cards = json.loads(r.stdout)
+    assert len(cards) == 56 and all({"id", "game", "name", "type", "text"} <= set(c) for c in cards)
+    r = run("search", "game:ko t:ingredient", "-o", "csv", "--limit", "3")
+    assert r.exit_code == 0 and len(r.stdout.splitlines()) == 4
+    f = tmp_path / "three.csv"
+    f.write_text(r.stdout, encoding="utf-8")
+    r = run("import", str(f))
+    assert r.stdout == "3 cards from 1 file: 0 added, 0 updated, 3 unchanged\n"
+
+
+def test_cli_malformed_query_exits_2_with_a_caret(run):
+    r = run("search", "game:af (cost<2")
+    assert r.exit_code == 2
+    assert r.stderr == ("error: unclosed '(' at column 9\n"
+                        "  game:af (cost<2\n"
+                        "          ^\n"
+                        "hint: add a ')' to close it\n")
+    r = run("search", "t:dreamwalkr")
+    assert r.exit_code == 2 and "did you mean dreamwalker?" in r.stderr
+    r = run("search", "kajtar", "--sort", "power")
+    assert r.exit_code == 2 and "cannot sort by 'power'" in r.stderr
+
+
+def test_cli_no_match(run):
+    r = run("search", "zzzzqqq")
+    assert r.exit_code == 0 and r.stdout == "" and r.stderr == "no cards match\n"
+
+
+def test_cli_card_shows_one_card_and_suggests(run):
+    r = run("card", "ejlepo kajtar", "-o", "json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["id"] == "af-ejlepo-kajtar"
+    r = run("card", "jegszem soyna")
+    assert r.exit_code == 1
+    assert r.stderr == "error: unknown card 'jegszem soyna'\nhint: did you mean Jégszem Soyana?\n"
+    r = run("card", "Éjlépő Kajtár")
+    assert r.exit_code == 0 and "Éjlépő Kajtár" in r.stdout and "defense" in r.stdout
+
+
+def test_search_help_teaches_the_syntax(run):
+    r = run("search", "--help")
+    assert r.exit_code == 0
+    for piece in ("game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás", "o:\"draw a card\"",
+                  "name:/regex/", "kw:flying", "Examples:"):
+        assert piece in r.stdout

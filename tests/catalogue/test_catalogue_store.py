@@ -1,0 +1,130 @@
+"""The catalogue file: creation from bundled data, WAL, versions and migrations, look-ups (issue 2 §3)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from deckkit.catalogue import bundled_cards, open_catalogue
+from deckkit.catalogue.store import MIGRATIONS, SCHEMA_VERSION
+from deckkit.errors import CatalogueError, DataError, UnknownCard
+
+
+def test_fresh_catalogue_is_filled_with_every_bundled_card(cat, db):
+    bundled = bundled_cards()
+    assert len(bundled) > 100
+    assert cat.count() == len(bundled)
+    assert {c["id"] for c in cat.cards()} == {c["id"] for c in bundled}
+    assert cat.schema_version == SCHEMA_VERSION
+    assert cat.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert cat.info()["sources"] == {"bundled": len(bundled)}
+
+
+def test_bundled_cards_by_game_alias():
+    af = bundled_cards("af")
+    assert af and {c["game"] for c in af} == {"alomfogo"}
+
+
+def test_reopening_keeps_imported_cards_and_does_not_reload(cat, db):
+    with cat.write():
+        cat.conn.execute("DELETE FROM cards WHERE id = 'af-ejlepo-kajtar'")
+    again = open_catalogue(db)
+    assert again.get("af-ejlepo-kajtar") is None  # fingerprint unchanged: no reload over the user's edits
+
+
+def test_migrations_are_contiguous():
+    assert sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION + 1))
+
+
+def test_catalogue_from_a_newer_version_is_refused(cat, db):
+    cat.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    cat.close()
+    with pytest.raises(CatalogueError) as info:
+        open_catalogue(db)
+    assert "newer than this deckkit understands" in info.value.message
+    assert "upgrade deckkit" in info.value.hint
+
+
+def test_a_file_that_is_not_sqlite_is_refused(tmp_path):
+    bad = tmp_path / "notes.db"
+    bad.write_text("these are my notes, not a database\n" * 10)
+    with pytest.raises(CatalogueError) as info:
+        open_catalogue(bad)
+    assert info.value.message == "not an SQLite database"
+    assert "--db" in info.value.hint
+    assert bad.read_text().startswith("these are my notes")  # untouched
+
+
+def test_someone_elses_sqlite_file_is_refused(tmp_path):
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE invoices (n INTEGER)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(CatalogueError, match="not a deckkit catalogue"):
+        open_catalogue(other)
+
+
+def test_directory_as_catalogue_is_refused(tmp_path):
+    with pytest.raises(CatalogueError, match="directory"):
+        open_catalogue(tmp_path)
+
+
+def test_find_by_id_and_by_folded_name(cat):
+    assert cat.find("af-ejlepo-kajtar")["name"] == "Éjlépő Kajtár"
+    assert cat.find("ejlepo kajtar")["id"] == "af-ejlepo-kajtar"
+    assert cat.find("  ÉJLÉPŐ   KAJTÁR ", game="af")["id"] == "af-ejlepo-kajtar"
+
+
+def test_find_unknown_card_suggests_near_misses(cat):
+    with pytest.raises(UnknownCard) as info:
+        cat.find("ejlepo kajtr")
+    assert info.value.suggestions[0] == "Éjlépő Kajtár"
+    assert "did you mean Éjlépő Kajtár" in info.value.hint
+    with pytest.raises(UnknownCard):
+        cat.find("Éjlépő Kajtár", game="ob")
+
+
+def test_find_name_in_two_games_asks_for_the_game(empty):
+    from deckkit.catalogue.importer import Record, plan
+
+    a = {"id": "ob-twin", "game": "obludarium", "name": "Twin", "type": "food"}
+    b = {"id": "af-twin", "game": "alomfogo", "name": "Twin", "type": "event", "cost": 1}
+    with empty.write():
+        p = plan(empty, [Record("x", 1, 1, a), Record("x", 2, 2, b)], source="x")
+        empty.store(p.added_rows, p.updated_rows)
+    with pytest.raises(DataError, match="several games"):
+        empty.find("twin")
+    assert empty.find("twin", game="ob")["id"] == "ob-twin"
+
+
+def test_db_check_finds_a_broken_stored_card(cat):
+    assert cat.check() == []
+    with cat.write():
+        cat.conn.execute("UPDATE cards SET data = json_set(data, '$.cost', -5) WHERE id = 'af-ejlepo-kajtar'")
+    problems = cat.check()
+    assert any("af-ejlepo-kajtar" in p and "$.cost" in p for p in problems)
+
+
+def test_cli_db_info_and_check(run, db):
+    r = run("db", "info", "-o", "json")
+    assert r.exit_code == 0
+    import json
+
+    info = json.loads(r.stdout)
+    assert info["path"] == str(db) and info["schema_version"] == SCHEMA_VERSION and info["cards"] > 100
+    r = run("db", "check")
+    assert r.exit_code == 0 and r.stdout.startswith("ok: ")
+
+
+def test_cli_refuses_non_sqlite_catalogue(tmp_path):
+    from typer.testing import CliRunner
+
+    from deckkit.cli import app
+
+    bad = tmp_path / "x.db"
+    bad.write_bytes(b"\x00\x01garbage" * 50)
+    r = CliRunner().invoke(app, ["--db", str(bad), "search", "kajtar"], catch_exceptions=False)
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"error: {bad}: not an SQLite database\nhint: ")
