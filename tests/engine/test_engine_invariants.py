@@ -22,7 +22,7 @@ GAMES_PER_RULESET = {"obludarium": 3000}
 # Counters a game's rules allow below zero (KO-805: a single card of an ingredient scores negative).
 SIGNED = {"kotlik": {"score", "scores"}}
 DEFAULT_GAMES = 100
-REPLAY_EVERY = 10
+REPLAY_EVERY = 20
 
 
 def _game(name: str):

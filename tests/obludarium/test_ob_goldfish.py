@@ -1,0 +1,151 @@
+"""Goldfish games of Obludárium: the fast greedy path obeys the rules engine, is seeded, and traces."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from deckkit.decks.io import load_deck
+from deckkit.games.obludarium import GAME, ObludariumGame
+from deckkit.hands.procedures import obludarium_opening
+from deckkit.paths import data_dir
+from deckkit.text import fold
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def starter_deck(game=GAME) -> list[dict]:
+    """The bundled starter deck as card dicts."""
+    deck = load_deck(data_dir() / "decks" / "obludarium-standard.deck")
+    by_name = {fold(c["name"]): c for c in game.cards.values()}
+    return [by_name[fold(e.name)] for e in deck.entries for _ in range(e.count)]
+
+
+def replay_in_engine(game, deck, seed, keep=None):
+    """Play the fast path, then replay its action strings through the checked rules engine."""
+    record: list[str] = []
+    result = game.play_goldfish(deck, random.Random(seed), record=record, keep=keep)
+    rng = random.Random(seed)
+    lib = list(deck)
+    rng.shuffle(lib)
+    opening = obludarium_opening(lib, keep)
+    setup = {"start": "p1", "p1": {"library": [c["name"] for c in opening.library],
+                                    "hand": [c["name"] for c in opening.hand]},
+             "p2": {"dummy": True}}
+    state = game.from_setup(setup, random.Random(0))
+    for text in record:
+        state.apply(text)  # raises IllegalAction if the fast path broke a rule
+    return result, state
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_ob_fast_greedy_is_legal_and_agrees_with_engine(seed):
+    """OB-601 – OB-909: every move of the fast greedy path is legal and reaches the same outcome."""
+    result, state = replay_in_engine(GAME, starter_deck(), seed)
+    if result["won"]:
+        assert state.winners() == [0]
+        assert state.turn == 2 * result["turn"] - 1
+        assert state.life[1] == 0
+    else:
+        assert state.winners() != [0]
+
+
+def test_ob_fast_greedy_legal_on_random_decks():
+    """Random decks over the whole pool (all effects) also replay legally."""
+    pool = list(GAME.cards.values())
+    rng = random.Random(11)
+    for seed in range(150):
+        deck = [rng.choice(pool) for _ in range(40)]
+        result, state = replay_in_engine(GAME, deck, seed)
+        assert (state.winners() == [0]) == result["won"]
+
+
+def test_ob_goldfish_mulligan_keep_rule():
+    """OB-504 – OB-506: --keep mulligans to the bottom; the replay follows the same opening."""
+    keep = lambda hand: 2 <= sum(c["type"] == "food" for c in hand) <= 4  # noqa: E731
+    mulligans = 0
+    for seed in range(40):
+        result, state = replay_in_engine(GAME, starter_deck(), seed, keep=keep)
+        mulligans += result["mulligans"]
+        assert (state.winners() == [0]) == result["won"]
+    assert mulligans > 0
+
+
+def test_ob_goldfish_same_seed_same_game_and_record_keys():
+    """Same seed, same record; the record carries the keys the goldfish runner reads."""
+    deck = starter_deck()
+    a = GAME.play_goldfish(deck, random.Random(5))
+    b = GAME.play_goldfish(deck, random.Random(5))
+    assert a == b
+    assert {"won", "turn", "mulligans", "seen", "opening", "seen_by_turn"} <= set(a)
+    assert len(a["opening"]) == 7
+    wins = [GAME.play_goldfish(deck, random.Random(s))["won"] for s in range(200)]
+    assert sum(wins) > 150  # a passive opponent is beaten in nearly every game
+
+
+def test_ob_goldfish_starting_life_setting_slows_wins():
+    """OB-104 – OB-106: 15 life is beaten sooner on average than 20 (same seeds)."""
+    deck = starter_deck()
+    fast = ObludariumGame(starting_life=15)
+    t15 = [fast.play_goldfish(deck, random.Random(s))["turn"] for s in range(200)]
+    t20 = [GAME.play_goldfish(deck, random.Random(s))["turn"] for s in range(200)]
+    assert sum(t15) < sum(t20)
+
+
+@pytest.mark.parametrize("policy", ["random", "passive"])
+def test_ob_goldfish_other_policies(policy):
+    """random and passive run through the full engine; passive never wins (it never attacks)."""
+    deck = starter_deck()
+    record: list[str] = []
+    trace: list[str] = []
+    result = GAME.play_goldfish(deck, random.Random(2), policy=policy, record=record, trace=trace)
+    assert result["mulligans"] == 0 and record and trace
+    if policy == "passive":
+        assert not result["won"]
+
+
+def test_ob_goldfish_unknown_policy_is_a_usage_error():
+    """A bad --policy names the choices."""
+    from deckkit.errors import UsageError
+
+    with pytest.raises(UsageError, match="smart") as err:
+        GAME.play_goldfish(starter_deck(), random.Random(1), policy="smart")
+    assert "greedy" in err.value.hint
+
+
+def test_ob_goldfish_golden_trace():
+    """Golden trace: the greedy game of seed 1 on the starter deck, line by line (regenerate:
+    DECKKIT_REGEN_GOLDEN=1)."""
+    trace: list[str] = []
+    GAME.play_goldfish(starter_deck(), random.Random(1), trace=trace)
+    path = GOLDEN / "ob-greedy-starter-seed1.txt"
+    text = "\n".join(trace) + "\n"
+    if os.environ.get("DECKKIT_REGEN_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_ob_engine_golden_transcript():
+    """Golden transcript of a random full-engine game (actions and events) for seed 4."""
+    from deckkit.engine.core import TERMINAL
+
+    deck = starter_deck()
+    state = GAME.new_game([deck, deck], random.Random(4))
+    chooser = random.Random(4)
+    lines = []
+    seen = 0
+    while state.current_player() != TERMINAL and len(lines) < 400:
+        legal = state.legal_actions()
+        action = legal[chooser.randrange(len(legal))]
+        state.apply(action)
+        lines.append(f"p{action.player + 1}: {action}")
+        lines.extend("  " + line for line in state.log[seen:])
+        seen = len(state.log)
+    path = GOLDEN / "ob-random-engine-seed4.txt"
+    text = "\n".join(lines) + "\n"
+    if os.environ.get("DECKKIT_REGEN_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
