@@ -1,0 +1,84 @@
+"""Álomfogó goldfish (play_goldfish): records, determinism, the fast greedy path equals the policy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deckkit.games.alomfogo import GAME
+from deckkit.games.alomfogo.policies import greedy
+from deckkit.games.alomfogo.state import AlomfogoState
+from deckkit.paths import data_dir
+
+DECK = [c.data for c in GAME.deck_cards(data_dir() / "decks" / "alomfogo-casual.deck")]
+
+
+def _slow_greedy(seed: int) -> tuple[dict, AlomfogoState]:
+    """The greedy policy through legal_actions/apply (checked path) against a passive opponent."""
+    rng = random.Random(seed)
+    state = AlomfogoState(GAME, rng, 2)
+    library = [GAME.card(c) for c in DECK]
+    rng.shuffle(library)
+    me = state.players[0]
+    me.hand, me.library = library[:5], library[5:][::-1]
+    state.players[1].passive = True
+    state.begin_turn(0)
+    while not state.is_terminal() and me.turns <= 60:
+        action = greedy(state)
+        assert action in state.legal_actions(), f"greedy chose an illegal {action}\n{state.render()}"
+        state.apply(action)
+    return {"won": state.result == 0, "turn": me.turns if state.result == 0 else None}, state
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_af_greedy_fast_path_matches_the_policy(seed):
+    """The fast path makes the greedy policy's choices: same outcome and turn, every choice legal."""
+    record = GAME.play_goldfish(DECK, random.Random(seed))
+    slow, _ = _slow_greedy(seed)
+    assert (record["won"], record["turn"]) == (slow["won"], slow["turn"])
+
+
+def test_af_goldfish_record_and_determinism():
+    """Record keys per the core contract; the same seed gives the same record; no mulligan (AF-Q5)."""
+    a = GAME.play_goldfish(DECK, random.Random(11))
+    b = GAME.play_goldfish(DECK, random.Random(11))
+    assert a == b
+    assert set(a) == {"won", "turn", "mulligans", "seen"}
+    assert a["won"] and a["turn"] >= 2  # AF-516: no challenge in the first turn
+    assert a["mulligans"] == 0
+    # AF-502, AF-512, AF-513: 5 dealt, one draw per turn after the first, plus creature draws and cycling
+    assert len(a["seen"]) >= 5 + a["turn"] - 1
+    names = [c["name"] for c in DECK]
+    assert all(a["seen"].count(n) <= names.count(n) for n in set(a["seen"]))
+
+
+def test_af_goldfish_takes_15_glory_and_reports_the_turn():
+    """The win comes when the passive opponent's 15 glory are gone; turns are the deck owner's own."""
+    trace: list[str] = []
+    record = GAME.play_goldfish(DECK, random.Random(2), trace=trace)
+    assert record["won"]
+    assert any("has no glory left" in line for line in trace)
+    assert sum(1 for line in trace if line.startswith("-- turn")) == record["turn"]
+    assert any(line.startswith("p1 plays ") for line in trace)
+    assert any("unanswered" in line for line in trace)
+
+
+def test_af_goldfish_random_policy_and_settings():
+    """The random policy also wins against a passive opponent; 10 starting glory wins sooner (AF-902)."""
+    rec = GAME.play_goldfish(DECK, random.Random(5), policy="random")
+    assert set(rec) == {"won", "turn", "mulligans", "seen"}
+    fast = type(GAME)(list(GAME.cards.values()), starting_glory=10)
+    turns10 = [fast.play_goldfish(DECK, random.Random(s))["turn"] for s in range(30)]
+    turns15 = [GAME.play_goldfish(DECK, random.Random(s))["turn"] for s in range(30)]
+    assert sum(turns10) < sum(turns15)
+
+
+def test_af_goldfish_max_turns_and_bad_policy():
+    """max_turns stops a game without a win; unknown policies are usage errors."""
+    from deckkit.errors import UsageError
+
+    rec = GAME.play_goldfish(DECK, random.Random(1), max_turns=1)
+    assert rec["won"] is False and rec["turn"] is None
+    with pytest.raises(UsageError):
+        GAME.play_goldfish(DECK, random.Random(1), policy="clever")
