@@ -123,10 +123,14 @@ def test_any_action_string_is_applied_or_cleanly_refused(text, seed):
         assert state.snapshot() != before
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.dictionaries(st.sampled_from(["board", "stock", "box", "start", "phase", "turn", "p1", "p2", "x"]),
+@settings(max_examples=80, deadline=None)
+@given(st.dictionaries(st.sampled_from(["board", "cells", "empty", "stock", "box", "start", "phase", "turn", "p1",
+                                        "p2", "x"]),
                        st.one_of(st.none(), st.integers(-3, 30), st.text(max_size=8),
-                                 st.lists(st.sampled_from(ALL + ["nic", None]), max_size=6),
+                                 st.lists(st.sampled_from(ALL + ["nic", None, "r2c2", "-"]), max_size=6),
+                                 st.dictionaries(st.sampled_from(["r1c1", "r3c3", "r7c2", "x", "stone"]),
+                                                 st.one_of(st.sampled_from(ALL + ["nic"]), st.integers(-1, 21)),
+                                                 max_size=3),
                                  st.fixed_dictionaries({"stone": st.integers(-1, 21)})), max_size=4))
 def test_bad_setups_raise_named_errors_only(setup):
     try:

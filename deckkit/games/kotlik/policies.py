@@ -10,7 +10,6 @@ import random
 from typing import Callable
 
 from deckkit.engine.core import Action
-from deckkit.games.kotlik.scoring import recipe_points
 from deckkit.games.kotlik.state import EXPLODE, FINAL, HAT, MOVE, TAKE, KotlikState
 from deckkit.games.kotlik.board import TRACK
 
@@ -32,8 +31,7 @@ def take_gain(s: KotlikState, p: int, card: int) -> int:
     if s.game.one[p][card] and s.ones[p] == s.ones[1 - p]:
         d += 5  # this card wins the value-1 majority (KO-802)
     if s.recipes[p]:
-        before = recipe_points(s.cs, s.cauldron[p], s.recipes[p])
-        d += recipe_points(s.cs, s.cauldron[p] + [card], s.recipes[p]) - before
+        d += s.recipe_gain(p, card)
     return d
 
 

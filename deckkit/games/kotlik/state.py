@@ -17,7 +17,7 @@ from deckkit.games.kotlik.board import (
     TRACK,
     line_label,
 )
-from deckkit.games.kotlik.scoring import recipe_points, set_score
+from deckkit.games.kotlik.scoring import set_score
 
 if TYPE_CHECKING:
     from deckkit.games.kotlik.game import KotlikGame
@@ -94,8 +94,22 @@ class KotlikState(State):
         """The player's score if the game ended now (KO-800)."""
         total = self.base[p] + (5 if self.ones[p] > self.ones[1 - p] else 0)  # KO-802, KO-803
         if self.recipes[p]:
-            total += recipe_points(self.cs, self.cauldron[p], self.recipes[p])  # KO-810
+            total += self.recipe_bonus(p)  # KO-810
         return total
+
+    def recipe_bonus(self, p: int) -> int:
+        """Bonus of p's recipes whose every ingredient is in the cauldron (KO-810, KO-Q11), from the counts."""
+        cnt, cs = self.cnt[p], self.cs
+        return sum(cs.recipe_bonus[r] for r in self.recipes[p] if all(cnt[k] for k in cs.recipe_needs[r]))
+
+    def recipe_gain(self, p: int, card: int) -> int:
+        """How much p's recipe bonus rises if ``card`` joins the cauldron: only a new ingredient can complete one."""
+        k = self.cs.ing[card]
+        cnt, cs = self.cnt[p], self.cs
+        if cnt[k]:
+            return 0
+        return sum(cs.recipe_bonus[r] for r in self.recipes[p]
+                   if k in cs.recipe_needs[r] and all(cnt[j] or j == k for j in cs.recipe_needs[r]))
 
     def _say(self, text: str) -> None:
         if self.logging:
