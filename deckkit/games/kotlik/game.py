@@ -154,7 +154,12 @@ def run(state: KotlikState, pols: list[Passive], *, cap: int = 400, trace: list[
         if phase == TAKE:
             cells = state.takeable()
             turn = state.turn
-            take(pol.take(state, cells) if cells else -1)
+            cell = pol.take(state, cells) if cells else -1
+            if trace is not None and cell >= 0:
+                trace.extend(state.log)
+                state.log.clear()
+                trace.append(_why(state, pol, cells, cell))
+            take(cell)
         elif phase == EXPLODE:
             turn = state.turn
             explode(pol.explode(state))
@@ -178,6 +183,16 @@ def run(state: KotlikState, pols: list[Passive], *, cap: int = 400, trace: list[
             state.pending = -1
             _score_now(state)
             break
+
+
+def _why(state: KotlikState, pol: Passive, cells: list[int], cell: int) -> str:
+    """One trace line: what the policy took and what each choice was worth to it (KO-800 deltas)."""
+    from deckkit.games.kotlik.policies import take_gain
+
+    p = state.active
+    names = state.cs.names
+    options = ", ".join(f"{names[state.board[c]]} {take_gain(state, p, state.board[c]):+d}" for c in cells)
+    return f"  {pol.name} {PLAYER_NAMES[p]} picks {names[state.board[cell]]} (points if taken: {options})"
 
 
 def _score_now(state: KotlikState) -> None:

@@ -67,6 +67,7 @@ def render_state(state: "KotlikState") -> str:
         beside = "corner" if line < 0 else line_label(line)
         lines.append(f"{PLAYER_NAMES[p]:<5} stone P{state.stone[p]} ({beside}) · cauldron {len(caul)} cards, "
                      f"top {topcard} · score {state.score(p)}")
+    lines.append("      cards: ingredient, number, label (wh bk gn gy br bl ye); * exploding cauldron, ^ hat and wand")
     if state.pending >= 0:
         lines.append(f"just taken: {state.cs.names[state.pending]}")
     return "\n".join(lines)

@@ -344,6 +344,10 @@ class KotlikState(State):
             if line < 0:
                 return (f"{who}'s stone stands beside a corner card (P{self.stone[self.active]}): take nothing", "KO-504")
             return (f"{text!r}: {who} may take only a card of {line_label(line)}, beside P{self.stone[self.active]}", "KO-501")
+        pending = self.pending_choice()
+        if pending and words[:1] in (["take"], ["move"]):
+            rule = "KO-702" if self.phase == FINAL else "KO-620"
+            return (f"{text!r}: first {pending[0].lower() + pending[1:]}", rule)
         if self.phase == FINAL and words[:1] in (["explode"], ["extra"], ["no"]):
             return (f"{text!r}: the symbols of the game's last card lapse", "KO-703")
         if words[:1] in (["explode"], ["extra"], ["keep"], ["discard"], ["move"], ["no"]):
