@@ -254,8 +254,8 @@ def choose_format(deck: Deck, fmt: Format | str | None) -> tuple[Format | None, 
 
 def validate_deck(deck: Deck, catalogue: CardLookup, fmt: Format | str | None = None,
                   problems: list[Problem] | None = None) -> Report:
-    """Validate a parsed deck: ``problems`` are the reader's findings, reported with the rest."""
-    problems = problems or []
+    """Validate a parsed deck: ``problems`` are the reader's findings (default: the deck's notes)."""
+    problems = list(deck.notes) if problems is None else problems
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
     report = Report(deck.path, deck.game or None, None, deck.size, errors, warnings)

@@ -205,3 +205,10 @@ def test_json_deck_problems_name_the_card_not_a_line(write, pool):
     assert sorted((p.code, p.card or "", p.line) for p in report.errors) == [
         ("deck-too-small", "", None), ("too-many-copies", "Athame", None), ("unknown-card", "Nope", None)]
     assert [p.message for p in report.warnings] == ["Athame appears twice; counted as 4"]
+
+
+def test_validate_a_loaded_deck_keeps_the_readers_warnings(write, pool):
+    deck = load_deck(write("game: af\n2 Athame\n1 athame\n"))
+    report = validate_deck(deck, pool)
+    assert [(p.code, p.line) for p in report.warnings] == [("duplicate-card", 3)]
+    assert [p.code for p in report.errors] == ["deck-too-small"]
