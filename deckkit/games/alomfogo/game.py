@@ -13,7 +13,7 @@ from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
 from deckkit.games.alomfogo.state import (ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, STATE_NAMES, AlomfogoState,
                                           Perm)
-from deckkit.hands.procedures import AF_HAND, ALOMFOGO_MULLIGANS, alomfogo_opening
+from deckkit.hands.procedures import ALOMFOGO_MULLIGANS, alomfogo_opening
 
 _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
 _STATE_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<states>[^()]*)\)\s*$")

@@ -1,0 +1,127 @@
+"""The Álomfogó duel (AF-700 – AF-809): challenge, defender, helpers, alternating assists, result, glory."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.engine.core import Action
+from deckkit.games.alomfogo.effects import Context
+from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DEFEND, DUELS, HELPER, RESTING, Duel, Perm
+
+if TYPE_CHECKING:
+    from deckkit.games.alomfogo.state import AlomfogoState
+
+
+class DuelRules:
+    """Duel methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
+
+    def _helper_candidates(self, p: int) -> list[tuple[str, Perm]]:
+        duelist = self.duel.duelists[self.duel.players.index(p)]
+        out = []
+        seen: dict[int, int] = {}
+        for perm in self.players[p].table:
+            k = seen[id(perm.card)] = seen.get(id(perm.card), 0) + 1
+            if perm.state == ACTIVE and perm.card.is_creature and perm is not duelist:  # AF-721, AF-724
+                out.append((perm.card.name if k == 1 else f"{perm.card.name}#{k}", perm))
+        return out
+
+    def _assist_actions(self, p: int) -> list[Action]:
+        d = self.duel
+        side = d.to_act
+        player = self.players[p]
+        out: list[Action] = []
+        helper = d.helpers[side]
+        if helper is not None and helper.state == ACTIVE and helper.card.has_helper_ability \
+                and player.vp >= helper.card.helper_vp and len(player.hand) >= helper.card.helper_discard:
+            lab = self.label(p, helper)
+            if helper.card.helper_discard:
+                seen: set[int] = set()
+                for card in player.hand:
+                    if id(card) not in seen:
+                        seen.add(id(card))
+                        out.append(Action(p, "assist", (lab, "discarding", card.name)))
+            else:
+                out.append(Action(p, "assist", (lab,)))
+        seen2: set[int] = set()
+        for card in player.hand:
+            if card.type == "instant" and card.cost <= player.vp and id(card) not in seen2:
+                if card.magic_source and player.source_played:
+                    continue
+                seen2.add(id(card))
+                out.append(Action(p, "cast", (card.name,)))
+        out.append(Action(p, "pass"))
+        return out
+
+    def challenge(self, p: int, att: Perm) -> None:
+        """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""
+        defender = self.right_of(p)  # AF-911
+        self.quiet or self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
+        self.duel = Duel(p, att, defender, att)
+        if self.players[defender].passive or not self._active_dreamwalkers(defender):
+            self._unanswered()  # AF-710: the defender cannot answer
+        else:
+            self.phase = DEFEND
+
+    def _unanswered(self) -> None:
+        d = self.duel
+        att = d.duelists[0]
+        att.state = RESTING  # AF-712
+        loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
+        self.duel = None
+        self.phase = DUELS
+        self.quiet or self.note(f"unanswered: {self.pname(d.players[1])} loses {loss} glory (AF-711)")
+        self.lose_glory(d.players[1], loss)
+
+    def _next_helper(self, side: int) -> None:
+        d = self.duel
+        while side < 2:
+            d.helper_side = side
+            if self._helper_candidates(d.players[side]):
+                self.phase = HELPER
+                return
+            side += 1
+        d.to_act = 0
+        d.passes = 0
+        self.phase = ASSIST  # AF-730: assists after both helpers
+
+    def totals(self) -> tuple[int, int]:
+        """The attacker's and the defender's current totals (AF-751, AF-752)."""
+        d = self.duel
+        att, dfn = d.duelists
+        bonus = 0
+        for perm in self.players[d.players[0]].table:
+            if perm.card.attack_bonus and perm.state == ACTIVE:
+                for fn, ability in perm.card.attack_bonus:
+                    bonus += fn(self, Context(d.players[0], perm.card, 0), ability)
+        return (max(0, att.card.attack + d.bonus[0] + bonus), max(0, dfn.card.defense + d.bonus[1]))
+
+    def _totals_text(self) -> str:
+        a, b = self.totals()
+        return f"attack {a} vs defence {b}"
+
+    def _resolve_duel(self) -> None:
+        d = self.duel
+        (ap, dp), (att, dfn) = d.players, d.duelists
+        a, b = self.totals()
+        self.duel = None
+        self.phase = DUELS
+        for perm in (att, dfn, *d.helpers):  # AF-757, AF-758
+            if perm is not None and perm.state == ACTIVE:
+                perm.state = RESTING
+        if a > b:  # AF-753, AF-754, AF-804
+            self._to_cage(dp, dfn)
+            self.quiet or self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
+        elif b > a:
+            self._to_cage(ap, att)
+            gain = 1 + dfn.card.glory  # AF-803, AF-809, AF-Q9
+            self.players[dp].glory += gain
+            self.quiet or self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
+                      f"{self.pname(dp)} gains {gain} glory (AF-803)")
+        else:
+            self.quiet or self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
+
+    def _to_cage(self, p: int, perm: Perm) -> None:
+        table = self.players[p].table
+        if perm in table:
+            table.remove(perm)
+            self.players[p].cage.append(perm.card)

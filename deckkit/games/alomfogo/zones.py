@@ -1,0 +1,81 @@
+"""Álomfogó zones and card states: players, cards on the table, the duel record, a spell awaiting an answer."""
+
+from __future__ import annotations
+
+from deckkit.games.alomfogo.cards import CardDef
+
+ACTIVE, RESTING, DAMAGED = 0, 1, 2  # AF-410; angles are not modelled (AF-Q4)
+STATE_NAMES = ("active", "resting", "damaged")
+
+# Phases of the state machine (the ``phase`` of the snapshot).
+DRAW = "phase2"  # waiting for the required draw of phase 2 (AF-512)
+PLAY = "phase3"
+CREATURE_DRAW = "creature-draw"  # the optional draw after a dream creature (AF-333)
+DUELS = "phase4"
+DEFEND = "defend"
+HELPER = "helper"
+ASSIST = "assist"
+COUNTER = "counter"
+OVER = "over"
+
+
+class Perm:
+    """A card on the table with its state (active, resting, damaged)."""
+
+    __slots__ = ("card", "state", "used")
+
+    def __init__(self, card: CardDef, state: int = ACTIVE) -> None:
+        self.card = card
+        self.state = state
+        self.used = 0  # turn number in which a free-dreamwalker event was last used
+
+    def __repr__(self) -> str:
+        return f"Perm({self.card.name!r}, {STATE_NAMES[self.state]})"
+
+
+class Player:
+    """One apprentice: counters and zones; ``library`` keeps its top card LAST (cheap draws)."""
+
+    __slots__ = ("library", "hand", "table", "cage", "vp", "glory", "alive", "turns", "source_played",
+                 "cycled", "passive")
+
+    def __init__(self, glory: int) -> None:
+        self.library: list[CardDef] = []
+        self.hand: list[CardDef] = []
+        self.table: list[Perm] = []
+        self.cage: list[CardDef] = []
+        self.vp = 0
+        self.glory = glory
+        self.alive = True
+        self.turns = 0
+        self.source_played = False  # AF-610
+        self.cycled = False  # AF-612
+        self.passive = False  # goldfish opponent: takes no turns, never defends
+
+
+class Duel:
+    """The duel being fought: duelists, helpers, assist modifiers, whose assist turn it is."""
+
+    __slots__ = ("players", "duelists", "helpers", "bonus", "to_act", "passes", "helper_side")
+
+    def __init__(self, attacker: int, att: Perm, defender: int, dfn: Perm) -> None:
+        self.players = (attacker, defender)
+        self.duelists = (att, dfn)
+        self.helpers: list[Perm | None] = [None, None]
+        self.bonus = [0, 0]
+        self.to_act = 0  # AF-731: the attacker assists first
+        self.passes = 0  # consecutive passes; two end the exchange (AF-741)
+        self.helper_side = 0  # AF-721/722: the attacker designates first
+
+
+class Pending:
+    """A spell that was paid for and may be countered before it takes effect (AF-371)."""
+
+    __slots__ = ("caster", "card", "side", "reactors", "resume")
+
+    def __init__(self, caster: int, card: CardDef, side: int | None, reactors: list[int], resume: str) -> None:
+        self.caster = caster
+        self.card = card
+        self.side = side
+        self.reactors = reactors
+        self.resume = resume
