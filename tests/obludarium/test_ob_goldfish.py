@@ -10,6 +10,7 @@ import pytest
 
 from deckkit.decks.io import load_deck
 from deckkit.games.obludarium import GAME, ObludariumGame
+from deckkit.games.obludarium.cards import shuffled
 from deckkit.hands.procedures import obludarium_opening
 from deckkit.paths import data_dir
 from deckkit.text import fold
@@ -29,9 +30,7 @@ def replay_in_engine(game, deck, seed, keep=None):
     record: list[str] = []
     result = game.play_goldfish(deck, random.Random(seed), record=record, keep=keep)
     rng = random.Random(seed)
-    lib = list(deck)
-    rng.shuffle(lib)
-    opening = obludarium_opening(lib, keep)
+    opening = obludarium_opening(shuffled(list(deck), rng), keep)
     setup = {"start": "p1", "p1": {"library": [c["name"] for c in opening.library],
                                     "hand": [c["name"] for c in opening.hand]},
              "p2": {"dummy": True}}

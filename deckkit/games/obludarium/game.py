@@ -10,7 +10,7 @@ from typing import Any, Callable
 from deckkit.engine.core import Action, Game, SetupError, Setting, State
 from deckkit.errors import UsageError
 from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
-from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards
+from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards, shuffled
 from deckkit.games.obludarium.state import ATTACK, MAIN, PLAYER_NAMES, ObState, Perm
 from deckkit.hands.procedures import obludarium_higher_plays, obludarium_opening
 from deckkit.text import fold
@@ -80,9 +80,7 @@ class ObludariumGame(Game):
         state.life = [self.settings["starting_life"]] * 2
         libraries = []
         for p, deck in enumerate(decks):
-            lib = list(deck)
-            rng.shuffle(lib)
-            opening = obludarium_opening(lib, keep)
+            opening = obludarium_opening(shuffled(list(deck), rng), keep)
             state.hands[p] = [self.info(c) for c in opening.hand]
             libraries.append(opening.library)
             state.libs[p] = [self.info(c) for c in reversed(opening.library)]
@@ -165,7 +163,7 @@ class ObludariumGame(Game):
                             f"{card.name} in {zone} is not (or not that many times) in the deck",
                             field=f"{where}.{zone}[{i}]",
                             hint="list only cards of the deck, or drop 'deck' and give the library in full")
-            rng.shuffle(rest)
+            rest = shuffled(rest, rng)
             if "hand" not in spec:
                 opening = obludarium_opening(rest)
                 hand, rest = [*opening.hand], list(opening.library)

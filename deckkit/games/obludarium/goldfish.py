@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, CardInfo
+from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, CardInfo, shuffled
 from deckkit.hands.procedures import obludarium_opening
 
 # roles of cards for the greedy player
@@ -26,37 +26,49 @@ _R_FOOD, _R_MONSTER, _R_ARTIFACT_BOOST, _R_SPELL_BOOST, _R_SPELL_HIT, _R_SPELL_D
 
 
 def _role(info: CardInfo) -> tuple:
-    """(role, cost, attack, amount, group, ability) for the greedy player."""
+    """(role, cost, attack, amount, group, ability, info) for the greedy player."""
     ab = info.abilities[0] if info.abilities else None
     if info.type == FOOD:
-        return (_R_FOOD, 0, 0, 0, None, None)
+        return (_R_FOOD, 0, 0, 0, None, None, info)
     if info.type == MONSTER:
-        return (_R_MONSTER, info.cost, info.attack, 0, None, ab)
+        return (_R_MONSTER, info.cost, info.attack, 0, None, ab, info)
     if info.type == ARTIFACT:
         if (ab and ab.effect == "boost" and ab.stat in ("attack", "both") and ab.target == "own"
                 and ab.when is None and not ab.sacrifice and ab.food == 0):
-            return (_R_ARTIFACT_BOOST, info.cost, 0, ab.amount, ab.group, ab)
-        return (_R_OTHER, info.cost, 0, 0, None, ab)
+            return (_R_ARTIFACT_BOOST, info.cost, 0, ab.amount, ab.group, ab, info)
+        return (_R_OTHER, info.cost, 0, 0, None, ab, info)
     if info.type == SPELL and ab is not None and not info.blocking:
         if ab.effect == "boost" and ab.stat in ("attack", "both") and ab.target == "own" and ab.when is None:
-            return (_R_SPELL_BOOST, info.cost, 0, ab.amount, ab.group, ab)
+            return (_R_SPELL_BOOST, info.cost, 0, ab.amount, ab.group, ab, info)
         if ab.effect == "hit":
-            return (_R_SPELL_HIT, info.cost, 0, ab.amount, None, ab)
+            return (_R_SPELL_HIT, info.cost, 0, ab.amount, None, ab, info)
         if ab.effect == "draw":
-            return (_R_SPELL_DRAW, info.cost, 0, ab.amount, None, ab)
-    return (_R_OTHER, info.cost, 0, 0, None, ab)
+            return (_R_SPELL_DRAW, info.cost, 0, ab.amount, None, ab, info)
+    return (_R_OTHER, info.cost, 0, 0, None, ab, info)
 
 
-def _roles(game) -> dict:
-    roles = getattr(game, "_greedy_roles", None)
+def _prepared(game, deck: list[dict]) -> list[tuple]:
+    """The deck's role tuples, cached per game and deck (the runner plays one deck many times)."""
+    cache = game.__dict__.setdefault("_greedy_decks", {})
+    key = tuple(map(id, deck))
+    roles = cache.get(key)
     if roles is None:
-        roles = game._greedy_roles = {}
+        if len(cache) > 64:
+            cache.clear()
+        by_info: dict = {}
+        roles = []
+        for card in deck:
+            info = game.info(card)
+            if info not in by_info:
+                by_info[info] = _role(info)
+            roles.append(by_info[info])
+        cache[key] = roles
     return roles
 
 
 def _label(table: list, index: int) -> str:
-    name = table[index][0].name
-    n = sum(1 for entry in table[:index + 1] if entry[0].name == name)
+    name = table[index][0][6].name
+    n = sum(1 for entry in table[:index + 1] if entry[0][6].name == name)
     return name if n == 1 else f"{name}#{n}"
 
 
@@ -64,32 +76,26 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
                 max_turns: int = 60, record: list[str] | None = None) -> dict:
     """The greedy player (p1) against the passive opponent, following the OB rules step by step."""
     settings = game.settings
-    roles = _roles(game)
-    info_of = game.info
-    lib_dicts = list(deck)
-    rng.shuffle(lib_dicts)
-    opening = obludarium_opening(lib_dicts, keep)
-    hand = []
-    for c in opening.hand:
-        hand.append(info_of(c))
-    library = [info_of(c) for c in opening.library]  # top first
-    for info in hand:
-        if info not in roles:
-            roles[info] = _role(info)
-    for info in library:
-        if info not in roles:
-            roles[info] = _role(info)
-    first = game._first([opening.library, []], rng)
+    roles = _prepared(game, deck)
+    order = shuffled(list(range(len(deck))), rng)
+    if keep is None:
+        opening = obludarium_opening(order)
+    else:
+        opening = obludarium_opening(order, lambda idx: keep([deck[i] for i in idx]))
+    hand = [roles[i] for i in opening.hand]
+    library = [roles[i] for i in opening.library]  # top first
+    first = game._first([[deck[i] for i in opening.library], []], rng) \
+        if settings["first_player"] != "p1" else 0
     zero = settings["empty_deck"] == "zero"
     first_draw = settings["first_turn_draw"]
     limit = settings["hand_limit"]
     opp_life = settings["starting_life"]
     talk = trace is not None
     rec = record is not None
-    opening_names = [c.name for c in hand]
-    seen_by_turn: dict[str, list[str]] = {"1": list(opening_names)}
+    opening_names = [c[6].name for c in hand]
     seen = list(opening_names)
-    table: list[list] = []  # [info, new] in table order (food, monsters, artifacts)
+    seen_by_turn: dict[str, list[str]] = {"1": list(opening_names)}
+    table: list[list] = []  # [role, new] in table order (food, monsters, artifacts)
     nfood = 0
     lib_pos = 0
     nlib = len(library)
@@ -105,92 +111,89 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         return {"won": won, "turn": turn, "mulligans": opening.mulligans, "seen": seen,
                 "opening": opening_names, "seen_by_turn": seen_by_turn}
 
+    def draw(t: int) -> bool:
+        """Draw one card; False when the deck has run out (OB-109, OB-Q1)."""
+        nonlocal lib_pos
+        if lib_pos >= nlib:
+            if talk:
+                trace.append(f"T{t}: must draw from an empty deck and loses (OB-109)")
+            return False
+        card = library[lib_pos]
+        lib_pos += 1
+        hand.append(card)
+        name = card[6].name
+        seen.append(name)
+        if t in by_turn_lists:
+            by_turn_lists[t].append(name)
+        else:
+            by_turn_lists[t] = seen_by_turn[str(t)] = [name]
+        if talk:
+            trace.append(f"T{t}: draws {name} (opponent life {max(0, opp_life)})")
+        if zero and lib_pos >= nlib:
+            if talk:
+                trace.append(f"T{t}: the deck has run out: loses (OB-109, OB-Q1 reading A)")
+            return False
+        return True
+
+    by_turn_lists: dict[int, list[str]] = {1: seen_by_turn["1"]}
     for t in range(1, max_turns + 1):
-        # -- untap (OB-602) and draw (OB-603, OB-Q1, OB-Q7) --------------------------------------
+        # -- untap (OB-602) and draw (OB-603, OB-Q7) -------------------------------------------
         for entry in table:
             entry[1] = False
         avail = nfood
-        if t > 1 or first_draw or first == 1:
-            if lib_pos >= nlib:
-                if talk:
-                    trace.append(f"T{t}: must draw from an empty deck and loses (OB-109)")
-                return result(False, t)
-            card = library[lib_pos]
-            lib_pos += 1
-            hand.append(card)
-            seen.append(card.name)
-            seen_by_turn.setdefault(str(t), []).append(card.name)
-            if talk:
-                trace.append(f"T{t}: draws {card.name} (opponent life {opp_life})")
-            if zero and lib_pos >= nlib:
-                if talk:
-                    trace.append(f"T{t}: the deck has run out: loses (OB-109, OB-Q1 reading A)")
-                return result(False, t)
+        if (t > 1 or first_draw or first == 1) and not draw(t):
+            return result(False, t)
         # -- main phase --------------------------------------------------------------------------
         food_played = False
         while True:
             if not food_played:
                 for i, card in enumerate(hand):
-                    if roles[card][0] == _R_FOOD:
-                        hand.pop(i)
+                    if card[0] == _R_FOOD:
+                        del hand[i]
                         table.append([card, False])
                         nfood += 1
                         avail += 1
                         food_played = True
                         if rec:
-                            record.append(f"play {card.name}")
+                            record.append(f"play {card[6].name}")
                         if talk:
-                            trace.append(f"T{t}: lays out food {card.name} ({avail} untapped food)")
+                            trace.append(f"T{t}: lays out food {card[6].name} ({avail} untapped food)")
                         break
             best = -1
-            best_key = None
+            best_cost = best_atk = -1
             drawer = -1
             for i, card in enumerate(hand):
-                role = roles[card]
-                r = role[0]
-                if role[1] > avail:
+                cost = card[1]
+                if cost > avail:
                     continue
+                r = card[0]
                 if r == _R_MONSTER or r == _R_ARTIFACT_BOOST:
-                    key = (role[1], role[2])
-                    if best_key is None or key > best_key:
-                        best, best_key = i, key
+                    if cost > best_cost or (cost == best_cost and card[2] > best_atk):
+                        best, best_cost, best_atk = i, cost, card[2]
                 elif r == _R_SPELL_DRAW and drawer < 0:
                     drawer = i
             if best >= 0:
                 card = hand.pop(best)
-                avail -= card.cost
-                table.append([card, card.type == MONSTER])
+                avail -= best_cost
+                table.append([card, card[0] == _R_MONSTER])
                 if rec:
-                    record.append(f"play {card.name}")
+                    record.append(f"play {card[6].name}")
                 if talk:
-                    trace.append(f"T{t}: summons {card.name} for {card.cost} food (most expensive useful "
+                    trace.append(f"T{t}: summons {card[6].name} for {best_cost} food (most expensive useful "
                                  f"card it can pay; {avail} food left)")
                 continue
             if drawer >= 0:
                 card = hand.pop(drawer)
-                avail -= card.cost
+                avail -= card[1]
                 if rec:
-                    record.extend((f"cast {card.name}", "pass"))
+                    record.extend((f"cast {card[6].name}", "pass"))
                 if talk:
-                    trace.append(f"T{t}: casts {card.name} to draw {max(1, roles[card][3])} (nothing to summon)")
-                for _ in range(max(1, roles[card][3])):
-                    if lib_pos >= nlib:
-                        if talk:
-                            trace.append(f"T{t}: must draw from an empty deck and loses (OB-109)")
-                        return result(False, t)
-                    drawn = library[lib_pos]
-                    lib_pos += 1
-                    hand.append(drawn)
-                    seen.append(drawn.name)
-                    seen_by_turn.setdefault(str(t), []).append(drawn.name)
-                    if talk:
-                        trace.append(f"T{t}: draws {drawn.name}")
-                    if zero and lib_pos >= nlib:
-                        if talk:
-                            trace.append(f"T{t}: the deck has run out: loses (OB-109)")
+                    trace.append(f"T{t}: casts {card[6].name} to draw {max(1, card[3])} (nothing to summon)")
+                for _ in range(max(1, card[3])):
+                    if not draw(t):
                         return result(False, t)
                 continue
-            if not food_played and any(roles[c][0] == _R_FOOD for c in hand):
+            if not food_played and any(c[0] == _R_FOOD for c in hand):
                 continue
             break
         if rec:
@@ -199,79 +202,80 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         if limit and len(hand) >= limit:
             layable = False
             for card in hand:
-                if card.type == FOOD:
+                if card[0] == _R_FOOD:
                     if not food_played:
                         layable = True
                         break
-                elif card.type != SPELL and card.cost <= avail:
+                elif card[6].type != SPELL and card[1] <= avail:
                     layable = True
                     break
             if not layable:
-                worst = max(range(len(hand)), key=lambda i: (roles[hand[i]][0] == _R_OTHER, hand[i].cost, -i))
+                worst = max(range(len(hand)), key=lambda i: (hand[i][0] == _R_OTHER, hand[i][1], -i))
                 card = hand.pop(worst)
                 if rec:
-                    record.append(f"discard {card.name}")
+                    record.append(f"discard {card[6].name}")
                 if talk:
                     trace.append(f"T{t}: holds {len(hand) + 1} cards and can lay out none: discards "
-                                 f"{card.name} (least useful, most expensive; OB-909)")
+                                 f"{card[6].name} (least useful, most expensive; OB-909)")
         # -- attack step (OB-801, OB-802) --------------------------------------------------------
         attackers = []  # table indexes
+        atk = {}
         damage = 0
         for i, entry in enumerate(table):
-            info = entry[0]
-            if info.type == MONSTER and not entry[1]:
+            if entry[0][0] == _R_MONSTER and not entry[1]:
                 attackers.append(i)
-                damage += info.attack
+                a = entry[0][2]
+                atk[i] = a
+                damage += a
                 if rec:
                     record.append(f"attack {_label(table, i)}")
-        atk = {i: table[i][0].attack for i in attackers}
         if talk and attackers:
-            trace.append(f"T{t}: attacks with " + ", ".join(table[i][0].name for i in attackers)
+            trace.append(f"T{t}: attacks with " + ", ".join(table[i][0][6].name for i in attackers)
                          + f" ({damage} damage if unblocked)")
         # instants in the attack step (OB-803), each answered by the opponent's pass
         i = 0
         while i < len(hand):
             card = hand[i]
-            role = roles[card]
-            r = role[0]
-            if role[1] > avail or (r != _R_SPELL_BOOST and r != _R_SPELL_HIT):
+            r = card[0]
+            if card[1] > avail or (r != _R_SPELL_BOOST and r != _R_SPELL_HIT):
                 i += 1
                 continue
+            name = card[6].name
             if r == _R_SPELL_HIT:
-                hand.pop(i)
-                avail -= card.cost
-                opp_life -= role[3]
+                del hand[i]
+                avail -= card[1]
+                opp_life -= card[3]
                 if rec:
-                    record.extend((f"cast {card.name}", "pass"))
+                    record.extend((f"cast {name}", "pass"))
                 if talk:
-                    trace.append(f"T{t}: casts {card.name}: opponent loses {role[3]} (life {max(0, opp_life)})")
+                    trace.append(f"T{t}: casts {name}: opponent loses {card[3]} (life {max(0, opp_life)})")
                 if opp_life <= 0:
                     return result(True, t)
                 continue
-            group = role[4]
+            group = card[4]
             target = -1
             for a in attackers:
-                if group is None or group in table[a][0].groups:
+                if group is None or group in table[a][0][6].groups:
                     target = a
                     break
             if target < 0:
                 i += 1
                 continue
-            hand.pop(i)
-            avail -= card.cost
-            atk[target] += role[3]
-            damage += role[3]
+            del hand[i]
+            avail -= card[1]
+            atk[target] += card[3]
+            damage += card[3]
             if rec:
-                record.extend((f"cast {card.name} on {_label(table, target)}", "pass"))
+                record.extend((f"cast {name} on {_label(table, target)}", "pass"))
             if talk:
-                trace.append(f"T{t}: casts {card.name} on {table[target][0].name}: +{role[3]} attack "
+                trace.append(f"T{t}: casts {name} on {table[target][0][6].name}: +{card[3]} attack "
                              f"({damage} damage now)")
         if attackers:
             for idx, entry in enumerate(table):
-                role = roles[entry[0]]
-                if role[0] == _R_ARTIFACT_BOOST and role[1] >= 0:
+                role = entry[0]
+                if role[0] == _R_ARTIFACT_BOOST:
                     group = role[4]
-                    target = next((a for a in attackers if group is None or group in table[a][0].groups), -1)
+                    target = next((a for a in attackers if group is None or group in table[a][0][6].groups), -1)
                     if target < 0:
                         continue
                     atk[target] += role[3]
@@ -279,7 +283,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
                     if rec:
                         record.extend((f"use {_label(table, idx)} on {_label(table, target)}", "pass"))
                     if talk:
-                        trace.append(f"T{t}: taps {entry[0].name}: {table[target][0].name} +{role[3]} attack")
+                        trace.append(f"T{t}: taps {role[6].name}: {table[target][0][6].name} +{role[3]} attack")
         if rec:
             record.append("pass")  # end of the attack step
         if not attackers:
@@ -291,10 +295,11 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         # -- fight exchange (OB-904, OB-Q12): one "unblocked" property, then the opponent passes --
         used = False
         for a in attackers:
-            info = table[a][0]
-            ab = info.abilities[0] if info.abilities else None
+            role = table[a][0]
+            ab = role[5]
             if ab is None or ab.when != "unblocked" or ab.effect != "boost":
                 continue
+            info = role[6]
             if ab.sacrifice and ab.target == "own":
                 others = [b for b in attackers if b != a]
                 gain = ab.amount - atk[a]
@@ -303,13 +308,13 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
                     if rec:
                         record.extend((f"use {_label(table, a)} on {_label(table, target)}", "pass"))
                     if talk:
-                        trace.append(f"T{t}: sacrifices {info.name}: {table[target][0].name} +{ab.amount} "
+                        trace.append(f"T{t}: sacrifices {info.name}: {table[target][0][6].name} +{ab.amount} "
                                      f"attack makes the attack lethal")
                     damage += gain
                     table.pop(a)
                     used = True
                     break
-            elif ab.target == "self" and ab.food <= avail and ab.food > 0:
+            elif ab.target == "self" and 0 < ab.food <= avail:
                 avail -= ab.food
                 damage += ab.amount
                 if rec:
@@ -339,9 +344,7 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
     from deckkit.games.obludarium.state import ObState
 
     state = ObState(game, rng)
-    lib = list(deck)
-    rng.shuffle(lib)
-    opening = obludarium_opening(lib, keep)
+    opening = obludarium_opening(shuffled(list(deck), rng), keep)
     state.hands[0] = [game.info(c) for c in opening.hand]
     state.libs[0] = [game.info(c) for c in reversed(opening.library)]
     state.dummy[1] = True

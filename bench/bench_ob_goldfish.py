@@ -1,0 +1,60 @@
+"""Benchmark: Obludárium goldfish games per second (greedy policy, starter deck, one core).
+
+Run: python bench/bench_ob_goldfish.py [GAMES] [--profile]
+Prints games/s for the fast greedy path, for the same games with trace lines, and for the full
+rules engine (random policy), so the cost of each layer is visible. Target: >= 5,000 games/s.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import random
+import sys
+import time
+
+from deckkit.decks.io import load_deck
+from deckkit.games.obludarium import GAME
+from deckkit.paths import data_dir
+from deckkit.text import fold
+
+
+def starter_deck() -> list[dict]:
+    """The bundled starter deck as card dicts."""
+    deck = load_deck(data_dir() / "decks" / "obludarium-standard.deck")
+    by_name = {fold(c["name"]): c for c in GAME.cards.values()}
+    return [by_name[fold(e.name)] for e in deck.entries for _ in range(e.count)]
+
+
+def run(games: int, **kwargs) -> tuple[float, float]:
+    """(games per second, mean win turn) over seeds 0 .. games-1."""
+    deck = starter_deck()
+    GAME.play_goldfish(deck, random.Random(-1), **kwargs)  # warm the per-game caches
+    turns = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        trace = [] if kwargs.get("trace") is not None else None
+        record = GAME.play_goldfish(deck, random.Random(seed), **{**kwargs, "trace": trace})
+        turns += record["turn"]
+    elapsed = time.perf_counter() - start
+    return games / elapsed, turns / games
+
+
+def main() -> None:
+    """Print the figures (and a profile with --profile)."""
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 20000
+    if "--profile" in sys.argv:
+        cProfile.run(f"run({games})", "/tmp/ob_goldfish.prof")
+        pstats.Stats("/tmp/ob_goldfish.prof").sort_stats("tottime").print_stats(12)
+        return
+    rate, mean = run(games)
+    print(f"greedy fast path:        {rate:9,.0f} games/s  ({games} games, mean win turn {mean:.2f})")
+    rate, _ = run(max(1, games // 10), trace=[])
+    print(f"greedy with --trace:     {rate:9,.0f} games/s  ({max(1, games // 10)} games)")
+    rate, _ = run(max(1, games // 100), policy="random")
+    print(f"random, full engine:     {rate:9,.0f} games/s  ({max(1, games // 100)} games)")
+
+
+if __name__ == "__main__":
+    main()
