@@ -56,21 +56,20 @@ class DuelRules:
         """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""
         defender = self.right_of(p)  # AF-911
         self.quiet or self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
-        self.duel = Duel(p, att, defender, att)
         if self.players[defender].passive or not self._active_dreamwalkers(defender):
-            self._unanswered()  # AF-710: the defender cannot answer
+            self.unanswered(att, defender)  # AF-710: the defender cannot answer
         else:
+            self.duel = Duel(p, att, defender, att)
             self.phase = DEFEND
 
-    def _unanswered(self) -> None:
-        d = self.duel
-        att = d.duelists[0]
+    def unanswered(self, att: Perm, defender: int) -> None:
+        """AF-710 – AF-712, AF-801, AF-808: the attacker rests, the defender loses 1 + glory icon."""
         att.state = RESTING  # AF-712
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
-        self.quiet or self.note(f"unanswered: {self.pname(d.players[1])} loses {loss} glory (AF-711)")
-        self.lose_glory(d.players[1], loss)
+        self.quiet or self.note(f"unanswered: {self.pname(defender)} loses {loss} glory (AF-711)")
+        self.lose_glory(defender, loss)
 
     def _next_helper(self, side: int) -> None:
         d = self.duel

@@ -50,7 +50,9 @@ def weaken(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
 @effect(G, "gain-vp")
 def gain_vp(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
     """The user gains N VP (Athame, AF-EX-24)."""
-    state.players[ctx.player].vp += _amount(ability)
+    player = state.players[ctx.player]
+    player.vp += _amount(ability)
+    state.quiet or state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} VP ({player.vp})")
 
 
 @effect(G, "draw")
@@ -99,6 +101,7 @@ def cage_opponent_events(state: "AlomfogoState", ctx: Context, ability: dict) ->
 def gain_glory(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
     """The user gains N glory points (no maximum, AF-810)."""
     state.players[ctx.player].glory += _amount(ability)
+    state.quiet or state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} glory")
 
 
 @effect(G, "vp-per-turn")

@@ -72,7 +72,7 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     vp = player.vp
     best_key: tuple[int, int] | None = None
     best: tuple[str, CardDef, Perm | None] | None = None
-    free = state._free_events(p) if any(perm.card.free_max >= 0 for perm in player.table) else ()
+    free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
     inactive = None
     has_walker = None
     for card in player.hand:
@@ -81,6 +81,8 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
         key: tuple[int, int] | None = None
         event = None
         if card.is_dreamwalker:
+            if free is None:
+                free = state._free_events(p)
             for _, perm in free:
                 if card.cost <= perm.card.free_max:
                     key, event = (8, card.glory * 10 + card.cost), perm

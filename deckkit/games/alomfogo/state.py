@@ -338,7 +338,7 @@ class AlomfogoState(DuelRules, State):
             self._next_helper(0)
         elif kind == "no defence":
             self.quiet or self.note(f"{who} does not defend")
-            self._unanswered()
+            self.unanswered(self.duel.duelists[0], p)
         elif kind == "helper" or kind == "no helper":
             d = self.duel
             if kind == "helper":
