@@ -13,7 +13,6 @@ from deckkit.games.kotlik.board import (
     CORNER_CELLS,
     LINE_CELLS,
     SIZE,
-    SPACE_CELL,
     TRACK,
     line_label,
 )
