@@ -247,6 +247,7 @@ class _Compositions:
 
 
 _KERNELS: dict[int, tuple[Callable, Callable]] = {}
+_WORK_LIMIT = 10_000_000  # inner-loop steps (a few seconds); past it the question is one for --simulate
 
 
 def _kernels(A: int) -> tuple[Callable, Callable]:
@@ -283,6 +284,24 @@ def spread(tables, items, base, scale, out):
     return hit
 
 
+def _keep_share(t: tuple[int, ...], parts: list[tuple[int, ...]], parts_are_hands: bool,
+                keep_ok: Callable[[tuple[int, ...]], bool], comb: list[list[float]]) -> float:
+    """Sum over the ways to split block ``t`` into hand + draws of ``prod C(t_a, part_a)`` where the hand is kept."""
+    tabs = [comb[x] for x in t]
+    acc = 0.0
+    for part in parts:
+        w = 1.0
+        for tab, k in zip(tabs, part):
+            w *= tab[k]
+            if not w:
+                break
+        if w:
+            hand = part if parts_are_hands else tuple(x - y for x, y in zip(t, part))
+            if keep_ok(hand):
+                acc += w
+    return acc
+
+
 def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep: Condition | None = None) -> OddsResult:
     """The exact probability that ``condition`` holds for the cards seen under question ``q``.
 
@@ -311,26 +330,37 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
 
     dist: dict[int, float] = {0: 1.0}  # code of the cards used up by rejected hands -> probability
     total = 0.0
+    work = 0
     by_depth: list[float] = []
     for m, s in enumerate(q.sizes):
         last = m == K
         # value of each block t of s + d cards: cond(t) * P(keep the first s | t)
         blocks = []
-        for t in comps.of_size(s + d):
-            if not cond_ok(t):
-                continue
+        seen_blocks = [t for t in comps.of_size(s + d) if cond_ok(t)]
+        if not last and d:
+            # Q(t) sums over the smaller part of the block: the hand h, or the d draws e = t - h.
+            small = min(s, d)
+            parts = comps.of_size(small)
+            work += len(seen_blocks) * len(parts) * A
+            if work > _WORK_LIMIT:
+                raise UsageError("this question has too many card categories for exact odds by turn",
+                                 hint="use --simulate N for a seeded estimate, or a smaller --turn")
+        for t in seen_blocks:
             if last:
                 value = 1.0
             elif d == 0:
                 value = 1.0 if keep_ok(t) else 0.0
             else:
-                inner = [h + (1.0 if keep_ok(h) else 0.0,) for h in comps.of_size(s)]
-                value = weighted_sum([comb[x] for x in t], inner) / comb[s + d][s]
+                value = _keep_share(t, parts, small == s, keep_ok, comb) / comb[s + d][small]
             if value:
                 blocks.append(t + (value,))
         rejects = [] if last else [h + (comps.code(h),) for h in comps.of_size(s) if not keep_ok(h)]
         nxt: dict[int, float] = {}
         kept = 0.0
+        work += len(dist) * (len(blocks) + len(rejects))
+        if work > _WORK_LIMIT:
+            raise UsageError("this question has too many card categories and mulligans for exact odds",
+                             hint="use --simulate N for a seeded estimate, or fewer --mulligans")
         for used, pm in dist.items():
             pool = tuple(x - y for x, y in zip(n, comps.decode(used))) if bottom else n
             tables = [comb[x] for x in pool]

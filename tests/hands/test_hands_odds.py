@@ -212,3 +212,16 @@ def test_fast_sampler_agrees_with_the_real_procedure(bundled_deck):
     exact = exact_odds(cards, cond, q).probability
     slow = simulate_with_procedure(cards, cond, q, games=6000, seed=4)
     assert abs(slow - exact) <= 4 * (exact * (1 - exact) / 6000) ** 0.5
+
+
+def test_too_many_categories_for_exact_odds_points_to_simulation(bundled_deck):
+    game, cards = bundled_deck("obludarium-standard")
+    cond = compile_condition("count(t:food)>=2 and count(cost<=1)>=1 and count(cost>=3)>=1 and count(kw:flying)>=1 "
+                             "and count(atk>=2)>=1")
+    keep = compile_condition("count(t:food)>=2 and count(cost<=1)>=1")
+    with pytest.raises(UsageError, match="too many card categories") as info:
+        exact_odds(cards, cond, question(game, 60, mulligans=3, turn=3), keep=keep)
+    assert "--simulate" in info.value.hint
+    # the simulation still answers, and answer() keeps it without an exact twin
+    sim, exact = answer(cards, game, cond, mulligans=3, turn=3, keep=keep, simulate=2000, seed=1)
+    assert sim.method == "simulation" and exact is None
