@@ -194,9 +194,10 @@ def summarize_scores(records: Sequence[dict], confidence: float = 0.95) -> dict:
     seat_wins = [sum(1 for r in records if s in r["winners"]) for s in range(seats)]
     rates = [wilson(k, n, confidence) for k in seat_wins]
     draws = sum(1 for r in records if not r["winners"])
-    means = [mean_interval([r["scores"][s] for r in records], confidence) for s in range(seats)]
+    columns = [sorted(r["scores"][s] for r in records) for s in range(seats)]
+    means = [mean_interval(col, confidence) for col in columns]
     margin = mean_interval([r["scores"][0] - r["scores"][1] for r in records], confidence) if seats >= 2 else None
-    turns = sorted(r.get("turns", 0) for r in records)
+    turns = [r.get("turns", 0) for r in records]
     return {
         "games": n,
         "wins": seat_wins[0] if seat_wins else 0,
@@ -208,9 +209,9 @@ def summarize_scores(records: Sequence[dict], confidence: float = 0.95) -> dict:
         "draws": draws,
         "mean_scores": [_round(m.estimate) for m in means],
         "mean_score_cis": [m.as_list() for m in means],
-        "median_scores": [median(sorted(r["scores"][s] for r in records)) for s in range(seats)],
-        "p90_scores": [nearest_rank(sorted(r["scores"][s] for r in records), 0.9) for s in range(seats)],
-        "score_histograms": [_histogram(r["scores"][s] for r in records) for s in range(seats)],
+        "median_scores": [median(col) for col in columns],
+        "p90_scores": [nearest_rank(col, 0.9) for col in columns],
+        "score_histograms": [_histogram(col) for col in columns],
         "mean_margin": _round(margin.estimate) if margin else None,
         "mean_margin_ci": margin.as_list() if margin else [None, None],
         "mean_turns": _round(math.fsum(turns) / n) if n else None,
