@@ -13,17 +13,12 @@ import random
 import sys
 import time
 
-from deckkit.decks.io import load_deck
 from deckkit.games.obludarium import GAME
-from deckkit.paths import data_dir
-from deckkit.text import fold
 
 
 def starter_deck() -> list[dict]:
     """The bundled starter deck as card dicts."""
-    deck = load_deck(data_dir() / "decks" / "obludarium-standard.deck")
-    by_name = {fold(c["name"]): c for c in GAME.cards.values()}
-    return [by_name[fold(e.name)] for e in deck.entries for _ in range(e.count)]
+    return GAME.starter_deck()
 
 
 def run(games: int, **kwargs) -> tuple[float, float]:

@@ -8,21 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.decks.io import load_deck
 from deckkit.games.obludarium import GAME, ObludariumGame
 from deckkit.games.obludarium.cards import shuffled
 from deckkit.hands.procedures import obludarium_opening
-from deckkit.paths import data_dir
-from deckkit.text import fold
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def starter_deck(game=GAME) -> list[dict]:
+def starter_deck() -> list[dict]:
     """The bundled starter deck as card dicts."""
-    deck = load_deck(data_dir() / "decks" / "obludarium-standard.deck")
-    by_name = {fold(c["name"]): c for c in game.cards.values()}
-    return [by_name[fold(e.name)] for e in deck.entries for _ in range(e.count)]
+    return GAME.starter_deck()
 
 
 def replay_in_engine(game, deck, seed, keep=None):

@@ -64,6 +64,14 @@ class ObludariumGame(Game):
                              else "write a card name as printed, e.g. Glum (see: deckkit search game:ob)")
         return found
 
+    def starter_deck(self) -> list[dict]:
+        """The bundled starter deck (data/decks/obludarium-standard.deck) as card dicts, one per copy."""
+        from deckkit.decks.io import load_deck
+        from deckkit.paths import data_dir
+
+        deck = load_deck(data_dir() / "decks" / "obludarium-standard.deck")
+        return [self.cards[self.card_named(e.name).id] for e in deck.entries for _ in range(e.count)]
+
     # -- games ---------------------------------------------------------------------------------
     def _first(self, libraries: list[list], rng: random.Random) -> int:
         choice = self.settings["first_player"]

@@ -1,0 +1,118 @@
+"""Rule scenarios that need Python rather than a script: openings, who starts, errors, settings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deckkit.engine.core import SetupError
+from deckkit.errors import IllegalAction, UsageError
+from deckkit.games.obludarium import GAME, ObludariumGame
+
+
+def starter_deck() -> list[dict]:
+    return GAME.starter_deck()
+
+
+def test_ob_503_opening_hand_of_seven_and_first_draw():
+    """OB-503, OB-603, OB-Q7: 7 cards each, the starter draws on turn 1; cards are conserved."""
+    deck = starter_deck()
+    state = GAME.new_game([deck, deck], random.Random(1))
+    assert len(state.hands[0]) == 8 and len(state.hands[1]) == 7
+    assert state.card_count() == 2 * len(deck)
+    assert state.snapshot()["phase"] == "main"
+
+
+def test_ob_504_mulligan_puts_hand_to_bottom():
+    """OB-504 – OB-506: a rejected hand goes to the bottom in order; the next hand has one card fewer."""
+    deck = starter_deck()
+    hands = []
+
+    def keep(hand):
+        hands.append([c["name"] for c in hand])
+        return len(hands) == 2
+
+    state = GAME.new_game([deck, deck], random.Random(2), keep=keep)
+    assert len(hands[0]) == 7 and len(hands[1]) == 6
+    bottom = [c.name for c in state.libs[0][:7]][::-1]  # libs store the top at the end
+    assert bottom == hands[0]
+
+
+@pytest.mark.parametrize("choice,expected", [("p1", 0), ("p2", 1)])
+def test_ob_508_who_starts_setting(choice, expected):
+    """OB-508, OB-509: the first_player setting chooses the starter."""
+    deck = starter_deck()
+    state = ObludariumGame(first_player=choice).new_game([deck, deck], random.Random(3))
+    assert state.active == expected
+
+
+def test_ob_510_higher_plays_by_bottom_card():
+    """OB-510, OB-Q6: the higher bottom card's cost starts; food counts 0; ties are by chance."""
+    game = ObludariumGame(first_player="higher")
+    setup = {"p1": {"library": ["Chleba", "Chleba", "Permoník"]}, "p2": {"library": ["Chleba", "Hejkal"]}}
+    assert game.from_setup(setup, random.Random(0)).active == 1
+    tie = {"p1": {"library": ["Chleba"]}, "p2": {"library": ["Buřty"]}}
+    starters = {game.from_setup(tie, random.Random(s)).active for s in range(20)}
+    assert starters == {0, 1}
+
+
+def test_ob_chance_start_is_seeded():
+    """OB-508 'by chance': the same seed gives the same starter."""
+    deck = starter_deck()
+    game = ObludariumGame(first_player="chance")
+    picks = [game.new_game([deck, deck], random.Random(s)).active for s in range(30)]
+    assert picks == [game.new_game([deck, deck], random.Random(s)).active for s in range(30)]
+    assert set(picks) == {0, 1}
+
+
+def test_ob_illegal_action_leaves_state_unchanged():
+    """An illegal action raises IllegalAction with the rule and the legal list, changing nothing."""
+    setup = {"phase": "main", "p1": {"library": ["Chleba"] * 3, "hand": ["Hejkal", "Chleba"],
+                                     "table": ["Buřty"]}, "p2": {"library": ["Chleba"] * 3}}
+    state = GAME.from_setup(setup, random.Random(0))
+    before = state.snapshot()
+    with pytest.raises(IllegalAction) as err:
+        state.apply("play Hejkal")
+    assert err.value.rule == "OB-701" and "play Chleba" in err.value.legal
+    assert state.snapshot() == before
+    with pytest.raises(IllegalAction, match="unknown action kind"):
+        state.apply("summon Hejkal")
+    assert state.snapshot() == before
+
+
+def test_ob_actions_match_without_diacritics():
+    """Action strings match case- and diacritics-insensitively; the canonical form keeps them."""
+    setup = {"phase": "main", "p1": {"library": ["Chleba"] * 3, "hand": ["Buřty"]}, "p2": {"library": ["Chleba"]}}
+    state = GAME.from_setup(setup, random.Random(0))
+    assert str(state.apply("PLAY burty")) == "play Buřty"
+
+
+def test_ob_setup_errors_name_the_field_and_suggest():
+    """Unknown cards, states and keys in a setup are SetupErrors naming the field, with a hint."""
+    with pytest.raises(SetupError) as err:
+        GAME.from_setup({"p1": {"hand": ["Glumm"]}}, random.Random(0))
+    assert err.value.field == "setup.p1.hand[0]" and "Glum" in err.value.hint
+    with pytest.raises(SetupError) as err:
+        GAME.from_setup({"p1": {"table": ["Glum (sleepy)"]}}, random.Random(0))
+    assert "sleepy" in err.value.message and "tapped" in err.value.hint
+    with pytest.raises(SetupError) as err:
+        GAME.from_setup({"p1": {"libary": []}}, random.Random(0))
+    assert "library" in err.value.hint
+    with pytest.raises(SetupError) as err:
+        GAME.from_setup({"p1": {"deck": ["Glum", "Chleba"], "library": ["Glum", "Glum"]}}, random.Random(0))
+    assert err.value.field == "setup.p1.library[1]"
+
+
+def test_ob_settings_are_checked():
+    """Unknown settings or values are usage errors listing what exists."""
+    with pytest.raises(UsageError, match="unknown setting"):
+        ObludariumGame(startinglife=15)
+    with pytest.raises(UsageError):
+        ObludariumGame(empty_deck="never")
+    assert ObludariumGame(starting_life="15").settings["starting_life"] == 15
+
+
+def test_ob_q2_two_players_only():
+    """OB-101, OB-Q2: a game has exactly two players."""
+    assert GAME.from_setup({}, random.Random(0)).num_players() == 2
