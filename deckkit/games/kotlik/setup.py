@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 def return_to_stock(state: "KotlikState", card: int) -> None:
     """Put a card back into the supply deck as the KO-Q6 setting says (shuffled in, or at the bottom)."""
     if state.game.returned == "shuffle":
-        # The same reading as deckkit.hands.procedures.kotlik_setup: add it, then shuffle the deck.
-        state.stock.append(card)
-        state.rng.shuffle(state.stock)
+        # Shuffling one card into a face-down deck puts it at a uniformly random position; drawing
+        # that position costs one random number instead of a full shuffle (explosions are frequent).
+        state.stock.insert(state.rng.randrange(len(state.stock) + 1), card)
     else:
         state.stock.insert(0, card)
 
