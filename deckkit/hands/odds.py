@@ -11,24 +11,23 @@ vector only. Mulligans are followed exactly as the procedure moves the cards:
   atoms have been used up" carries the probability of each state from one depth to the next.
 - Álomfogó house rule ``reshuffle``: each new hand is a fresh draw from the whole deck.
 
-The result is exact up to float rounding (weights are exact integers, divided once).
-:func:`simulate_odds` asks the same question by seeded sampling and gives a standard error, so
-each method checks the other.
+The result is exact up to float rounding (products of binomials in doubles; relative error
+around 1e-15, the tests pin closed forms to 1e-12). :func:`simulate_odds`
+(:mod:`deckkit.hands.simulate`) asks the same question by seeded sampling and gives a standard
+error, so each method checks the other.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any, Callable, Sequence
 
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import Condition, bind_all
 from deckkit.hands.procedures import (
-    DeckTooSmall, GameProcedure, KO_BOARD, cards_drawn_by_turn, obludarium_opening, procedure,
+    DeckTooSmall, GameProcedure, KO_BOARD, cards_drawn_by_turn, procedure,
 )
 
 __all__ = ["Question", "OddsResult", "question", "exact_odds", "simulate_odds", "atoms_of"]
@@ -386,125 +385,6 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
                       elapsed_s=time.perf_counter() - t0)
 
 
-# ------------------------------------------------------------------ simulation
-
-def simulate_odds(cards: Sequence[dict], condition: Condition, q: Question, *, games: int, seed: int,
-                  keep: Condition | None = None) -> OddsResult:
-    """Estimate the same probability as :func:`exact_odds` from ``games`` seeded deals; with a standard error.
-
-    Each card carries ``1 << (atom * width)``, so the sum of a sample is the hand's atom composition.
-    A rejected Obludárium hand goes to the bottom; the next hand is a uniform sample of the cards
-    below it, i.e. of the deck minus every card used so far — that multiset depends only on the
-    composition used, so its list is built once per composition and sampled directly.
-    """
-    import time
-
-    if games < 1:
-        raise UsageError(f"--simulate {games}: the number of games must be at least 1", hint="e.g. --simulate 100000")
-    t0 = time.perf_counter()
-    keep_cond = keep or condition
-    queries, rows = bind_all([condition, keep_cond], cards)
-    sigs: dict[tuple[bool, ...], int] = {}
-    for row in rows:
-        sigs.setdefault(row, len(sigs))
-    sig_list = list(sigs)
-    width = (len(cards) + 1).bit_length()
-    mask = (1 << width) - 1
-    A = len(sig_list)
-    values = [1 << (sigs[row] * width) for row in rows]
-
-    def decode(code: int) -> tuple[int, ...]:
-        return tuple((code >> (a * width)) & mask for a in range(A))
-
-    cond_proj = _projector(condition, queries, sig_list)
-    keep_proj = _projector(keep_cond, queries, sig_list)
-    cond_t = _Verdicts(lambda code: cond_proj(decode(code)))
-    keep_t = _Verdicts(lambda code: keep_proj(decode(code)))
-    rng = random.Random(seed)
-    sample = rng.sample
-    K, d, sizes = q.mulligans, q.draws, q.sizes
-    depth_counts = [0] * (K + 1)
-    bottom = q.mulligan == "bottom"
-    below: dict[int, list[int]] = {0: values}  # used composition -> the cards still below it
-
-    def remaining(used: int) -> list[int]:
-        counts = list(decode(used))
-        left = []
-        for v, row in zip(values, rows):
-            a = sigs[row]
-            if counts[a]:
-                counts[a] -= 1
-            else:
-                left.append(v)
-        below[used] = left
-        return left
-
-    # Deals are grouped by state ("cards used up so far"): each group's hands are sampled and
-    # summed in one C-level pipeline and tallied by composition, so Python code runs per distinct
-    # composition, not per deal. Every deal is still sampled on its own, from the seeded generator.
-    hits = 0
-    level: dict[int, int] = {0: games}
-    for m, s in enumerate(sizes):
-        last = m == K
-        nxt: Counter = Counter()
-        for used, count in level.items():
-            pool = below.get(used) or remaining(used) if bottom else values
-            draws = map(sample, repeat(pool, count), repeat(s + d, count))
-            if d == 0:
-                tally = Counter(map(sum, draws))
-                for h, c in tally.items():
-                    if last or keep_t[h]:
-                        depth_counts[m] += c
-                        hits += c * cond_t[h]
-                    else:
-                        nxt[used + h if bottom else 0] += c
-            else:
-                tally = Counter((sum(seq[:s]), sum(seq)) for seq in draws)
-                for (h, seen), c in tally.items():
-                    if last or keep_t[h]:
-                        depth_counts[m] += c
-                        hits += c * cond_t[seen]
-                    else:
-                        nxt[used + h if bottom else 0] += c
-        level = nxt
-        if not level:
-            break
-    p = hits / games
-    stderr = math.sqrt(p * (1 - p) / games)
-    return OddsResult(q, condition.text, p, "simulation", impossible=False,
-                      keep_by_depth=[c / games for c in depth_counts], games=games, stderr=stderr, seed=seed,
-                      keep=keep.text if keep else None, atoms=A, elapsed_s=time.perf_counter() - t0)
-
-
-class _Verdicts(dict):
-    """packed counts -> 0/1, filled on first sight by ``test``."""
-
-    def __init__(self, test: Callable[[int], bool]) -> None:
-        super().__init__()
-        self.test = test
-
-    def __missing__(self, packed: int) -> int:
-        value = self[packed] = int(self.test(packed))
-        return value
-
-
-def simulate_with_procedure(cards: Sequence[dict], condition: Condition, q: Question, *, games: int, seed: int,
-                            keep: Condition | None = None) -> float:
-    """Slow reference estimate that shuffles whole decks and runs :func:`obludarium_opening` (tests use it)."""
-    rng = random.Random(seed)
-    keep_fn = (keep or condition).keep_callback(cards)
-    hits = 0
-    deck = list(cards)
-    for _ in range(games):
-        rng.shuffle(deck)
-        if q.mulligan == "bottom":
-            res = obludarium_opening(deck, keep_fn, hand_size=q.sizes[0], max_mulligans=q.mulligans)
-        else:
-            res = obludarium_opening(deck, None, hand_size=q.sizes[0], max_mulligans=0)
-        hits += condition.holds_for(res.hand + res.library[:q.draws])
-    return hits / games
-
-
 def answer(cards: Sequence[dict], game: str, condition: Condition, *, mulligans: int = 0,
            keep: Condition | None = None, turn: int = 0, on_play: bool = True, variant: str | None = None,
            simulate: int | None = None, seed: int | None = None) -> tuple[OddsResult, OddsResult | None]:
@@ -516,9 +396,25 @@ def answer(cards: Sequence[dict], game: str, condition: Condition, *, mulligans:
         return exact_odds(cards, condition, q, keep=keep), None
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    from deckkit.hands.simulate import simulate_odds
+
     sim = simulate_odds(cards, condition, q, games=simulate, seed=seed, keep=keep)
     try:
         exact = exact_odds(cards, condition, q, keep=keep)
     except UsageError:  # too many categories: the simulation stands alone
         exact = None
     return sim, exact
+
+
+def simulate_odds(*args: Any, **kwargs: Any) -> OddsResult:
+    """Seeded estimate of the same question; see :func:`deckkit.hands.simulate.simulate_odds`."""
+    from deckkit.hands.simulate import simulate_odds as _simulate
+
+    return _simulate(*args, **kwargs)
+
+
+def simulate_with_procedure(*args: Any, **kwargs: Any) -> float:
+    """Slow reference estimate; see :func:`deckkit.hands.simulate.simulate_with_procedure`."""
+    from deckkit.hands.simulate import simulate_with_procedure as _reference
+
+    return _reference(*args, **kwargs)
