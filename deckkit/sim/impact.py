@@ -46,14 +46,18 @@ def record_sets(record: dict, hand_size: int, draws_by_3: int) -> tuple[set[str]
     """(names in the kept opening hand, names seen by turn 3 or None if the game ended sooner).
 
     Records list ``seen`` in the order the cards were seen: the kept hand, then the draws.
-    ``opening``, when a record carries it, is used as is. "By turn 3" counts the opening hand and
-    the regular draws of turns 1-3; a game won before turn 3 has no such set and is left out.
+    ``opening`` and ``seen_by_turn`` (``{"turn": [names first seen then]}``), when a record
+    carries them, are used as they are; otherwise "by turn 3" counts the opening hand and the
+    regular draws of turns 1-3. A game won before turn 3 has no such set and is left out.
     """
     seen = record.get("seen") or ()
     opening_n = max(0, hand_size - record.get("mulligans", 0))
     opening = set(record["opening"]) if "opening" in record else set(seen[:opening_n])
     if record.get("won") and record.get("turn", 0) < 3:
         return opening, None
+    by_turn = record.get("seen_by_turn")
+    if by_turn:  # the engine says when each card was seen, extra draws included
+        return opening, opening.union(*(names for t, names in by_turn.items() if int(t) <= 3))
     n = (len(record["opening"]) if "opening" in record else opening_n) + draws_by_3
     return opening, set(seen[:n])
 

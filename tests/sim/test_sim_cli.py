@@ -164,3 +164,23 @@ def test_sim_cli_ctrl_c_reports_finished_games(db, starter):
     (report,) = json.loads(out)
     assert report["interrupted"] is True and 0 < report["games"] < 5_000_000
     assert b"Traceback" not in err and b"interrupted" in err
+
+
+def test_sim_cli_obludarium_with_food_replaced_is_slower(db, starter, tmp_path):
+    starter("obludarium-standard.deck")
+    ob = DECKS / "obludarium-standard.deck"
+    text = ob.read_text(encoding="utf-8")
+    # 8 of the 20 food cards become the two dearest monsters: fewer food, later wins (OB-107, OB-207).
+    slow = text.replace("4 Chleba\n", "").replace("4 Buřty\n", "4 Gryf\n4 Hejkal\n")
+    assert slow != text
+    path = tmp_path / "less-food.deck"
+    path.write_text(slow, encoding="utf-8")
+    result = CliRunner().invoke(app, ["--db", db, "goldfish", str(ob), str(path), "-n", "300", "--seed", "2",
+                                      "--impact", "-o", "json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    a, b = json.loads(result.stdout)
+    assert b["comparison"]["ci"][0] > 0 and "turns later than" in b["comparison"]["verdict"]
+    # Card impact uses the engine's own record of when each card was seen.
+    rows = {row["card"]: row for row in a["impact"]}
+    assert set(rows) == {line.split(" ", 1)[1] for line in text.splitlines() if line[:1].isdigit()}
+    assert all(row["by_turn_3"]["games_with"] >= row["opening_hand"]["games_with"] for row in rows.values())
