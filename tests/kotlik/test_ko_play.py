@@ -27,6 +27,8 @@ def random_game(seed, game=GAME, check_every_step=True):
         steps += 1
         assert steps < 2000
         assert state.card_count() == 56  # KO-104: every card is somewhere
+        if game.settings["end_condition"] == "any-line" and state.snapshot()["phase"] not in ("final", "over"):
+            assert min(state.line_count) > 0, "KO-701/KO-Q8: a row or column is empty but the game goes on"
         if check_every_step:
             assert sorted(all_cards(state)) == ALL
             snap = state.snapshot()
