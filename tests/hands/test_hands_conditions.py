@@ -34,6 +34,7 @@ def hand(f: int, m: int, s: int) -> list[dict]:
     ("(count(t:spell) >= 1 or count(t:food) >= 9) and count(t:monster) >= 9", hand(0, 0, 1), False),
     ("NOT (count(t:food)>=1 AND count(t:monster)>=1)", hand(1, 0, 0), True),
     ("count(cost<=2 or t:food) >= 3", hand(2, 3, 1), True),
+    ("count((t:food or t:spell) -cost>2) = 3", hand(2, 3, 1), True),
     ('count("Glum (velký)") >= 1', hand(0, 1, 0), True),
     ("count(name:/glum \\(v/) >= 1", hand(0, 1, 0), True),
     ("count(sila medveda) = 1", hand(0, 0, 1), True),

@@ -7,6 +7,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import make_deck
 from deckkit.errors import UsageError
@@ -225,3 +226,17 @@ def test_too_many_categories_for_exact_odds_points_to_simulation(bundled_deck):
     # the simulation still answers, and answer() keeps it without an exact twin
     sim, exact = answer(cards, game, cond, mulligans=3, turn=3, keep=keep, simulate=2000, seed=1)
     assert sim.method == "simulation" and exact is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(food=st.integers(0, 6), spell=st.integers(0, 4), other=st.integers(0, 5),
+       f=st.integers(0, 4), sp=st.integers(0, 3), op=st.sampled_from([">=", "<=", "=", "!="]),
+       joiner=st.sampled_from(["and", "or"]))
+def test_exact_matches_brute_force_on_small_decks(food, spell, other, f, sp, op, joiner):
+    cards = make_deck(food=food, spell=spell, monster=other)
+    if len(cards) < 7:
+        return
+    cond = compile_condition(f"count(t:food) {op} {f} {joiner} not count(t:spell) < {sp}")
+    hits = sum(cond.holds_for(h) for h in itertools.combinations(cards, 7))
+    expected = hits / comb(len(cards), 7)
+    assert exact_odds(cards, cond, question("ob", len(cards))).probability == pytest.approx(expected, rel=1e-12, abs=1e-15)
