@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from deckkit.errors import DeckkitError, IllegalAction, UsageError
 from deckkit.games.kotlik import KotlikGame
+from deckkit.games.kotlik.board import LINE_CELLS
 from deckkit.games.kotlik.cards import bundled_cards
 from deckkit.games.kotlik.scoring import score_breakdown
 
@@ -31,6 +32,7 @@ def random_game(seed, game=GAME, check_every_step=True):
             assert min(state.line_count) > 0, "KO-701/KO-Q8: a row or column is empty but the game goes on"
         if check_every_step:
             assert sorted(all_cards(state)) == ALL
+            assert state.line_count == [sum(state.board[c] >= 0 for c in cells) for cells in LINE_CELLS]
             snap = state.snapshot()
             assert snap["p1"]["stone"] != snap["p2"]["stone"]  # KO-206
             assert all(0 <= snap[p]["stone"] < 20 for p in ("p1", "p2"))
