@@ -129,8 +129,12 @@ def odds_text(deck: str, r: OddsResult, exact: OddsResult | None = None) -> str:
         lines.append(f"keep rule: {r.keep}")
     elif q.mulligans:
         lines.append("keep rule: the condition itself, on the opening hand")
-    lines.append(f"hand: {q.sizes[0]} cards, up to {q.mulligans} mulligan(s), turn {q.turn}"
-                 + ("" if not q.turn else (" on the play" if q.on_play else " on the draw")))
+    if q.game == "kotlik":
+        lines.append(f"board: {q.sizes[0]} of the {q.deck_size} ingredient cards")
+    else:
+        where = f"by own turn {q.turn} " + ("on the play" if q.on_play else "on the draw") if q.turn else "opening hand"
+        lines.append(f"hand: {q.sizes[0]} cards, {where}"
+                     + (f", up to {q.mulligans} mulligan(s)" if q.mulligans else ""))
     if r.method == "exact":
         lines.append(f"probability: {r.probability:.6f} ({r.probability:.2%}), exact")
     else:
