@@ -158,13 +158,19 @@ def render_comparison(reports: Sequence[dict]) -> str:
 
 def render_impact(r: dict) -> str:
     """Per card: win-turn difference when in the opening hand / drawn by turn 3 (negative: sooner)."""
-    lines = [f"Card impact for {r['deck']} (win turn with − without; negative = wins sooner)",
-             f"  {'card':<28} {'in opening hand':>12}  {'':<16} {'by turn 3':>9}  {'':<16}"]
+    lines = [f"Card impact for {r['deck']} (win turn with − without, in turns; negative = wins sooner)",
+             f"  {'card':<28}  {'in the opening hand':<28}  {'seen by turn 3':<28}"]
     for row in r.get("impact", []):
         o, t = row["opening_hand"], row["by_turn_3"]
-        lines.append(f"  {row['card'][:28]:<28} {_signed(o['difference']):>12}  {_ci(o['ci']):<16} "
-                     f"{_signed(t['difference']):>9}  {_ci(t['ci']):<16}")
+        lines.append(f"  {row['card'][:28]:<28}  {_effect(o):<28}  {_effect(t):<28}".rstrip())
     return "\n".join(lines)
+
+
+def _effect(group: dict) -> str:
+    if group["difference"] is None:
+        return f"– (in {group['games_with']:,} games)"
+    lo, hi = group["ci"]
+    return f"{_signed(group['difference'])} ({_signed(lo)} to {_signed(hi)})"
 
 
 def _signed(x: float | None) -> str:
