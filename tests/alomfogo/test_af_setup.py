@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckkit.engine.core import SetupError
+from deckkit.errors import DeckkitError
 from deckkit.games.alomfogo import GAME, AlomfogoGame
 from deckkit.paths import data_dir
 
@@ -56,3 +59,25 @@ def test_af_settings_are_checked():
         AlomfogoGame(turn_direction="up")
     with pytest.raises(UsageError):
         AlomfogoGame(deck_minimum=40)
+
+
+_names = st.sampled_from(["Athame", "Wugu Wataruru", "búbos manó (damaged)", "Nincs", "Csendharang (resting)", ""])
+_values = st.one_of(st.integers(-3, 30), st.text(max_size=8), st.lists(_names, max_size=4), st.none(),
+                    st.lists(st.dictionaries(st.sampled_from(["turn", "cards"]), st.integers(0, 4), max_size=2),
+                             max_size=2))
+_player = st.dictionaries(st.sampled_from(["hand", "library", "table", "cage", "glory", "vp", "add_to_hand",
+                                           "life"]), _values, max_size=4)
+_setup = st.fixed_dictionaries({}, optional={"p1": _player, "p2": _player, "phase": _values, "turn": _values,
+                                             "start": st.sampled_from(["p1", "p2", "p3", 1])})
+
+
+@settings(max_examples=200, deadline=None)
+@given(_setup)
+def test_af_generated_setups_set_up_or_fail_cleanly(setup):
+    """Any setup dict either gives a playable state or raises a DeckkitError (no crash)."""
+    try:
+        state = GAME.from_setup(setup, random.Random(0))
+    except DeckkitError as err:
+        assert err.message
+        return
+    assert state.is_terminal() or state.legal_actions()

@@ -38,9 +38,11 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
 =========================================== ==========================================================
 
 Script setup (``Game.from_setup``): ``start`` / ``first`` (``"p1"``…; who takes the first turn / who
-started the game), ``turn`` (turn number, default 1), ``phase`` (``phase1`` default: phase 1 is
+started the game), ``turn`` (game turn number, default 1; the first-turn rules AF-513/AF-516 apply
+only in turn 1), ``phase`` (``phase1`` or ``start``, the default: phase 1 — VP and recovery — is
 carried out on setup; ``phase2``/``phase3``/``phase4`` start there with the counters as given),
-and per player ``deck`` (a deck file, shuffled; 5 cards dealt unless ``hand`` is given),
+players ``p1`` … ``p9`` (three or more play the multiplayer variant, AF-910), and per player
+``deck`` (a deck file or a list of names, shuffled; 5 cards dealt unless ``hand`` is given),
 ``library`` (top first), ``hand``, ``table`` (``"búbos manó (damaged)"``), ``cage``, ``glory``,
 ``vp`` and ``add_to_hand = [{turn = 3, cards = […]}]`` (a test fixture for the rulebook example,
 AF-Q12: cards put into the hand at the start of that game turn).

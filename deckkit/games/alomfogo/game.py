@@ -101,10 +101,10 @@ class AlomfogoGame(Game):
         start = self._player_index(setup.get("start", "p1"), n, "start")
         state.first = self._player_index(setup.get("first", setup.get("start", "p1")), n, "first")
         turn = setup.get("turn", 1)
-        if not isinstance(turn, int) or turn < 1:
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
             raise SetupError(f"setup.turn: {turn!r} is not a turn number", field="turn", hint="turn = 1 is the first turn")
         phase = setup.get("phase", "phase1")
-        if phase not in _PHASES:
+        if not isinstance(phase, str) or phase not in _PHASES:
             raise SetupError(f"setup.phase: unknown phase {phase!r}", field="phase", hint="phases are " + ", ".join(_PHASES))
         if _PHASES[phase] is None:
             state.turn = turn - 1
