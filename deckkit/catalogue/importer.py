@@ -51,7 +51,7 @@ class ImportReport:
 
 @dataclass
 class Plan:
-    """Rows to insert and update, and how many records change nothing."""
+    """Rows to insert ``(main, blob)`` and update ``(pk, main, blob)``, and how many records change nothing."""
 
     added_rows: list[tuple] = field(default_factory=list)
     updated_rows: list[tuple] = field(default_factory=list)
@@ -269,14 +269,14 @@ def plan(cat, records: list[Record], *, source: str, keep_foreign: bool = False)
     existing = cat.existing([r.data["id"] for r in records])
     for rec in records:
         card = canonical_card(rec.data)
-        row = card_row(card, source)
+        main, blob = card_row(card, source)
         old = existing.get(card["id"])
         if old is None:
-            result.added_rows.append(row)
-        elif old[0] == row[-1] or (keep_foreign and old[1] != source):
+            result.added_rows.append((main, blob))
+        elif old[1] == blob[-1] or (keep_foreign and old[2] != source):
             result.unchanged += 1
         else:
-            result.updated_rows.append(row)
+            result.updated_rows.append((old[0], main, blob))
     return result
 
 
@@ -314,8 +314,8 @@ def import_files(cat, paths: list[str | Path], *, dry_run: bool = False) -> Impo
             result = _plan_by_file(cat, records)
             cat.store(result.added_rows, result.updated_rows)
             cat.set_meta("last_import", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-    report.added = [r[0] for r in result.added_rows]
-    report.updated = [r[0] for r in result.updated_rows]
+    report.added = [main[0] for main, _ in result.added_rows]
+    report.updated = [main[0] for _, main, _ in result.updated_rows]
     report.unchanged = result.unchanged
     report.elapsed_s = time.perf_counter() - started
     return report

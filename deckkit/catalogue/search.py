@@ -19,10 +19,10 @@ _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 # --sort keys -> (SQL expression, may be missing). Fixed strings; never user text.
 SORTS: dict[str, tuple[str, bool]] = {
-    "name": ("name_key", False), "id": ("id", False), "game": ("game", False), "type": ("type", False),
-    "set": ("set_key", True),
-    "rarity": ("CASE rarity WHEN 'bronze' THEN 0 WHEN 'silver' THEN 1 WHEN 'gold' THEN 2 WHEN 'green' THEN 3 END", True),
-    **{k: (c, True) for k, c in _NUM_COLUMNS.items()},
+    "name": ("c.name_key", False), "id": ("c.id", False), "game": ("c.game", False), "type": ("c.type", False),
+    "set": ("c.set_key", True),
+    "rarity": ("CASE c.rarity WHEN 'bronze' THEN 0 WHEN 'silver' THEN 1 WHEN 'gold' THEN 2 WHEN 'green' THEN 3 END", True),
+    **{k: (f"c.{c}", True) for k, c in _NUM_COLUMNS.items()},
 }
 _SORT_ALIASES = {"attack": "atk", "defense": "def", "defence": "def", "r": "rarity", "t": "type"}
 
@@ -39,36 +39,39 @@ def order_by(sort: str | None) -> str:
     expr, nullable = SORTS[key]
     parts = [f"({expr}) IS NULL"] if nullable else []
     parts.append(f"{expr} DESC" if desc else expr)
-    parts += [p for p in ("name_key", "id") if p != expr]
+    parts += [p for p in ("c.name_key", "c.id") if p != expr]
     return ", ".join(parts)
 
 
 def _term_sql(t: Term) -> tuple[str, list[Any]]:
+    # Every fragment is true or false, never NULL (so NOT works), and plain comparisons stay
+    # index-friendly: nullable columns get "col IS NOT NULL AND ...", not ifnull(...).
     kind = FIELDS[t.field]
     if t.regex:
-        col = "name" if t.field == "name" else "text"
+        col = "c.name" if t.field == "name" else "b.text"
         sql, params = f"regexp(?, {col})", [t.value]
     elif kind == "num":
         col = _NUM_COLUMNS[t.field]
-        return f"({col} IS NOT NULL AND {col} {_SQL_OPS[t.op]} ?)", [t.value]
+        sql, params = f"(c.{col} IS NOT NULL AND c.{col} {_SQL_OPS[t.op]} ?)", [t.value]
+        return sql, params  # '!=' is a comparison of its own here, not a negation
     elif kind == "name":
-        sql, params = "instr(name_key, ?) > 0", [fold(t.value)]
+        sql, params = "instr(c.name_key, ?) > 0", [fold(t.value)]
     elif kind == "text":
         # Words are folded letters/digits only, so the quoted FTS phrase needs no escaping.
         phrase = '"' + " ".join(text_tokens(t.value)) + '" *'
-        sql, params = "pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [phrase]
+        sql, params = "c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [phrase]
     elif kind == "list":
         from deckkit.catalogue.store import list_needle
 
         col = "kw_key" if t.field == "kw" else "subtypes_key"
-        sql, params = f"instr({col}, ?) > 0", [list_needle(t.value)]
-    elif t.field in ("game", "type", "rarity", "label"):
-        sql, params = f"{_EQ_COLUMNS[t.field]} = ?", [t.value]
-    else:  # folded equality
-        sql, params = f"{_EQ_COLUMNS[t.field]} = ?", [fold(t.value)]
-    sql = f"ifnull({sql}, 0)"  # NULL columns must count as "no match" so that negation works
+        sql, params = f"(c.{col} IS NOT NULL AND instr(c.{col}, ?) > 0)", [list_needle(t.value)]
+    else:
+        col = _EQ_COLUMNS[t.field]
+        value = t.value if t.field in ("game", "type", "rarity", "label") else fold(t.value)
+        sql = f"c.{col} = ?" if col in ("game", "type", "id") else f"(c.{col} IS NOT NULL AND c.{col} = ?)"
+        params = [value]
     if t.op == "!=":
-        sql = f"NOT {sql}"
+        sql = f"NOT ({sql})"
     return sql, params
 
 

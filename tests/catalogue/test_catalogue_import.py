@@ -17,10 +17,10 @@ from conftest import card
 
 
 def _problems(cat, *files):
-    before = cat.conn.execute("SELECT group_concat(data, '') FROM (SELECT data FROM cards ORDER BY id)").fetchone()
+    before = cat.cards()
     with pytest.raises(ValidationFailed) as info:
         import_files(cat, list(files))
-    after = cat.conn.execute("SELECT group_concat(data, '') FROM (SELECT data FROM cards ORDER BY id)").fetchone()
+    after = cat.cards()
     assert before == after, "a failed import must write nothing"
     return info.value.problems
 
@@ -239,7 +239,7 @@ def test_valid_and_invalid_files_together_write_nothing(cat, write):
 
 def test_interrupted_import_leaves_the_catalogue_as_it_was(cat, write, monkeypatch):
     before = cat.count()
-    f = write("a.json", [card(i) for i in range(3000)])  # bulk path: indexes dropped and rebuilt inside the txn
+    f = write("a.json", [card(i) for i in range(6000)])  # bulk path: indexes dropped and rebuilt inside the txn
 
     def interrupt(self):
         raise KeyboardInterrupt  # Ctrl-C after the rows are written, before the commit

@@ -37,6 +37,33 @@ def test_migrations_are_contiguous():
     assert sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION + 1))
 
 
+def test_a_version_1_catalogue_is_migrated_forward_with_its_cards(tmp_path):
+    """Build a version-1 file the way deckkit 0.1 wrote it, then open it with the current code."""
+    import json
+
+    import sqlite_utils
+
+    from deckkit.catalogue.store import APPLICATION_ID
+
+    path = tmp_path / "v1.db"
+    db = sqlite_utils.Database(path)
+    MIGRATIONS[1](db)
+    db.execute("PRAGMA user_version = 1")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    kajtar = {"id": "af-ejlepo-kajtar", "game": "alomfogo", "name": "Éjlépő Kajtár", "type": "dreamwalker",
+              "cost": 1, "attack": 0, "defense": 3, "text": "Rests after a duel."}
+    db["cards"].insert({"id": kajtar["id"], "game": "alomfogo", "name": kajtar["name"], "name_key": "ejlepo kajtar",
+                        "type": "dreamwalker", "text": kajtar["text"], "text_key": "rests after a duel", "cost": 1,
+                        "attack": 0, "defense": 3, "source": "mine.json", "data": json.dumps(kajtar)})
+    db.conn.commit()
+    db.close()
+    cat = open_catalogue(path, fill=False)
+    assert cat.schema_version == SCHEMA_VERSION
+    assert cat.get("af-ejlepo-kajtar") == kajtar
+    assert [c["id"] for c in cat.search("o:duel cost=1")] == ["af-ejlepo-kajtar"]
+    assert cat.check() == []
+
+
 def test_catalogue_from_a_newer_version_is_refused(cat, db):
     cat.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     cat.close()
@@ -102,7 +129,8 @@ def test_find_name_in_two_games_asks_for_the_game(empty):
 def test_db_check_finds_a_broken_stored_card(cat):
     assert cat.check() == []
     with cat.write():
-        cat.conn.execute("UPDATE cards SET data = json_set(data, '$.cost', -5) WHERE id = 'af-ejlepo-kajtar'")
+        cat.conn.execute("UPDATE card_blobs SET data = json_set(data, '$.cost', -5) "
+                         "WHERE pk = (SELECT pk FROM cards WHERE id = 'af-ejlepo-kajtar')")
     problems = cat.check()
     assert any("af-ejlepo-kajtar" in p and "$.cost" in p for p in problems)
 

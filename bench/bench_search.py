@@ -1,0 +1,78 @@
+"""Search benchmark: p50/p95 of 200 queries (FTS and structured) on a 100,000-card catalogue. Target p95 <= 30 ms.
+
+    python bench/bench_search.py [N] [--seed S]
+
+Each query is timed as the CLI runs it for a table: the first 50 matches plus the total count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_cards import SYLLABLES, WORDS, generate  # noqa: E402
+
+STRUCTURED = [
+    "game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás", "game:ob kw:flying cost<=3", "t:food",
+    "game:ko number>=3 label:green", "r:gold cost>=5", "glory>2", "game:af -t:dreamwalker cost=0",
+    "t:monster atk>=8 def>=8", "set:syn3 r:green", "kw:nocturnal or kw:beast", "game:ko kw:exploding-cauldron",
+    "t:ingredient ingredient:ko-tar",
+]
+
+
+def queries(rng: random.Random, n: int) -> list[tuple[str, str]]:
+    """``n`` (kind, query) pairs: half full-text / name, half structured."""
+    out = []
+    for i in range(n):
+        r = i % 4
+        if r == 0:
+            out.append(("fts", f"o:{rng.choice(WORDS)}"))
+        elif r == 1:
+            out.append(("fts", f'o:"{rng.choice(WORDS)} {rng.choice(WORDS)}" game:{rng.choice(["ob", "af", "ko"])}'))
+        elif r == 2:
+            out.append(("name", rng.choice(SYLLABLES) + rng.choice(SYLLABLES)))
+        else:
+            out.append(("structured", rng.choice(STRUCTURED)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("n", type=int, nargs="?", default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--queries", type=int, default=200)
+    args = parser.parse_args()
+    from deckkit.catalogue import open_catalogue
+    from deckkit.catalogue.importer import import_files
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "cards.json"
+        src.write_text(json.dumps(generate(args.n, args.seed), ensure_ascii=False), encoding="utf-8")
+        cat = open_catalogue(Path(tmp) / "cat.db")
+        import_files(cat, [src])
+        cat.close()
+        cat = open_catalogue(Path(tmp) / "cat.db")  # a fresh connection, as a new CLI process would have
+        times: dict[str, list[float]] = {}
+        for kind, q in queries(random.Random(args.seed), args.queries):
+            started = time.perf_counter()
+            cards = cat.search(q, limit=50)
+            if len(cards) == 50:
+                cat.search_count(q)
+            times.setdefault(kind, []).append((time.perf_counter() - started) * 1000)
+        every = [t for ts in times.values() for t in ts]
+        print(f"catalogue: {cat.count()} cards, {args.queries} queries")
+        for kind, ts in sorted(times.items()) + [("all", every)]:
+            p95 = statistics.quantiles(ts, n=20)[-1]
+            print(f"{kind:>10}: n={len(ts):3d}  p50 {statistics.median(ts):6.1f} ms  p95 {p95:6.1f} ms  "
+                  f"max {max(ts):6.1f} ms  {'OK' if p95 <= 30 else 'OVER'} (target p95 <= 30 ms)")
+
+
+if __name__ == "__main__":
+    main()
