@@ -143,3 +143,26 @@ def test_ob_engine_golden_transcript():
     if os.environ.get("DECKKIT_REGEN_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("settings", [
+    {"first_player": "p2"}, {"empty_deck": "draw"}, {"hand_limit": 0}, {"first_turn_draw": False},
+    {"starting_life": 15, "several_blockers": "separate"},
+])
+def test_ob_fast_greedy_legal_under_settings(settings):
+    """The fast path follows every rule setting (who starts, OB-Q1, OB-Q7, OB-Q13) legally."""
+    game = ObludariumGame(**settings)
+    pool = list(GAME.cards.values())
+    rng = random.Random(7)
+    for seed in range(40):
+        deck = starter_deck() if seed % 2 else [rng.choice(pool) for _ in range(36)]
+        record: list[str] = []
+        result = game.play_goldfish(deck, random.Random(seed), record=record)
+        opening = obludarium_opening(shuffled(list(deck), random.Random(seed)))
+        setup = {"start": settings.get("first_player", "p1"),
+                 "p1": {"library": [c["name"] for c in opening.library],
+                        "hand": [c["name"] for c in opening.hand]}, "p2": {"dummy": True}}
+        state = game.from_setup(setup, random.Random(0))
+        for text in record:
+            state.apply(text)
+        assert (state.winners() == [0]) == result["won"]
