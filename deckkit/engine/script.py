@@ -1,14 +1,25 @@
 """Scripted solitaire tests: TOML files that set up a position, play actions and check the state.
 
-A script names its game and seed, sets up each player's zones (``[setup]``), then runs
-``[[step]]`` tables in order: ``do`` (canonical action strings, applied by whoever must act),
-``illegal`` (actions that must be refused, leaving the state untouched), ``expect`` (dotted paths
-into :meth:`State.snapshot`). The runner only uses the engine core, so every game's scripts work.
-Format: ``schemas/script.schema.json``; conventions: the ``deckkit script new`` template.
+The runner only talks to the engine core (``from_setup``, ``apply``, ``legal_actions``,
+``snapshot``, ``render``, ``is_terminal``, ``pending_choice``), so every game's scripts work.
+The format (``schemas/script.schema.json``; ``deckkit script new`` writes a commented example):
 
-Strict: an illegal action, an unresolved choice (an instant waiting for an answer, a forced
-decision) when expectations are checked, an expectation on a missing path, or a step left over
-after the game ended all fail, naming the step and showing the state and the legal actions.
+- top level: ``game`` (name or alias), ``title``, ``rules`` (rule numbers pinned), ``seed``
+  (seeds every shuffle, default 0), ``[settings]`` (the game's named rule settings), ``[setup]``
+  (handed to the game's ``from_setup``; a ``deck = "path"`` of a player is read as a deck file,
+  relative to the script, then to the project, and expanded to card names).
+- ``[[step]]`` tables run in order; inside a step: ``by`` (who must be to act when it starts),
+  then ``do`` (action strings applied in order by whoever must act), then ``illegal`` (actions
+  that must be refused — a string or ``{action, rule}`` whose refusal must cite ``rule`` — and
+  that must leave the state untouched), then ``expect`` (dotted paths into the snapshot; list
+  items by index, ``p1.library.0``; strings compare case- and diacritics-insensitively; lists in
+  order; ``"result" = "none"`` while the game runs). ``note`` is shown by ``--trace``.
+
+Strict: an illegal action, an unresolved choice when expectations are checked (an instant
+waiting for an answer, a forced discard; ``allow_pending = true`` opts out), an expectation on a
+path the state does not have, or a step with actions after the game ended all fail, naming the
+step and showing the state and the legal actions. Bad input (TOML syntax, schema, unknown card,
+setup contradictions) raises :class:`ScriptError` with ``file:line`` and a hint.
 """
 
 from __future__ import annotations
