@@ -557,11 +557,36 @@ _TEMPLATE_VALUES = {
 }
 
 
+GENERIC_TEMPLATE = '''# A scripted solitaire test for deckkit ({title}). Run it with:
+#   deckkit script run {filename}
+# or with pytest (deckkit's plugin collects *.deckkit.toml files).
+game = "{game}"
+title = "What this script checks, with the rule number it pins"
+rules = []            # rule numbers it pins, e.g. ["{prefix}-101"]
+seed = 1              # seeds every shuffle: same seed, same game
+
+[settings]            # optional rule settings (deckkit games lists them)
+
+[setup]               # set-up keys of this game: see `deckkit games --actions` and the game's docs
+                      # (per player, e.g. [setup.p1]: library = [...] top first, hand = [...])
+
+[[step]]
+note = "check the starting position"
+[step.expect]         # dotted paths into the state; "result" is p1, p2, draw or none
+"result" = "none"
+
+[[step]]
+illegal = []          # actions that must be refused here, e.g. [{{action = "...", rule = "{prefix}-..."}}]
+# do = ["..."]        # canonical action strings (deckkit games --actions), applied in order
+'''
+
+
 def template(game: str, filename: str = "my-test.deckkit.toml") -> str:
-    """A commented starting script for a game."""
+    """A commented starting script for a game (it runs and passes as written)."""
     from deckkit.games import GAMES, resolve_game
 
     name = resolve_game(game)
-    values = _TEMPLATE_VALUES.get(name, dict(title=GAMES[name].title, library="[]", hand="[]", table="[]",
-                                             do='["pass"]', phases="see the game's docs for its phases"))
-    return TEMPLATE.format(game=name, filename=filename, **values)
+    if name in _TEMPLATE_VALUES:
+        return TEMPLATE.format(game=name, filename=filename, **_TEMPLATE_VALUES[name])
+    info = GAMES[name]
+    return GENERIC_TEMPLATE.format(game=name, filename=filename, title=info.title, prefix=info.rules_prefix)

@@ -141,6 +141,14 @@ def test_engine_script_new_runs_and_passes(tmp_path):
     assert CliRunner().invoke(app, ["script", "new", str(path)]).exit_code == 2
 
 
+@pytest.mark.parametrize("game", ["af", "ko"])
+def test_engine_script_new_for_other_games(tmp_path, game):
+    """The starting script of every game runs and passes as written."""
+    path = tmp_path / f"{game}.deckkit.toml"
+    assert invoke("script", "new", str(path), "--game", game).exit_code == 0
+    assert invoke("script", "run", str(path)).exit_code == 0
+
+
 def test_engine_script_run_no_files_is_usage_error(tmp_path):
     """An empty directory is a usage error (exit 2)."""
     assert CliRunner().invoke(app, ["script", "run", str(tmp_path)]).exit_code == 2
