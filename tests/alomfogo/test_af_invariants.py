@@ -50,6 +50,20 @@ def test_af_random_games_keep_invariants(players):
             assert replay.snapshot() == state.snapshot()
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_af_random_games_with_every_card(players):
+    """A deck of every bundled card once: every effect, target and counterspell is exercised by random play."""
+    deck = sorted(GAME.cards.values(), key=lambda c: c["id"])
+    for seed in range(80):
+        state, actions = _random_game(seed, players, deck)
+        assert state.is_terminal() and len(state.winners()) == 1, f"seed {seed}"
+        if seed % 20 == 0:
+            replay = GAME.new_game([deck] * players, random.Random(seed), start=seed % players)
+            for text in actions:
+                replay.apply(text)
+            assert replay.snapshot() == state.snapshot()
+
+
 def test_af_clone_is_independent():
     """Playing on a clone leaves the original untouched."""
     state = GAME.new_game([DECK, DECK], random.Random(8))

@@ -21,6 +21,8 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
 ``play Éjlépő Kajtár``                      phase 3: play a dreamwalker, dream creature, event or general
                                             spell, paying its VP cost (AF-601, AF-607)
 ``play Wugu Wataruru with Ébredés Ajtaja``  phase 3: a dreamwalker free through a free-dreamwalker event
+``play Altatódal on Ködlátó Berta``         phase 3: a card with a target (AF-385); with more than two
+                                            players the owner is named: ``… on Ködlátó Berta of p3``
 ``cycle lángdárda``                         phase 3: pay 1 VP, discard an instant, draw (AF-611, once)
 ``pass``                                    phase 3: go to the duels; phase 4: end the turn; in a duel:
                                             no assist this time (two passes in a row end it, AF-741)

@@ -12,6 +12,7 @@ GAME = "alomfogo"
 MAGIC_SOURCE = "bűvforrás"  # AF-370
 COUNTERSPELL = "ellenvarázs"  # AF-371
 HELPER_MARKS = ("P", "S", "Á")  # AF-380 – AF-382
+TARGETS = ("opponent-creature",)  # AF-385; with more players any opponent's card (AF-912, AF-913)
 
 # Effects that act while their event is on the table instead of when the card resolves.
 STATIC_EFFECTS = frozenset({"vp-per-turn", "attack-bonus", "free-dreamwalker", "counter-spell"})
@@ -22,7 +23,7 @@ class CardDef:
 
     __slots__ = ("id", "name", "key", "type", "cost", "attack", "defense", "glory", "helper", "magic_source",
                  "is_dreamwalker", "is_creature", "resolve", "helper_vp", "helper_discard", "vp_bonus",
-                 "attack_bonus", "free_max", "counter", "data")
+                 "attack_bonus", "free_max", "counter", "target", "data")
 
     def __init__(self, data: dict) -> None:
         self.data = data
@@ -46,6 +47,7 @@ class CardDef:
         self.attack_bonus: list[tuple[Callable, dict]] = []
         self.free_max = -1
         self.counter: tuple[Callable, dict] | None = None
+        self.target: str | None = None  # what the card targets (AF-385): "opponent-creature"
         for ability in data.get("abilities", ()):
             name = ability.get("effect")
             try:
@@ -63,6 +65,11 @@ class CardDef:
                 self.counter = (fn, ability)
             else:
                 resolve.append((fn, ability))
+                if ability.get("target"):
+                    if ability["target"] not in TARGETS:
+                        raise DataError(f"card {self.name!r}: unknown target {ability['target']!r}",
+                                        hint="targets are " + ", ".join(TARGETS))
+                    self.target = ability["target"]
                 # AF-384: extra costs of a helper ability besides its rotation.
                 self.helper_vp += int(ability.get("vp", 0))
                 self.helper_discard += int(ability.get("discard", 0))

@@ -31,7 +31,9 @@ class DuelRules:
         player = self.players[p]
         out: list[Action] = []
         helper = d.helpers[side]
-        if helper is not None and helper.state == ACTIVE and helper.card.has_helper_ability \
+        # AF-735: only an active helper still on the table (an (Á) helper is gone once used, AF-382)
+        if helper is not None and helper.state == ACTIVE and helper in player.table \
+                and helper.card.has_helper_ability \
                 and player.vp >= helper.card.helper_vp and len(player.hand) >= helper.card.helper_discard:
             lab = self.label(p, helper)
             if helper.card.helper_discard:

@@ -15,6 +15,7 @@ from deckkit.engine.effects import effect
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.cards import CardDef
+    from deckkit.games.alomfogo.zones import Perm
     from deckkit.games.alomfogo.state import AlomfogoState
 
 G = "alomfogo"
@@ -27,6 +28,7 @@ class Context:
     player: int
     card: "CardDef"
     side: int | None = None
+    target: "tuple[int, Perm] | None" = None  # (owner, card in play) chosen when the card was played (AF-385)
 
 
 def _amount(ability: dict, default: int = 0) -> int:
@@ -102,6 +104,17 @@ def gain_glory(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
     """The user gains N glory points (no maximum, AF-810)."""
     state.players[ctx.player].glory += _amount(ability)
     state.quiet or state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} glory")
+
+
+@effect(G, "rest-target")
+def rest_target(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+    """The target creature of an opponent is turned resting, though it has not fought (AF-385, AF-416)."""
+    if ctx.target is None:
+        return
+    owner, perm = ctx.target
+    if perm in state.players[owner].table and perm.state == 0:
+        perm.state = 1
+        state.quiet or state.note(f"{perm.card.name} ({state.pname(owner)}) is turned resting")
 
 
 @effect(G, "vp-per-turn")

@@ -29,7 +29,7 @@ def _split(text: str) -> tuple[str, str]:
 
 
 def _hand_card(state: "AlomfogoState", p: int, name: str):
-    base = name.split(" with ")[0].split(" discarding ")[0].strip()
+    base = name.split(" with ")[0].split(" discarding ")[0].split(" on ")[0].strip()
     for card in state.players[p].hand:
         if card.key == base:
             return card
@@ -77,6 +77,9 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
         other = state.duel.helpers[1 - state.duel.to_act]
         if other is not None and fold(state.label(other_p, other)) == label:
             return (f"{text}: it is {state.pname(p)}'s assist turn; assists alternate, attacker first", "AF-731")
+        if helper is not None and perm is None and fold(helper.card.name) == label \
+                and helper not in state.players[p].table:
+            return (f"{text}: {helper.card.name} was sacrificed (Á) and is in the spell cage", "AF-382")
         if perm is None or perm is not helper:
             return (f"{text}: only your own helper's ability can be used, and it is "
                     f"{state.pname(p)}'s assist turn", "AF-734")
@@ -95,6 +98,9 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
             return (f"{text}: no such card in {state.pname(p)}'s hand", "AF-404")
         if card.magic_source and player.source_played:
             return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
+        if card.target is not None:
+            return (f"{text}: {card.name} needs an active target creature of an opponent: "
+                    f"play {card.name} on …", "AF-385")
         if " with " in rest:
             return (f"{text}: no unused free-dreamwalker event allows this card", "AF-EX-26")
         return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")

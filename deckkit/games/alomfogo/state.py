@@ -269,7 +269,10 @@ class AlomfogoState(DuelRules, State):
             if card.magic_source and player.source_played:
                 continue  # AF-610
             if card.cost <= player.vp:
-                out.append(Action(p, "play", (card.name,)))
+                if card.target is None:
+                    out.append(Action(p, "play", (card.name,)))
+                else:  # AF-385: a target must be chosen; no target, no play
+                    out.extend(Action(p, "play", (card.name, "on", lab)) for lab, _, _ in self.targets(p, card))
             if card.is_dreamwalker:
                 if free is None:
                     free = self._free_events(p)
@@ -312,7 +315,11 @@ class AlomfogoState(DuelRules, State):
             self.phase = PLAY
         elif kind == "play":
             card = self._take_from_hand(p, args[0])
-            self.play_card(p, card, self._find_perm(p, args[2]) if len(args) == 3 else None)
+            if len(args) == 3 and args[1] == "on":
+                target = next((owner, perm) for lab, owner, perm in self.targets(p, card) if lab == args[2])
+                self.play_card(p, card, None, target)
+            else:
+                self.play_card(p, card, self._find_perm(p, args[2]) if len(args) == 3 else None)
         elif kind == "cycle":
             self.cycle(p, self._take_from_hand(p, args[0]))
         elif kind == "pass":
@@ -392,7 +399,25 @@ class AlomfogoState(DuelRules, State):
         else:
             raise AssertionError(kind)
 
-    def play_card(self, p: int, card: CardDef, event: Perm | None = None) -> None:
+    def targets(self, p: int, card: CardDef) -> list[tuple[str, int, Perm]]:
+        """What ``card`` played by ``p`` may target (AF-385): ``(label, owner, card in play)``.
+
+        With more than two players the label names the owner (``Ködlátó Berta of p3``), because a card
+        may target any opponent's cards and the player must say which opponent (AF-912, AF-913).
+        """
+        out = []
+        many = len(self.players) > 2
+        for owner, player in enumerate(self.players):
+            if owner == p or not player.alive:
+                continue
+            for perm in player.table:
+                if perm.card.is_creature and perm.state == ACTIVE:
+                    lab = self.label(owner, perm)
+                    out.append((f"{lab} of {self.pname(owner)}" if many else lab, owner, perm))
+        return out
+
+    def play_card(self, p: int, card: CardDef, event: Perm | None = None,
+                  target: tuple[int, Perm] | None = None) -> None:
         """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""
         player = self.players[p]
         if event is not None:
@@ -400,12 +425,13 @@ class AlomfogoState(DuelRules, State):
             self.quiet or self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
         else:
             player.vp -= card.cost  # AF-601
-            self.quiet or self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)")
+            self.quiet or self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)"
+                                    + (f" on {target[1].card.name}" if target else ""))
         if card.magic_source:
             player.source_played = True  # AF-610
         if card.type == "general-spell":
             player.cage.append(card)  # AF-361: resolves, then the card is in the cage
-            self._cast(p, card, None, PLAY)
+            self._cast(p, card, None, PLAY, target)
         else:
             player.table.append(Perm(card))  # AF-608, AF-411
             if card.type == "dream-creature":
@@ -420,10 +446,11 @@ class AlomfogoState(DuelRules, State):
         self.quiet or self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
         self.draw(p, required=True)
 
-    def _cast(self, p: int, card: CardDef, side: int | None, resume: str) -> None:
+    def _cast(self, p: int, card: CardDef, side: int | None, resume: str,
+              target: tuple[int, Perm] | None = None) -> None:
         reactors = [i for i in range(len(self.players))
                     if i != p and self.players[i].alive and self._counters(i)]
-        pend = Pending(p, card, side, reactors, resume)
+        pend = Pending(p, card, side, reactors, resume, target)
         if reactors:
             self.pending = pend
             self.phase = COUNTER  # AF-371: the opponent may react before it takes effect
@@ -431,7 +458,7 @@ class AlomfogoState(DuelRules, State):
         self._resolve_spell(pend)
 
     def _resolve_spell(self, pend: Pending) -> None:
-        ctx = Context(pend.caster, pend.card, pend.side)
+        ctx = Context(pend.caster, pend.card, pend.side, pend.target)
         self.phase = pend.resume  # effects may end the game and set OVER
         caster = self.players[pend.caster]
         for fn, ability in pend.card.resolve:

@@ -71,9 +71,11 @@ class Duel:
 class Pending:
     """A spell that was paid for and may be countered before it takes effect (AF-371)."""
 
-    __slots__ = ("caster", "card", "side", "reactors", "resume")
+    __slots__ = ("caster", "card", "side", "reactors", "resume", "target")
 
-    def __init__(self, caster: int, card: CardDef, side: int | None, reactors: list[int], resume: str) -> None:
+    def __init__(self, caster: int, card: CardDef, side: int | None, reactors: list[int], resume: str,
+                 target: "tuple[int, Perm] | None" = None) -> None:
+        self.target = target
         self.caster = caster
         self.card = card
         self.side = side
