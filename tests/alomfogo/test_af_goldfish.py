@@ -14,11 +14,14 @@ from deckkit.paths import data_dir
 DECK = [c.data for c in GAME.deck_cards(data_dir() / "decks" / "alomfogo-casual.deck")]
 
 
-def _slow_greedy(seed: int) -> tuple[dict, AlomfogoState]:
+EVERY = sorted(GAME.cards.values(), key=lambda c: c["id"])
+
+
+def _slow_greedy(seed: int, deck: list[dict] = DECK) -> tuple[dict, AlomfogoState]:
     """The greedy policy through legal_actions/apply (checked path) against a passive opponent."""
     rng = random.Random(seed)
     state = AlomfogoState(GAME, rng, 2)
-    library = [GAME.card(c) for c in DECK]
+    library = [GAME.card(c) for c in deck]
     rng.shuffle(library)
     me = state.players[0]
     me.hand, me.library = library[:5], library[5:][::-1]
@@ -32,11 +35,30 @@ def _slow_greedy(seed: int) -> tuple[dict, AlomfogoState]:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_af_greedy_fast_path_matches_the_policy(seed):
-    """The fast path makes the greedy policy's choices: same outcome and turn, every choice legal."""
-    record = GAME.play_goldfish(DECK, random.Random(seed))
-    slow, _ = _slow_greedy(seed)
+@pytest.mark.parametrize("deck", [DECK, EVERY], ids=["casual", "every-card"])
+def test_af_greedy_fast_path_matches_the_policy(seed, deck):
+    """The fast path makes the greedy policy's choices: same outcome, turn and cards seen; every choice legal."""
+    trace: list[str] = []
+    record = GAME.play_goldfish(deck, random.Random(seed), trace=trace)
+    slow, state = _slow_greedy(seed, deck)
     assert (record["won"], record["turn"]) == (slow["won"], slow["turn"])
+    assert [line for line in trace if "ends the turn" not in line] == \
+        [line for line in state.log if "ends the turn" not in line]
+
+
+def test_af_greedy_against_greedy_is_legal_and_ends():
+    """Greedy on both sides (defending, helpers, assists, counters): every choice legal, every game ends."""
+    from deckkit.games.alomfogo.policies import greedy as policy
+
+    for seed in range(30):
+        state = GAME.new_game([EVERY, DECK], random.Random(seed))
+        for _ in range(5000):
+            if state.is_terminal():
+                break
+            action = policy(state)
+            assert action in state.legal_actions(), f"seed {seed}: {action}\n{state.render()}"
+            state.apply(action)
+        assert state.is_terminal()
 
 
 def test_af_goldfish_record_and_determinism():

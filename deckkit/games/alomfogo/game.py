@@ -310,4 +310,5 @@ def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:
                 state.challenge(0, perm)
                 if state.result is not None:
                     return
+        state.quiet or state.note("p1 ends the turn")
         state.end_turn()
