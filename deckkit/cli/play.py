@@ -47,7 +47,7 @@ def games(
 
 @script_app.command("run")
 def script_run(
-    files: Annotated[List[Path], typer.Argument(help="Script files or directories holding *.deckkit.toml.",
+    files: Annotated[List[Path], typer.Argument(help="Script files or directories holding *.deckkit.toml.", metavar="FILE...",
                                                 show_default=False)],
     trace: Annotated[bool, typer.Option("--trace", help="Show each script's game log, step by step.")] = False,
     output: common.Output = common.OutputFormat.table,

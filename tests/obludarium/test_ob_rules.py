@@ -25,18 +25,19 @@ def test_ob_503_opening_hand_of_seven_and_first_draw():
 
 
 def test_ob_504_mulligan_puts_hand_to_bottom():
-    """OB-504 – OB-506: a rejected hand goes to the bottom in order; the next hand has one card fewer."""
+    """OB-504 – OB-506: rejected hands go to the bottom in order; each new hand has one card fewer."""
     deck = starter_deck()
     hands = []
 
     def keep(hand):
         hands.append([c["name"] for c in hand])
-        return len(hands) == 2
+        return len(hands) % 3 == 0  # both players mulligan twice
 
     state = GAME.new_game([deck, deck], random.Random(2), keep=keep)
-    assert len(hands[0]) == 7 and len(hands[1]) == 6
-    bottom = [c.name for c in state.libs[0][:7]][::-1]  # libs store the top at the end
-    assert bottom == hands[0]
+    assert [len(h) for h in hands] == [7, 6, 5] * 2  # OB-505: repeatable, one card fewer each time
+    bottom = [c.name for c in state.libs[0][:13]][::-1]  # libs store the top at the end
+    assert bottom == hands[0] + hands[1]
+    assert len(state.hands[0]) == 6  # the kept 5 plus the first draw
 
 
 @pytest.mark.parametrize("choice,expected", [("p1", 0), ("p2", 1)])
@@ -48,7 +49,7 @@ def test_ob_508_who_starts_setting(choice, expected):
 
 
 def test_ob_510_higher_plays_by_bottom_card():
-    """OB-510, OB-Q6: the higher bottom card's cost starts; food counts 0; ties are by chance."""
+    """OB-510, OB-511, OB-Q6: the higher bottom card's cost starts; food counts 0; ties are by chance."""
     game = ObludariumGame(first_player="higher")
     setup = {"p1": {"library": ["Chleba", "Chleba", "Permoník"]}, "p2": {"library": ["Chleba", "Hejkal"]}}
     assert game.from_setup(setup, random.Random(0)).active == 1
