@@ -28,6 +28,7 @@ def goldfish(
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses a seed derived from it.")] = 0,
     policy: Annotated[Optional[str], typer.Option(help="Policy of the deck (greedy, random; game default).")] = None,
     opponent: Annotated[Optional[str], typer.Option(help="Opponent policy (passive; Kotlík: any policy).")] = None,
+    strategy: Annotated[Optional[Path], typer.Option(help="Fly the deck by a strategy file (TOML; see data/strategies/).")] = None,
     keep: Annotated[Optional[str], typer.Option(help='Mulligan keep rule, e.g. "count(t:food) >= 2".')] = None,
     trace: Annotated[bool, typer.Option("--trace", help="Also print game 0 turn by turn.")] = False,
     set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
@@ -65,11 +66,16 @@ def goldfish(
         output_format(games_out)
     if plot:
         check_plot(plot)
+    pilot = None
+    if strategy:
+        from deckkit.sim.strategy import load_strategy
+
+        pilot = load_strategy(strategy)
     loaded = load_decks(decks, open_catalogue(common.db_path()))
     options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,
-                      keep_seen=games_out is not None)
+                      keep_seen=games_out is not None, strategy=pilot)
     as_json = output == common.OutputFormat.json
     with ProgressBar(enabled=sys.stderr.isatty() and not as_json) as bar:
         outcome = run_goldfish(loaded, options, progress=bar)

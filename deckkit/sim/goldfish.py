@@ -44,6 +44,7 @@ class Options:
     confidence: float = 0.95
     impact: bool = False
     trace: bool = False
+    strategy: Any = None  # a loaded deckkit.sim.strategy.Strategy
     keep_seen: bool = False
 
 
@@ -88,13 +89,21 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
     if not 0 < options.confidence < 1:
         raise UsageError(f"--confidence must be between 0 and 1, not {options.confidence}")
     game_name = decks[0].game
+    if options.strategy is not None:
+        if options.strategy.game != game_name:
+            raise UsageError(f"the strategy {options.strategy.path} plays {options.strategy.game}, the decks {game_name}",
+                             hint="give a strategy of the decks' game (data/strategies/ has one per game)")
+        if options.policy:
+            raise UsageError("give --policy or --strategy, not both", hint="the strategy is the policy")
     jobs = [Job.make(game_name, d.cards, seed=options.seed, policy=options.policy, opponent=options.opponent,
                      keep=options.keep, settings=options.settings, max_turns=options.max_turns,
-                     keep_seen=options.keep_seen or options.impact) for d in decks]
+                     keep_seen=options.keep_seen or options.impact, strategy=options.strategy) for d in decks]
     # Build, compile and play game 0 here first: bad settings, policies or keep conditions then fail
     # in this process with their full message and hint, before any worker starts.
     game = build_game(game_name, decks[0].cards, options.settings)
     compile_keep(options.keep, decks[0].cards)
+    if options.strategy is not None and not options.keep:
+        options.keep = options.strategy.keep  # reported as the keep rule in use
     traces: list[list[str]] = []
     for job in jobs:
         lines: list[str] = []
@@ -104,7 +113,8 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
                  precision=options.precision, max_games=options.max_games, confidence=options.confidence,
                  progress=progress, backend=backend)
     reports = [deck_report(d.label, game_name, recs, seed=options.seed,
-                           policy=options.policy or _default(game, "policy"),
+                           policy=(f"strategy:{options.strategy.name}" if options.strategy
+                                   else options.policy or _default(game, "policy")),
                            opponent=options.opponent or _default(game, "opponent"),
                            elapsed=elapsed, workers=result.workers, keep=options.keep, settings=options.settings,
                            max_turns=options.max_turns, confidence=options.confidence,

@@ -38,6 +38,7 @@ class Job:
     max_turns: int = 60
     # Card lists per game cost memory and pickling; only impact and --games-out need them.
     keep_seen: bool = True
+    strategy: Any = None  # a deckkit.sim.strategy.Strategy flying the deck instead of ``policy``
     key: str = field(default="", compare=False)
 
     @classmethod
@@ -46,7 +47,7 @@ class Job:
         settings = tuple(sorted(dict(options.pop("settings", None) or {}).items()))
         job = cls(game, tuple(deck), settings=settings, **options)
         blob = json.dumps([game, list(deck), settings, job.policy, job.opponent, job.keep, job.max_turns,
-                           job.keep_seen],
+                           job.keep_seen, repr(job.strategy)],
                           sort_keys=True, ensure_ascii=False, default=str)
         object.__setattr__(job, "key", hashlib.sha256(blob.encode()).hexdigest())
         return job
@@ -64,7 +65,7 @@ class Interrupted(DeckkitError):
 
 # -- playing games (runs in workers) ----------------------------------------------------------------
 
-_PREPARED: dict[str, tuple[Any, list[dict], Any]] = {}
+_PREPARED: dict[str, tuple[Any, list[dict], Any, Any]] = {}
 _CARD_LISTS = ("seen", "opening", "seen_by_turn")
 
 
@@ -90,21 +91,27 @@ def compile_keep(condition: str | None, deck: Sequence[dict] = ()) -> Callable[[
     return compile_condition(condition).keep_callback(deck)
 
 
-def _prepare(job: Job) -> tuple[Any, list[dict], Any]:
+def _prepare(job: Job) -> tuple[Any, list[dict], Any, Any]:
     prepared = _PREPARED.get(job.key)
     if prepared is None:
         if len(_PREPARED) > 16:  # a long-lived Dask worker may see many decks
             _PREPARED.clear()
         game = build_game(job.game, job.deck, dict(job.settings))
-        prepared = (game, list(job.deck), compile_keep(job.keep, job.deck))
+        keep = job.keep or (job.strategy.keep if job.strategy else None)
+        pilot = None
+        if job.strategy is not None:
+            from deckkit.sim.strategy import Pilot
+
+            pilot = Pilot(job.strategy, game)
+        prepared = (game, list(job.deck), compile_keep(keep, job.deck), pilot)
         _PREPARED[job.key] = prepared
     return prepared
 
 
 def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
     """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
-    game, deck, keep = _prepare(job)
-    choices = {k: v for k, v in (("policy", job.policy), ("opponent", job.opponent)) if v}
+    game, deck, keep, pilot = _prepare(job)
+    choices = {k: v for k, v in (("policy", pilot or job.policy), ("opponent", job.opponent)) if v}
     record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
                                 max_turns=job.max_turns, **choices)
     if not job.keep_seen:

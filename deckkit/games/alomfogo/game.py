@@ -236,7 +236,7 @@ class AlomfogoGame(Game):
                       trace: list[str] | None = None, max_turns: int = 60) -> dict:
         """Play ``deck`` against a passive opponent (no turns, never defends) until it has no glory left."""
         try:
-            choose = POLICIES[policy]
+            choose = policy if callable(policy) else POLICIES[policy]  # callable: a scripted pilot
         except KeyError:
             from deckkit.errors import UsageError
 

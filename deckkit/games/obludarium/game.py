@@ -230,6 +230,9 @@ class ObludariumGame(Game):
 
         if opponent != "passive":
             raise UsageError(f"unknown opponent {opponent!r}", hint="Obludárium goldfish opponents: passive")
+        if callable(policy):  # a scripted pilot (deckkit.sim.strategy) over the full rules engine
+            return goldfish.with_policy(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns,
+                                        record=record)
         if policy == "greedy":
             return goldfish.fast_greedy(self, deck, rng, keep=keep, trace=trace, max_turns=max_turns,
                                         record=record)
