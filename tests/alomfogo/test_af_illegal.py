@@ -16,8 +16,8 @@ def _duel_state():
     """p1 attacks with Wugu (helper búbos manó), p2 defends with Rozália (helper kőkobold): assists begin."""
     state = GAME.from_setup({
         "phase": "phase4", "turn": 3,
-        "p1": {"table": ["Wugu Wataruru", "búbos manó", "kőkobold (resting)"], "hand": ["hóförgeteg", "Varázskút"],
-               "vp": 2},
+        "p1": {"table": ["Wugu Wataruru", "búbos manó", "kőkobold (resting)"],
+               "hand": ["hóförgeteg", "Varázskút"], "vp": 2},
         "p2": {"table": ["Boszorkány Rozália", "kőkobold"], "hand": ["lángdárda"]},
     }, random.Random(0))
     for action in ("challenge with Wugu Wataruru", "defend with Boszorkány Rozália", "helper búbos manó",

@@ -102,10 +102,12 @@ class AlomfogoGame(Game):
         state.first = self._player_index(setup.get("first", setup.get("start", "p1")), n, "first")
         turn = setup.get("turn", 1)
         if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-            raise SetupError(f"setup.turn: {turn!r} is not a turn number", field="turn", hint="turn = 1 is the first turn")
+            raise SetupError(f"setup.turn: {turn!r} is not a turn number", field="turn",
+                             hint="turn = 1 is the first turn")
         phase = setup.get("phase", "phase1")
         if not isinstance(phase, str) or phase not in _PHASES:
-            raise SetupError(f"setup.phase: unknown phase {phase!r}", field="phase", hint="phases are " + ", ".join(_PHASES))
+            raise SetupError(f"setup.phase: unknown phase {phase!r}", field="phase",
+                             hint="phases are " + ", ".join(_PHASES))
         if _PHASES[phase] is None:
             state.turn = turn - 1
             state.players[start].turns = 0 if turn == 1 else turn // 2
@@ -126,7 +128,8 @@ class AlomfogoGame(Game):
 
     def _names(self, value: Any, where: str) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise SetupError(f"{where}: expected a list of card names", field=where[6:], hint='e.g. ["Éjlépő Kajtár", "Athame"]')
+            raise SetupError(f"{where}: expected a list of card names", field=where[6:],
+                             hint='e.g. ["Éjlépő Kajtár", "Athame"]')
         return value
 
     def _setup_player(self, state: AlomfogoState, index: int, data: dict) -> None:
@@ -141,7 +144,8 @@ class AlomfogoGame(Game):
         if "deck" in data:
             spec = data["deck"]
             if isinstance(spec, list):  # the script runner hands over the deck file's card names
-                deck = [self._setup_card(n, f"{where}.deck[{i}]") for i, n in enumerate(self._names(spec, f"{where}.deck"))]
+                names = self._names(spec, f"{where}.deck")
+                deck = [self._setup_card(n, f"{where}.deck[{i}]") for i, n in enumerate(names)]
             else:
                 deck = self.deck_cards(spec, where=f"{where}.deck")
             state.rng.shuffle(deck)
@@ -169,16 +173,19 @@ class AlomfogoGame(Game):
             if key in data:
                 value = data[key]
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise SetupError(f"{where}.{key}: {value!r} is not a whole number ≥ 0", field=f"{where[6:]}.{key}",
+                    raise SetupError(f"{where}.{key}: {value!r} is not a whole number ≥ 0",
+                                     field=f"{where[6:]}.{key}",
                                      hint=f"e.g. {key} = 15")
                 setattr(player, key, value)
         fixtures = data.get("add_to_hand", [])
         if not isinstance(fixtures, list):
-            raise SetupError(field=f"{where[6:]}.add_to_hand", message=f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
+            raise SetupError(f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
+                             field=f"{where[6:]}.add_to_hand",
                             hint='e.g. add_to_hand = [{turn = 3, cards = ["Wugu Wataruru"]}]')
         for item in fixtures:
             if not isinstance(item, dict) or not isinstance(item.get("turn"), int) or set(item) != {"turn", "cards"}:
-                raise SetupError(field=f"{where[6:]}.add_to_hand", message=f"{where}.add_to_hand: each entry needs turn (a number) and cards",
+                raise SetupError(f"{where}.add_to_hand: each entry needs turn (a number) and cards",
+                                 field=f"{where[6:]}.add_to_hand",
                                 hint='e.g. {turn = 3, cards = ["Wugu Wataruru"]}')
             cards = [self._setup_card(n, f"{where}.add_to_hand") for n in self._names(item["cards"], where)]
             state.fixtures.setdefault(index, []).append((item["turn"], cards))

@@ -9,11 +9,14 @@ from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.duel import DuelRules
 from deckkit.games.alomfogo.effects import Context
-from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DAMAGED, DEFEND, DRAW, DUELS,  # noqa: F401
-                                          HELPER, OVER, PLAY, RESTING, STATE_NAMES, Duel, Pending, Perm, Player)
+# The phase and state names are re-exported here for policies and tests.
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DAMAGED,  # noqa: F401
+                                          DEFEND, DRAW, DUELS, HELPER, OVER, PLAY, RESTING, STATE_NAMES, Duel,
+                                          Pending, Perm, Player)
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.game import AlomfogoGame
+
 
 class AlomfogoState(DuelRules, State):
     """A game of Álomfogó: see the package docstring for the action strings."""
@@ -179,11 +182,13 @@ class AlomfogoState(DuelRules, State):
         for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
             if perm.state:
                 perm.state -= 1
-        self.quiet or self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), +{gain} VP = {player.vp}")
+        self.quiet or self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), "
+                                f"+{gain} VP = {player.vp}")
         for when, cards in self.fixtures.get(index, ()):
             if when == self.turn:  # AF-Q12: cards the example gives without saying how
                 player.hand.extend(cards)
-                self.quiet or self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} (fixture, AF-Q12)")
+                self.quiet or self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} "
+                                        "(fixture, AF-Q12)")
         if self.first_turn_of_game():
             self.phase = PLAY  # AF-513: no draw in the starting player's first turn
         elif not player.library:
