@@ -1,0 +1,119 @@
+"""Strategies as data: loading and validation, the condition language, and pilots that really play."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.cli import app
+from deckkit.errors import DataError
+from deckkit.paths import data_dir
+from deckkit.sim.runner import Job, run
+from deckkit.sim.strategy import StrategyError, compile_when, load_strategy
+
+STRATEGIES = data_dir() / "strategies"
+SNAP = {"phase": "attack", "p1": {"hand": ["Chleba", "Glum", "Chleba"], "table": ["Glum#2 (tapped)"], "food": 2},
+        "p2": {"life": 7, "hand": []}}
+CARDS = {"chleba": {"name": "Chleba", "type": "food", "game": "obludarium"},
+         "glum": {"name": "Glum", "type": "monster", "cost": 2, "attack": 2, "game": "obludarium"}}
+
+
+def card_of(label: str):
+    return CARDS.get(re.sub(r"(#\d+)?( \(.*\))?$", "", label).lower())
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("count(t:food in:hand) >= 2", True),
+    ("count(t:food) = 3", False),
+    ("count(t:monster in:table) = 1 and value(p2.life) <= 7", True),
+    ("not (value(p1.food) > 2) and count(of:opponent) = 0", True),
+    ('value(phase) = "attack"', True),
+    ('value(phase) != "main" or count(t:food) > 5', True),
+    ("count(t:monster cost>=3) >= 1", False),
+])
+def test_sim_strategy_conditions(text, expected):
+    assert compile_when(text)(SNAP, card_of) is expected
+
+
+@pytest.mark.parametrize("text, message", [
+    ("count(t:food >= 1", "unclosed parenthesis"),
+    ("count(t:food) 1", "expected a comparison"),
+    ("count(t:food) >= 1 xor 2", "unexpected 'xor 2'"),
+    ("count(t:food) >=", "ends too early"),
+    ("count(t:food) >= 1 & 2", "unexpected '& 2'"),
+])
+def test_sim_strategy_condition_errors(text, message):
+    with pytest.raises(DataError, match=re.escape(message)):
+        compile_when(text)
+
+
+def test_sim_strategy_unknown_zone_names_the_zones():
+    with pytest.raises(DataError, match="no zone 'grave'") as info:
+        compile_when("count(in:grave) > 0")(SNAP, card_of)
+    assert "hand" in info.value.hint
+
+
+@pytest.mark.parametrize("name", ["obludarium-greedy.toml", "alomfogo-greedy.toml"])
+def test_sim_shipped_strategies_load(name):
+    strategy = load_strategy(STRATEGIES / name)
+    assert strategy.rules and strategy.game in name
+
+
+def _write(tmp_path, text: str):
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("text, message", [
+    ('game = "obludarium"\n[[rules]\ndo = "pass"\n', "TOML syntax error"),
+    ('game = "obludarium"\n', "'rules' is a required property"),
+    ('game = "obludarium"\n\n[[rules]]\nwhen = "count(t:food) > 1"\n', "s.toml:3 rules.0: 'do' is a required"),
+    ('game = "obludarium"\n[[rules]]\ndo = "atack t:monster"\n', "starts with no obludarium action"),
+    ('game = "obludarium"\n[[rules]]\ndo = "pass"\n[[rules]]\ndo = "play"\nwhen = "count(t:food) >"\n',
+     "s.toml:4 rules.1.when"),
+    ('game = "alomfogo"\n[[rules]]\ndo = "play t:dreamwalker cost<"\n', "bad query"),
+    ('game = "obludarium"\n[mulligan]\nkeep = "count(t:food"\n[[rules]]\ndo = "pass"\n', "mulligan.keep"),
+    ('game = "kotlik"\n[[rules]]\ndo = "pass"\n', "game"),
+])
+def test_sim_bad_strategy_files(tmp_path, text, message):
+    with pytest.raises(DataError) as info:
+        load_strategy(_write(tmp_path, text))
+    problems = getattr(info.value, "problems", [])
+    assert any(message in p for p in problems) or message in str(info.value)
+
+
+def test_sim_strategy_pilot_plays_the_same_for_any_worker_count(starter):
+    deck = starter("obludarium-standard.deck")
+    job = Job.make(deck.game, deck.cards, seed=3, strategy=load_strategy(STRATEGIES / "obludarium-greedy.toml"))
+    one, two = run([job], 40, workers=1), run([job], 40, workers=2)
+    assert one.records == two.records
+    assert sum(r["won"] for r in one.records[0]) >= 35
+
+
+def test_sim_strategy_rules_change_the_games(starter, tmp_path):
+    deck = starter("obludarium-standard.deck")
+    idle = load_strategy(_write(tmp_path, 'game = "obludarium"\n[[rules]]\ndo = "play t:food"\n'))
+    records = run([Job.make(deck.game, deck.cards, seed=3, strategy=idle, max_turns=12)], 20, workers=1).records[0]
+    assert not any(r["won"] for r in records)  # food alone never deals damage
+
+
+def test_sim_cli_strategy(tmp_path, starter):
+    starter("alomfogo-casual.deck")
+    db = str(tmp_path / "c.db")
+    deck = str(data_dir() / "decks" / "alomfogo-casual.deck")
+    runner = CliRunner()
+    result = runner.invoke(app, ["--db", db, "goldfish", deck, "--strategy", str(STRATEGIES / "alomfogo-greedy.toml"),
+                                 "-n", "60", "-o", "json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert report["policy"] == "strategy:greedy-rules" and report["wins"] > 50
+    wrong = runner.invoke(app, ["--db", db, "goldfish", deck, "--strategy",
+                                str(STRATEGIES / "obludarium-greedy.toml"), "-n", "5"])
+    assert wrong.exit_code == 2 and "plays obludarium" in wrong.stderr
+    both = runner.invoke(app, ["--db", db, "goldfish", deck, "--strategy", str(STRATEGIES / "alomfogo-greedy.toml"),
+                               "--policy", "random", "-n", "5"])
+    assert both.exit_code == 2 and "not both" in both.stderr
