@@ -73,6 +73,7 @@ class ObState(State):
         self.responder = -1
         self.attackers: list[Perm] = []
         self.result: int | str | None = None  # winner seat, "draw", or None while running
+        self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
 
     # -- whose decision ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -92,6 +93,9 @@ class ObState(State):
     # -- helpers -------------------------------------------------------------------------------
     def labels(self, p: int) -> list[str]:
         """Names of ``p``'s cards in play, with ``#2``, ``#3`` for repeated names (table order)."""
+        cached = self._labels[p]
+        if cached is not None and len(cached) == len(self.tables[p]):
+            return cached
         seen: dict[str, int] = {}
         out = []
         for perm in self.tables[p]:
@@ -99,6 +103,7 @@ class ObState(State):
             n = seen.get(name, 0) + 1
             seen[name] = n
             out.append(name if n == 1 else f"{name}#{n}")
+        self._labels[p] = out
         return out
 
     def label_of(self, perm: Perm) -> str:
@@ -264,10 +269,12 @@ class ObState(State):
             if card.type == FOOD:
                 self.food_played[p] = True
                 self.tables[p].append(Perm(card, p))
+                self._labels[p] = None
                 self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
             else:
                 self._pay(p, card.cost)
                 self.tables[p].append(Perm(card, p, new=True))
+                self._labels[p] = None
                 self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {card.cost} food")
         elif kind == "cast":
             card = self._take_from_hand(p, args[0])
@@ -372,6 +379,7 @@ class ObState(State):
         table = self.tables[perm.owner]
         if perm in table:
             table.remove(perm)
+            self._labels[perm.owner] = None
             self.discards[perm.owner].append(perm.info)
         if perm in self.attackers:
             self.attackers.remove(perm)
