@@ -184,3 +184,40 @@ def test_sim_cli_obludarium_with_food_replaced_is_slower(db, starter, tmp_path):
     rows = {row["card"]: row for row in a["impact"]}
     assert set(rows) == {line.split(" ", 1)[1] for line in text.splitlines() if line[:1].isdigit()}
     assert all(row["by_turn_3"]["games_with"] >= row["opening_hand"]["games_with"] for row in rows.values())
+
+
+def test_sim_cli_precision_plays_until_narrow(gf):
+    (report,) = json.loads(gf(AF, "-n", "50", "--precision", "0.06", "--max-games", "3000", "-o", "json").stdout)
+    lo, hi = report["mean_turn_ci"]
+    assert 50 < report["games"] <= 3000
+    assert report["games"] == 3000 or (hi - lo) / 2 <= 0.06
+
+
+def test_sim_cli_keep_rule_causes_mulligans(db, starter):
+    starter("obludarium-standard.deck")
+    ob = str(DECKS / "obludarium-standard.deck")
+    args = ["--db", db, "goldfish", ob, "-n", "200", "-o", "json"]
+    plain = json.loads(CliRunner().invoke(app, args, catch_exceptions=False).stdout)[0]
+    picky = json.loads(CliRunner().invoke(app, args + ["--keep", "count(t:food) >= 4"],
+                                          catch_exceptions=False).stdout)[0]
+    assert plain["mulligans"] == 0 and picky["mulligans"] > 0.3
+    assert picky["keep"] == "count(t:food) >= 4"
+
+
+def test_sim_progress_bar_only_when_watched():
+    import io
+
+    from rich.console import Console
+
+    from deckkit.sim.progress import ProgressBar
+
+    silent = ProgressBar(enabled=False, delay=0)
+    silent(10, 100)
+    assert silent._progress is None
+    out = io.StringIO()
+    bar = ProgressBar(enabled=True, delay=0)
+    bar._console = Console(file=out, force_terminal=True, width=100)
+    with bar:
+        for done in (10, 50, 100):
+            bar(done, 100)
+    assert "games/s" in out.getvalue() and "ETA" in out.getvalue()
