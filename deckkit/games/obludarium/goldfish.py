@@ -357,7 +357,10 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
     def own_turn() -> int:
         return (state.turn + 1) // 2 if first == 0 else state.turn // 2
 
-    logged = 0
+    if trace is not None:
+        trace.append(f"opening hand ({opening.mulligans} mulligan(s)): {', '.join(opening_names)}")
+        trace.extend(state.log)
+    logged = len(state.log)
     while state.current_player() != TERMINAL and own_turn() <= max_turns:
         p = state.current_player()
         action = policy(state) if p == 0 else next(a for a in state.legal_actions() if a.kind == "pass")
