@@ -351,8 +351,8 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
     state.life = [game.settings["starting_life"]] * 2
     state.active = game._first([opening.library, []], rng)
     first = state.active
-    state.start_turn()
     opening_names = [c.name for c in state.hands[0]]
+    state.start_turn()
 
     def own_turn() -> int:
         return (state.turn + 1) // 2 if first == 0 else state.turn // 2
