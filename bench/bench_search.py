@@ -60,18 +60,24 @@ def main() -> None:
         cat.close()
         cat = open_catalogue(Path(tmp) / "cat.db")  # a fresh connection, as a new CLI process would have
         times: dict[str, list[float]] = {}
+        cpu: list[float] = []
+        slowest: list[tuple[float, str]] = []
         for kind, q in queries(random.Random(args.seed), args.queries):
-            started = time.perf_counter()
-            cards = cat.search(q, limit=50)
-            if len(cards) == 50:
-                cat.search_count(q)
-            times.setdefault(kind, []).append((time.perf_counter() - started) * 1000)
+            started, cpu_started = time.perf_counter(), time.process_time()
+            cat.search_page(q, limit=50)
+            ms = (time.perf_counter() - started) * 1000
+            cpu.append((time.process_time() - cpu_started) * 1000)
+            times.setdefault(kind, []).append(ms)
+            slowest.append((ms, q))
         every = [t for ts in times.values() for t in ts]
         print(f"catalogue: {cat.count()} cards, {args.queries} queries")
         for kind, ts in sorted(times.items()) + [("all", every)]:
             p95 = statistics.quantiles(ts, n=20)[-1]
             print(f"{kind:>10}: n={len(ts):3d}  p50 {statistics.median(ts):6.1f} ms  p95 {p95:6.1f} ms  "
                   f"max {max(ts):6.1f} ms  {'OK' if p95 <= 30 else 'OVER'} (target p95 <= 30 ms)")
+        # On a shared machine wall time includes waiting for a core; CPU time shows the work itself.
+        print(f"CPU time per query (all): p50 {statistics.median(cpu):.1f} ms  p95 {statistics.quantiles(cpu, n=20)[-1]:.1f} ms")
+        print("slowest:", "; ".join(f"{q} {ms:.0f} ms" for ms, q in sorted(slowest, reverse=True)[:5]))
 
 
 if __name__ == "__main__":

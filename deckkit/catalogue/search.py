@@ -57,14 +57,10 @@ def _term_sql(t: Term) -> tuple[str, list[Any]]:
     elif kind == "name":
         sql, params = "instr(c.name_key, ?) > 0", [fold(t.value)]
     elif kind == "text":
-        # Words are folded letters/digits only, so the quoted FTS phrase needs no escaping.
-        phrase = '"' + " ".join(text_tokens(t.value)) + '" *'
-        sql, params = "c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [phrase]
+        sql, params = "c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [_phrase(t)]
     elif kind == "list":
-        from deckkit.catalogue.store import list_needle
-
-        col = "kw_key" if t.field == "kw" else "subtypes_key"
-        sql, params = f"(c.{col} IS NOT NULL AND instr(c.{col}, ?) > 0)", [list_needle(t.value)]
+        kind_code = "k" if t.field == "kw" else "s"
+        sql, params = f"c.pk IN (SELECT pk FROM card_tags WHERE kind = '{kind_code}' AND value = ?)", [fold(t.value)]
     else:
         col = _EQ_COLUMNS[t.field]
         value = t.value if t.field in ("game", "type", "rarity", "label") else fold(t.value)
@@ -88,6 +84,19 @@ def _node_sql(node: Node) -> tuple[str, list[Any]]:
         parts.append(f"({sql})")
         params += p
     return joiner.join(parts), params
+
+
+def _phrase(t: Term) -> str:
+    # Words are folded letters/digits only, so the quoted FTS phrase needs no escaping.
+    return '"' + " ".join(text_tokens(t.value)) + '" *'
+
+
+def fts_only(query: str | Node) -> str | None:
+    """The FTS5 MATCH text when the whole query is one plain ``o:`` term, else None."""
+    node = parse(query) if isinstance(query, str) else query
+    if isinstance(node, Term) and FIELDS[node.field] == "text" and not node.regex and node.op == "=":
+        return _phrase(node)
+    return None
 
 
 def compile_sql(query: str | Node) -> tuple[str, list[Any]]:

@@ -21,7 +21,7 @@ from deckkit.errors import CatalogueError, DataError, UnknownCard
 from deckkit.query import text_tokens
 from deckkit.text import fold
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x444B4954  # "DKIT": marks the file as a deckkit catalogue
 BUSY_TIMEOUT_S = 60.0
 _SEP = "\x1f"  # separates list items in the *_key columns; fold() never produces it from card data
@@ -71,8 +71,29 @@ def _m2_split_blobs(db) -> None:
     db.execute("ANALYZE")
 
 
+def _tags(pk: int, subtypes_key: str | None, kw_key: str | None) -> list[tuple[int, str, str]]:
+    """``card_tags`` rows of one card: ('s', subtype) and ('k', group or symbol), folded."""
+    out = []
+    for kind, key in (("s", subtypes_key), ("k", kw_key)):
+        if key:
+            out += [(pk, kind, v) for v in key.strip(_SEP).split(_SEP) if v]
+    return out
+
+
+def _m3_tags(db) -> None:
+    """Version 3: an indexed ``card_tags`` table so sub:/kw: terms are look-ups instead of scans."""
+    db.execute("CREATE TABLE card_tags (pk INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL)")
+    rows = []
+    for pk, sub, kw in db.execute("SELECT pk, subtypes_key, kw_key FROM cards").fetchall():
+        rows += _tags(pk, sub, kw)
+    db.conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)", rows)
+    db.execute("CREATE INDEX idx_card_tags_value ON card_tags (kind, value, pk)")
+    db.execute("CREATE INDEX idx_card_tags_pk ON card_tags (pk)")
+    db.execute("ANALYZE")
+
+
 # Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
-MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs}
+MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags}
 
 
 def _list_key(values: Any) -> str | None:
@@ -237,16 +258,41 @@ class Catalogue:
         from deckkit.catalogue.search import compile_sql, order_by
 
         where, params = compile_sql(query)
-        sql = f"SELECT b.data {_FROM} WHERE {where} ORDER BY {order_by(sort)}"
+        # Two steps: find and order the matching keys on the narrow table, then fetch only the
+        # payloads that are returned (sorting wide rows is what makes a naive join slow).
+        source = _FROM if "b.text" in where else "FROM cards c"
+        sql = f"SELECT c.pk {source} WHERE {where} ORDER BY {order_by(sort)}"
         if limit is not None:
             sql += " LIMIT ?"
             params = [*params, max(0, int(limit))]
-        return self._cards(sql, params)
+        pks = [r[0] for r in self.conn.execute(sql, params)]
+        return self._by_pk(pks)
+
+    def search_page(self, query: Any, limit: int = 50, sort: str | None = None) -> tuple[list[dict], int]:
+        """The first ``limit`` matches and the total number of matches (counted only when the page is full)."""
+        from deckkit.query import parse
+
+        ast = parse(query) if isinstance(query, str) else query
+        cards = self.search(ast, limit=limit, sort=sort)
+        if len(cards) < limit:
+            return cards, len(cards)
+        return cards, self.search_count(ast)
+
+    def _by_pk(self, pks: list[int]) -> list[dict]:
+        data: dict[int, str] = {}
+        for i in range(0, len(pks), 900):
+            chunk = pks[i:i + 900]
+            marks = ",".join("?" * len(chunk))
+            data.update(self.conn.execute(f"SELECT pk, data FROM card_blobs WHERE pk IN ({marks})", chunk))
+        return [json.loads(data[pk]) for pk in pks]
 
     def search_count(self, query: Any) -> int:
         """How many cards match a query."""
-        from deckkit.catalogue.search import compile_sql
+        from deckkit.catalogue.search import compile_sql, fts_only
 
+        phrase = fts_only(query)
+        if phrase is not None:  # the full-text index counts its own matches without touching the tables
+            return self.conn.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH ?", (phrase,)).fetchone()[0]
         where, params = compile_sql(query)
         # Join the payload only when the query reads it (o:/regex/): counting stays on the narrow table.
         source = _FROM if "b.text" in where else "FROM cards c"
@@ -283,8 +329,8 @@ class Catalogue:
             # More page cache and in-memory sorting for the index and FTS builds of a bulk load, and the
             # secondary indexes built once afterwards rather than maintained row by row.
             conn.execute("PRAGMA cache_size = -131072")
-            secondary = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'cards' "
-                                     "AND sql IS NOT NULL AND name != 'idx_cards_id'").fetchall()
+            secondary = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN "
+                                     "('cards', 'card_tags') AND sql IS NOT NULL AND name != 'idx_cards_id'").fetchall()
             for name, _ in secondary:
                 conn.execute(f'DROP INDEX "{name}"')
         if updated and not rebuild:
@@ -296,6 +342,10 @@ class Catalogue:
                          [(pk, *main) for pk, main, _ in new])
         conn.executemany("INSERT INTO card_blobs (pk, text, text_key, data) VALUES (?, ?, ?, ?)",
                          [(pk, *blob) for pk, _, blob in new])
+        if updated:
+            conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk, _, _ in updated])
+        tag_rows = [t for pk, main, _ in new + list(updated) for t in _tags(pk, main[12], main[13])]
+        conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)", tag_rows)
         sets = ", ".join(f"{c} = ?" for c in MAIN_COLUMNS)
         conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", [(*main, pk) for pk, main, _ in updated])
         conn.executemany("UPDATE card_blobs SET text = ?, text_key = ?, data = ? WHERE pk = ?",

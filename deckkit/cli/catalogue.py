@@ -157,8 +157,7 @@ def search(
     cat = _open()
     if output.value == "table":
         shown = 50 if limit is None else min(limit, 50)
-        cards = cat.search(ast, limit=shown, sort=sort)
-        total = cat.search_count(ast) if len(cards) == shown else len(cards)
+        cards, total = cat.search_page(ast, limit=shown, sort=sort)
         if limit is not None:
             total = min(total, limit)
         if not cards:
