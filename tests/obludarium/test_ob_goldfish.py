@@ -97,6 +97,7 @@ def test_ob_goldfish_other_policies(policy):
     trace: list[str] = []
     result = GAME.play_goldfish(deck, random.Random(2), policy=policy, record=record, trace=trace)
     assert result["mulligans"] == 0 and record and trace
+    assert len(result["opening"]) == 7 and trace[0].startswith("opening hand")
     if policy == "passive":
         assert not result["won"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.engine.effects import handler
-from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, Ability, CardInfo
+from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, Ability, CardInfo
 
 MAIN, DISCARD, ATTACK, BLOCK, FIGHT = "main", "discard", "attack", "block", "fight"
 PLAYER_NAMES = ("p1", "p2")
