@@ -253,6 +253,15 @@ def _deck_names(script: Script, spec: str, player: str) -> list[str]:
         deck = load_deck(found)
     except DeckkitError as exc:
         raise script.error(f"deck file {spec!r}: {exc.message}", "setup", player, "deck", hint=exc.hint) from None
+    from deckkit.games import resolve_game
+
+    try:
+        deck_game = resolve_game(deck.game)
+    except DeckkitError:
+        deck_game = deck.game
+    if deck_game != resolve_game(script.data["game"]):
+        raise script.error(f"deck file {spec!r} is a {deck_game} deck, not {resolve_game(script.data['game'])}",
+                           "setup", player, "deck", hint="use a deck of the script's game")
     return [entry.name for entry in deck.entries for _ in range(entry.count)]
 
 

@@ -19,6 +19,12 @@ Action strings (canonical; matched case- and diacritics-insensitively):
 
 Cards in play with the same name are told apart as ``Glum``, ``Glum#2`` in table order.
 
+Who acts when: the active player in the main phase, the attack step and first in the fight
+exchange; the defender in the block step; and the other player whenever an instant has just been
+played (the answer, OB-904). The non-active player therefore uses instants in the opponent's turn
+(OB-610) by answering an instant, while blocking, or in the fight exchange; the rulebook names no
+other moment, so the engine adds none.
+
 Script ``[setup]`` keys: ``start`` ("p1"/"p2"), ``phase`` ("start": untap and draw first (default),
 "main", "attack"), ``turn``; per player ``deck`` (shuffled; listed cards come out of it),
 ``library`` (top first), ``hand`` (with a deck and no hand, the opening 7 are drawn), ``table``
