@@ -260,7 +260,7 @@ def _deck_names(script: Script, spec: str, player: str) -> list[str]:
     except DeckkitError:
         deck_game = deck.game
     if deck_game != resolve_game(script.data["game"]):
-        raise script.error(f"deck file {spec!r} is a {deck_game} deck, not {resolve_game(script.data['game'])}",
+        raise script.error(f"deck file {spec!r} is for {deck_game}, not {resolve_game(script.data['game'])}",
                            "setup", player, "deck", hint="use a deck of the script's game")
     return [entry.name for entry in deck.entries for _ in range(entry.count)]
 
