@@ -198,6 +198,9 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
             break
         if rec:
             record.append("pass")
+        if talk:
+            trace.append(f"T{t}: ends the main phase with {avail} untapped food; hand: "
+                         + (", ".join(c[6].name for c in hand) or "empty"))
         # -- hand-size rule (OB-909, OB-Q13) -----------------------------------------------------
         if limit and len(hand) >= limit:
             layable = False
