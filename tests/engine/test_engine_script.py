@@ -174,3 +174,16 @@ def test_engine_pytest_plugin_collects_scripts(pytester):
     result = pytester.runpytest("-p", "deckkit")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*expected: 3*", "*actual:   20*"])
+
+
+def test_engine_by_and_illegal_checks(tmp_path):
+    """`by` names who must act; an `illegal` action that turns out legal fails the script."""
+    text = GOOD.replace('do = ["play Buřty"]', 'by = "p2"\ndo = ["play Buřty"]')
+    result = run_file(write(tmp_path, text))
+    assert "marked by = 'p2' but p1 is to act" in result.failures[0].message
+    text = GOOD.replace('do = ["play Buřty"]', 'illegal = ["play Buřty"]')
+    result = run_file(write(tmp_path, text))
+    assert "expected to be illegal but was played" in result.failures[0].message
+    text = GOOD.replace('do = ["play Buřty"]', 'illegal = [{action = "play Glum", rule = "OB-315"}]')
+    result = run_file(write(tmp_path, text))
+    assert result.failures[0].expected == "OB-315" and result.failures[0].actual == "OB-701"
