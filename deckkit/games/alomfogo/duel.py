@@ -70,7 +70,8 @@ class DuelRules:
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
-        self.quiet or self.note(f"unanswered: {self.pname(defender)} loses {loss} glory (AF-711)")
+        self.quiet or self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
+                                f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
 
     def _next_helper(self, side: int) -> None:

@@ -309,7 +309,7 @@ def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:
                     state.phase = PLAY
             if state.result is not None:
                 return
-        state.phase = DUELS
+        state.end_play_phase(0)
         if not state.first_turn_of_game():
             walkers = [perm for perm in me.table if perm.state == ACTIVE and perm.card.is_dreamwalker]
             walkers.sort(key=lambda perm: -perm.card.glory)

@@ -329,7 +329,7 @@ class AlomfogoState(DuelRules, State):
             self.cycle(p, self._take_from_hand(p, args[0]))
         elif kind == "pass":
             if self.phase == PLAY:
-                self.phase = DUELS
+                self.end_play_phase(p)
             elif self.phase == DUELS:
                 self.quiet or self.note(f"{who} ends the turn")
                 self.end_turn()
@@ -441,6 +441,14 @@ class AlomfogoState(DuelRules, State):
             player.table.append(Perm(card))  # AF-608, AF-411
             if card.type == "dream-creature":
                 self.phase = CREATURE_DRAW  # AF-333
+
+    def end_play_phase(self, p: int) -> None:
+        """Phase 3 is over; say what is kept (for traces), then phase 4 (AF-515, AF-518)."""
+        if not self.quiet:
+            player = self.players[p]
+            kept = ", ".join(c.name for c in player.hand) or "nothing"
+            self.note(f"{self.pname(p)} ends phase 3 with {player.vp} VP, keeping {kept}")
+        self.phase = DUELS
 
     def cycle(self, p: int, card: CardDef) -> None:
         """Phase 3: pay 1 VP, put an instant taken from the hand into the cage and draw (AF-611, AF-612)."""
