@@ -167,3 +167,11 @@ def test_ob_fast_greedy_legal_under_settings(settings):
         for text in record:
             state.apply(text)
         assert (state.winners() == [0]) == result["won"]
+
+
+def test_ob_goldfish_callable_policy():
+    """Any callable state -> Action pilots p1 over the full engine (strategy files use this)."""
+    from deckkit.games.obludarium.policies import greedy
+
+    result = GAME.play_goldfish(starter_deck(), random.Random(3), policy=greedy)
+    assert result["won"] and 3 <= result["turn"] <= 12

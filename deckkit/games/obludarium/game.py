@@ -218,10 +218,12 @@ class ObludariumGame(Game):
 
         return {"greedy": policies.greedy, "random": policies.random_policy, "passive": policies.passive}
 
-    def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
+    def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str | Callable = "greedy",
                       opponent: str = "passive", keep=None, trace: list[str] | None = None,
                       max_turns: int = 60, record: list[str] | None = None) -> dict:
         """One goldfish game of ``deck`` (p1, starting) against a passive opponent; see Game.play_goldfish.
+
+        ``policy`` is greedy (the fast path), random, passive, or any callable ``state -> Action``.
 
         ``record``, when given, receives the canonical action strings of both players, so the game
         can be replayed through :meth:`from_setup` (tests use it to prove the fast path legal).
