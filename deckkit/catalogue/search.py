@@ -48,7 +48,7 @@ def _term_sql(t: Term) -> tuple[str, list[Any]]:
     # index-friendly: nullable columns get "col IS NOT NULL AND ...", not ifnull(...).
     kind = FIELDS[t.field]
     if t.regex:
-        col = "c.name" if t.field == "name" else "b.text"
+        col = "c.name" if t.field == "name" else "json_extract(b.data, '$.text')"
         sql, params = f"regexp(?, {col})", [t.value]
     elif kind == "num":
         col = _NUM_COLUMNS[t.field]
@@ -57,7 +57,9 @@ def _term_sql(t: Term) -> tuple[str, list[Any]]:
     elif kind == "name":
         sql, params = "instr(c.name_key, ?) > 0", [fold(t.value)]
     elif kind == "text":
-        sql, params = "c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [_phrase(t)]
+        # "+c.pk" keeps the planner from driving the query by the (often long) match list and then
+        # sorting it: walking the sort index and testing membership stops after one page.
+        sql, params = "+c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [_phrase(t)]
     elif kind == "list":
         kind_code = "k" if t.field == "kw" else "s"
         sql, params = f"c.pk IN (SELECT pk FROM card_tags WHERE kind = '{kind_code}' AND value = ?)", [fold(t.value)]

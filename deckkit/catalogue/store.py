@@ -21,19 +21,20 @@ from deckkit.errors import CatalogueError, DataError, UnknownCard
 from deckkit.query import text_tokens
 from deckkit.text import fold
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x444B4954  # "DKIT": marks the file as a deckkit catalogue
 BUSY_TIMEOUT_S = 60.0
 _SEP = "\x1f"  # separates list items in the *_key columns; fold() never produces it from card data
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # Search columns (table ``cards``, kept narrow so scans and counts are quick) and the wide
-# per-card payload (table ``card_blobs``: rules text, its folded words for FTS, the card JSON).
+# per-card payload (table ``card_blobs``: the card JSON). Rows carry the folded rules-text words too,
+# which go to the contentless full-text index ``cards_fts``.
 MAIN_COLUMNS = (
     "id", "game", "name", "name_key", "type", "set_key", "rarity", "cost", "attack", "defense", "number", "glory",
     "subtypes_key", "kw_key", "ingredient_key", "label", "source",
 )
-BLOB_COLUMNS = ("text", "text_key", "data")
+BLOB_COLUMNS = ("text_key", "data")
 
 
 def _m1_initial(db) -> None:
@@ -60,7 +61,7 @@ def _m2_split_blobs(db) -> None:
                             not_null={"text", "text_key", "data"})
     db.execute("INSERT INTO card_blobs (pk, text, text_key, data) SELECT pk, text, text_key, data FROM cards")
     db.execute("DROP TABLE cards_fts")
-    for col in BLOB_COLUMNS:
+    for col in ("text", "text_key", "data"):  # literal: a migration must not follow later constants
         db.execute(f"ALTER TABLE cards DROP COLUMN {col}")
     # unicode61 over already-folded words; no prefix indexes (they triple the index build for little gain).
     db.execute("CREATE VIRTUAL TABLE cards_fts USING FTS5 (text_key, tokenize='unicode61', "
@@ -92,8 +93,23 @@ def _m3_tags(db) -> None:
     db.execute("ANALYZE")
 
 
+def _m4_lean(db) -> None:
+    """Version 4: the rules text lives only in the card JSON, FTS is contentless, low-value indexes go.
+
+    Bulk imports write about half the bytes they did; nothing a query needs is lost.
+    """
+    db.execute("DROP TABLE cards_fts")
+    db.execute("CREATE VIRTUAL TABLE cards_fts USING FTS5 (text_key, tokenize='unicode61', content='')")
+    db.execute("INSERT INTO cards_fts (rowid, text_key) SELECT pk, text_key FROM card_blobs")
+    db.execute("ALTER TABLE card_blobs DROP COLUMN text")
+    db.execute("ALTER TABLE card_blobs DROP COLUMN text_key")
+    for name in ("idx_cards_set_key", "idx_cards_rarity", "idx_cards_label"):
+        db.execute(f"DROP INDEX IF EXISTS {name}")
+    db.execute("ANALYZE")
+
+
 # Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
-MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags}
+MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags, 4: _m4_lean}
 
 
 def _list_key(values: Any) -> str | None:
@@ -108,7 +124,7 @@ def list_needle(value: str) -> str:
 
 
 def card_row(card: dict, source: str) -> tuple[tuple, tuple]:
-    """The ``cards`` row (:data:`MAIN_COLUMNS`) and ``card_blobs`` row (:data:`BLOB_COLUMNS`) of a valid card."""
+    """The ``cards`` row (:data:`MAIN_COLUMNS`) and the payload (:data:`BLOB_COLUMNS`) of a valid card."""
     text = card.get("text") or ""
     kw = list(card.get("groups") or ()) + list(card.get("symbols") or ())
     ingredient = card.get("ingredient")
@@ -119,8 +135,13 @@ def card_row(card: dict, source: str) -> tuple[tuple, tuple]:
         card.get("defense"), card.get("number"), card.get("glory"), _list_key(card.get("subtypes")), _list_key(kw),
         fold(ingredient) if ingredient else None, card.get("label"), source,
     )
-    blob = (text, " ".join(text_tokens(text)), _ENCODE(card))
+    blob = (text_words(text), _ENCODE(card))
     return main, blob
+
+
+def text_words(text: str | None) -> str:
+    """The folded words of a rules text, as stored in the full-text index."""
+    return " ".join(text_tokens(text or ""))
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -260,7 +281,7 @@ class Catalogue:
         where, params = compile_sql(query)
         # Two steps: find and order the matching keys on the narrow table, then fetch only the
         # payloads that are returned (sorting wide rows is what makes a naive join slow).
-        source = _FROM if "b.text" in where else "FROM cards c"
+        source = _FROM if "b.data" in where else "FROM cards c"
         sql = f"SELECT c.pk {source} WHERE {where} ORDER BY {order_by(sort)}"
         if limit is not None:
             sql += " LIMIT ?"
@@ -279,11 +300,7 @@ class Catalogue:
         return cards, self.search_count(ast)
 
     def _by_pk(self, pks: list[int]) -> list[dict]:
-        data: dict[int, str] = {}
-        for i in range(0, len(pks), 900):
-            chunk = pks[i:i + 900]
-            marks = ",".join("?" * len(chunk))
-            data.update(self.conn.execute(f"SELECT pk, data FROM card_blobs WHERE pk IN ({marks})", chunk))
+        data = self._by_pk_raw(pks)
         return [json.loads(data[pk]) for pk in pks]
 
     def search_count(self, query: Any) -> int:
@@ -295,7 +312,7 @@ class Catalogue:
             return self.conn.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH ?", (phrase,)).fetchone()[0]
         where, params = compile_sql(query)
         # Join the payload only when the query reads it (o:/regex/): counting stays on the narrow table.
-        source = _FROM if "b.text" in where else "FROM cards c"
+        source = _FROM if "b.data" in where else "FROM cards c"
         return self.conn.execute(f"SELECT count(*) {source} WHERE {where}", params).fetchone()[0]
 
     # ------------------------------------------------------------ writing
@@ -321,48 +338,58 @@ class Catalogue:
         conn = self.conn
         bulk = len(added) + len(updated) > 5000
         was_empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM cards)").fetchone()[0]
-        rebuild = bulk or bool(was_empty)
         next_pk = conn.execute("SELECT coalesce(max(pk), 0) + 1 FROM cards").fetchone()[0]
         new = [(next_pk + i, main, blob) for i, (main, blob) in enumerate(added)]
         secondary = []
         if bulk:
-            # More page cache and in-memory sorting for the index and FTS builds of a bulk load, and the
-            # secondary indexes built once afterwards rather than maintained row by row.
+            # More page cache for the index builds of a bulk load, and the secondary indexes built
+            # once afterwards rather than maintained row by row.
             conn.execute("PRAGMA cache_size = -131072")
             secondary = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN "
                                      "('cards', 'card_tags') AND sql IS NOT NULL AND name != 'idx_cards_id'").fetchall()
             for name, _ in secondary:
                 conn.execute(f'DROP INDEX "{name}"')
-        if updated and not rebuild:
-            # External-content FTS: remove the old words before the payload changes.
-            conn.executemany("INSERT INTO cards_fts(cards_fts, rowid, text_key) "
-                             "SELECT 'delete', pk, text_key FROM card_blobs WHERE pk = ?", [(pk,) for pk, _, _ in updated])
+        if updated:
+            # Contentless FTS: an entry is removed by giving the words it was indexed with.
+            old = self._by_pk_raw([pk for pk, _, _ in updated])
+            conn.executemany("INSERT INTO cards_fts(cards_fts, rowid, text_key) VALUES ('delete', ?, ?)",
+                             [(pk, text_words(json.loads(old[pk]).get("text"))) for pk, _, _ in updated])
+            conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk, _, _ in updated])
         main_cols = ", ".join(("pk",) + MAIN_COLUMNS)
         conn.executemany(f"INSERT INTO cards ({main_cols}) VALUES ({', '.join('?' * (len(MAIN_COLUMNS) + 1))})",
                          [(pk, *main) for pk, main, _ in new])
-        conn.executemany("INSERT INTO card_blobs (pk, text, text_key, data) VALUES (?, ?, ?, ?)",
-                         [(pk, *blob) for pk, _, blob in new])
-        if updated:
-            conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk, _, _ in updated])
-        tag_rows = [t for pk, main, _ in new + list(updated) for t in _tags(pk, main[12], main[13])]
-        conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)", tag_rows)
+        conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, ?)", [(pk, blob[1]) for pk, _, blob in new])
         sets = ", ".join(f"{c} = ?" for c in MAIN_COLUMNS)
         conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", [(*main, pk) for pk, main, _ in updated])
-        conn.executemany("UPDATE card_blobs SET text = ?, text_key = ?, data = ? WHERE pk = ?",
-                         [(*blob, pk) for pk, _, blob in updated])
+        conn.executemany("UPDATE card_blobs SET data = ? WHERE pk = ?", [(blob[1], pk) for pk, _, blob in updated])
+        changed = new + list(updated)
+        conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)",
+                         [t for pk, main, _ in changed for t in _tags(pk, main[12], main[13])])
+        conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)", [(pk, blob[0]) for pk, _, blob in changed])
         for _, sql in secondary:
             conn.execute(sql)
-        if rebuild:
-            self.rebuild_fts()
-            conn.execute("PRAGMA analysis_limit = 1000")
-            conn.execute("ANALYZE")  # row statistics let the planner pick the selective index
-        else:
-            conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)",
-                             [(pk, blob[1]) for pk, _, blob in new] + [(pk, blob[1]) for pk, _, blob in updated])
+        if bulk or was_empty:
+            self.analyze()
+
+    def analyze(self) -> None:
+        """Refresh the planner's row statistics (after bulk loads) so it picks the selective index."""
+        self.conn.execute("PRAGMA analysis_limit = 1000")
+        self.conn.execute("ANALYZE")
+
+    def _by_pk_raw(self, pks: list[int]) -> dict[int, str]:
+        data: dict[int, str] = {}
+        for i in range(0, len(pks), 900):
+            chunk = pks[i:i + 900]
+            marks = ",".join("?" * len(chunk))
+            data.update(self.conn.execute(f"SELECT pk, data FROM card_blobs WHERE pk IN ({marks})", chunk))
+        return data
 
     def rebuild_fts(self) -> None:
-        """Rebuild the full-text index from the cards table (after bulk loads; cheaper than triggers)."""
-        self.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('rebuild')")
+        """Rebuild the full-text index from the stored cards (``db check --repair``)."""
+        self.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('delete-all')")
+        rows = self.conn.execute("SELECT pk, data FROM card_blobs").fetchall()
+        self.conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)",
+                              [(pk, text_words(json.loads(data).get("text"))) for pk, data in rows])
 
     # ------------------------------------------------------------ inspection
     def info(self) -> dict:
@@ -391,7 +418,11 @@ class Catalogue:
         if result != ["ok"]:
             problems += [f"sqlite: {r}" for r in result]
         try:
-            self.conn.execute("INSERT INTO cards_fts(cards_fts, rank) VALUES ('integrity-check', 1)")
+            self.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('integrity-check')")
+            indexed = self.conn.execute("SELECT count(*) FROM cards_fts_docsize").fetchone()[0]
+            if indexed != self.count():
+                problems.append(f"full-text index: {indexed} entries for {self.count()} cards "
+                                "(deckkit db check --repair rebuilds it)")
         except sqlite3.DatabaseError as exc:
             problems.append(f"full-text index: {exc} (deckkit db check --repair rebuilds it)")
         for cid, data in self.conn.execute(f"SELECT c.id, b.data {_FROM} ORDER BY c.id"):

@@ -244,7 +244,7 @@ def test_interrupted_import_leaves_the_catalogue_as_it_was(cat, write, monkeypat
     def interrupt(self):
         raise KeyboardInterrupt  # Ctrl-C after the rows are written, before the commit
 
-    monkeypatch.setattr(type(cat), "rebuild_fts", interrupt)
+    monkeypatch.setattr(type(cat), "analyze", interrupt)
     with pytest.raises(KeyboardInterrupt):
         import_files(cat, [f])
     monkeypatch.undo()

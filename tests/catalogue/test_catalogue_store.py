@@ -156,3 +156,15 @@ def test_cli_refuses_non_sqlite_catalogue(tmp_path):
     r = CliRunner().invoke(app, ["--db", str(bad), "search", "kajtar"], catch_exceptions=False)
     assert r.exit_code == 1
     assert r.stderr.startswith(f"error: {bad}: not an SQLite database\nhint: ")
+
+
+def test_db_check_repair_rebuilds_a_damaged_full_text_index(cat, run):
+    with cat.write():
+        cat.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('delete-all')")
+    assert cat.search("o:duelist") == []
+    assert any(p.startswith("full-text index: 0 entries") for p in cat.check())
+    r = run("db", "check")
+    assert r.exit_code == 1 and "full-text index" in r.stderr
+    r = run("db", "check", "--repair")
+    assert r.exit_code == 0
+    assert cat.search("o:duelist")
