@@ -16,6 +16,7 @@ with more players the last one standing wins (AF-915).
 Action strings (case- and diacritics-insensitive; copies in play are told apart as ``Name#2``):
 
 =========================================== ==========================================================
+``start p1``                                set-up phase only: who takes the first turn (AF-504)
 ``draw``                                    phase 2 draw (required), or take the dream-creature draw
 ``no draw``                                 decline the optional draw after a dream creature (AF-333)
 ``play Éjlépő Kajtár``                      phase 3: play a dreamwalker, dream creature, event or general
@@ -42,14 +43,15 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
 Script setup (``Game.from_setup``): ``start`` / ``first`` (``"p1"``…; who takes the first turn / who
 started the game), ``turn`` (game turn number, default 1; the first-turn rules AF-513/AF-516 apply
 only in turn 1), ``phase`` (``phase1`` or ``start``, the default: phase 1 — VP and recovery — is
-carried out on setup; ``phase2``/``phase3``/``phase4`` start there with the counters as given),
+carried out on setup; ``setup``: nothing has happened yet and the first action, ``start p1``, says
+who starts (AF-504); ``phase2``/``phase3``/``phase4`` start there with the counters as given),
 players ``p1`` … ``p9`` (three or more play the multiplayer variant, AF-910), and per player
 ``deck`` (a deck file or a list of names, shuffled; 5 cards dealt unless ``hand`` is given),
 ``library`` (top first), ``hand``, ``table`` (``"búbos manó (damaged)"``), ``cage``, ``glory``,
 ``vp`` and ``add_to_hand = [{turn = 3, cards = […]}]`` (a test fixture for the rulebook example,
 AF-Q12: cards put into the hand at the start of that game turn).
 
-Snapshot (``State.snapshot()``): ``turn``, ``active``, ``phase`` (``phase2``, ``phase3``,
+Snapshot (``State.snapshot()``): ``turn``, ``active``, ``phase`` (``setup``, ``phase2``, ``phase3``,
 ``creature-draw``, ``phase4``, ``defend``, ``helper``, ``assist``, ``counter``, ``over``),
 ``result``, ``duel`` (attacker, defender, attack, defence, helpers) and per player ``glory``,
 ``vp``, ``hand``, ``library``, ``table``, ``cage``, ``alive``.

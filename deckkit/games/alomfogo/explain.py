@@ -10,13 +10,14 @@ if TYPE_CHECKING:
     from deckkit.games.alomfogo.state import AlomfogoState
 
 # Longest first so that "no defence" is not read as "no …".
-KINDS = ("challenge with", "defend with", "no defence", "no helper", "no counter", "no draw", "helper", "assist",
-         "cast", "play", "cycle", "counter", "draw", "pass")
+KINDS = ("start", "challenge with", "defend with", "no defence", "no helper", "no counter", "no draw", "helper",
+         "assist", "cast", "play", "cycle", "counter", "draw", "pass")
 
 PHASE_TEXT = {
     "phase2": "phase 2 (the draw)", "phase3": "phase 3 (playing cards)", "creature-draw": "the dream-creature draw",
     "phase4": "phase 4 (challenges)", "defend": "the choice of a defender", "helper": "the choice of helpers",
     "assist": "the assist exchange", "counter": "a counterspell reaction", "over": "the end of the game",
+    "setup": "the set-up (who starts)",
 }
 
 
@@ -55,6 +56,9 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
         return (f"{text!r} is not an Álomfogó action; actions start with "
                 + ", ".join(KINDS), None)
     player = state.players[p] if p >= 0 else None
+    if kind == "start" or phase == "setup":
+        return (f"{text}: who starts is decided once, before the first turn ('start p1', 'start p2' …); {now}",
+                "AF-504")
     if kind == "cast":
         card = _hand_card(state, p, rest)
         if card is not None and card.type != "instant":

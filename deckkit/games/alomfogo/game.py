@@ -11,15 +11,15 @@ from deckkit.engine.core import Action, Game, Setting, SetupError
 from deckkit.errors import DataError, UnknownCard
 from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
-from deckkit.games.alomfogo.state import (ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, STATE_NAMES, AlomfogoState,
-                                          Perm)
+from deckkit.games.alomfogo.state import (ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, SETUP, STATE_NAMES,
+                                          AlomfogoState, Perm)
 from deckkit.hands.procedures import ALOMFOGO_MULLIGANS, alomfogo_opening
 
 _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
 _STATE_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<states>[^()]*)\)\s*$")
 _PLAYER_FIELDS = {"deck", "library", "hand", "table", "cage", "glory", "vp", "add_to_hand"}
 _SETUP_FIELDS = {"start", "first", "phase", "turn"}
-_PHASES = {"phase1": None, "start": None, "phase2": DRAW, "phase3": PLAY, "phase4": DUELS}
+_PHASES = {"phase1": None, "start": None, "setup": SETUP, "phase2": DRAW, "phase3": PLAY, "phase4": DUELS}
 
 
 class AlomfogoGame(Game):
@@ -108,7 +108,12 @@ class AlomfogoGame(Game):
         if not isinstance(phase, str) or phase not in _PHASES:
             raise SetupError(f"setup.phase: unknown phase {phase!r}", field="phase",
                              hint="phases are " + ", ".join(_PHASES))
-        if _PHASES[phase] is None:
+        if phase == "setup":  # AF-504: the first action says who starts; nothing has happened yet
+            if turn != 1:
+                raise SetupError("setup.turn: the setup phase comes before turn 1", field="turn",
+                                 hint="leave turn out with phase = \"setup\"")
+            state.phase = SETUP
+        elif _PHASES[phase] is None:
             state.turn = turn - 1
             state.players[start].turns = 0 if turn == 1 else turn // 2
             state.begin_turn(start)

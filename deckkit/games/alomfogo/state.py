@@ -11,8 +11,8 @@ from deckkit.games.alomfogo.duel import DuelRules
 from deckkit.games.alomfogo.effects import Context
 # The phase and state names are re-exported here for policies and tests.
 from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DAMAGED,  # noqa: F401
-                                          DEFEND, DRAW, DUELS, HELPER, OVER, PLAY, RESTING, STATE_NAMES, Duel,
-                                          Pending, Perm, Player)
+                                          DEFEND, DRAW, DUELS, HELPER, OVER, PLAY, RESTING, SETUP, STATE_NAMES,
+                                          Duel, Pending, Perm, Player)
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.game import AlomfogoGame
@@ -214,6 +214,8 @@ class AlomfogoState(DuelRules, State):
         p = self.current_player()
         if phase == DRAW:
             return [Action(p, "draw")]
+        if phase == SETUP:  # AF-504: a coin toss, a die roll or any other way decides
+            return [Action(p, "start", (self.pname(i),)) for i in range(len(self.players))]
         if phase == PLAY:
             return self._play_actions(p)
         if phase == CREATURE_DRAW:
@@ -311,7 +313,11 @@ class AlomfogoState(DuelRules, State):
         kind, args, p = action.kind, action.args, action.player
         player = self.players[p]
         who = self.pname(p) if not self.quiet else ""
-        if kind == "draw":
+        if kind == "start":
+            self.first = int(args[0][1:]) - 1
+            self.quiet or self.note(f"{args[0]} starts the game (AF-504)")
+            self.begin_turn(self.first)
+        elif kind == "draw":
             self.draw(p, required=self.phase == DRAW)
             if self.phase != OVER:
                 self.phase = PLAY

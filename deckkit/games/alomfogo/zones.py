@@ -17,6 +17,7 @@ HELPER = "helper"
 ASSIST = "assist"
 COUNTER = "counter"
 OVER = "over"
+SETUP = "setup"  # before the first turn: the players decide who starts (AF-504)
 
 
 class Perm:
