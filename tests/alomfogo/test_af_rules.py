@@ -64,3 +64,17 @@ def test_af_614_vp_and_magic_power_are_separate():
     state.apply("pass")
     state.apply("cast hóförgeteg")
     assert state.snapshot()["p1"]["vp"] == 1 and state.snapshot()["duel"]["attack"] == 12
+
+
+def test_af_504_setup_phase_decides_who_starts():
+    """AF-504: in the set-up phase nothing has happened; 'start p2' gives p2 the first turn and its rules."""
+    state = GAME.from_setup({"phase": "setup", "p1": {"library": ["Athame"]}, "p2": {"hand": ["Wugu Wataruru"]}},
+                            random.Random(0))
+    assert [str(a) for a in state.legal_actions()] == ["start p1", "start p2"]
+    assert state.snapshot()["turn"] == 0 and state.snapshot()["p2"]["vp"] == 0
+    state.apply("start p2")
+    snap = state.snapshot()
+    assert (snap["turn"], snap["active"], snap["phase"], snap["p2"]["vp"]) == (1, "p2", "phase3", 3)
+    state.apply("play Wugu Wataruru")
+    state.apply("pass")
+    assert [str(a) for a in state.legal_actions()] == ["pass"]  # AF-516 applies to p2, who started
