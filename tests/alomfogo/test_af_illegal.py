@@ -92,3 +92,26 @@ def test_af_any_action_string_is_applied_or_refused(text):
     except IllegalAction as err:
         assert state.snapshot() == before
         assert err.legal
+
+
+def test_af_383_a_helper_without_a_marked_ability_cannot_assist():
+    """AF-383, AF-735: a dreamwalker with no (P)/(S)/(Á) sentence may be designated but has no assist."""
+    state = GAME.from_setup({
+        "phase": "phase4", "turn": 3,
+        "p1": {"table": ["Wugu Wataruru", "Vadász Keve"]},
+        "p2": {"table": ["Boszorkány Rozália"]},
+    }, random.Random(0))
+    for action in ("challenge with Wugu Wataruru", "defend with Boszorkány Rozália", "helper Vadász Keve"):
+        state.apply(action)
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+    assert _refused(state, "assist Vadász Keve").rule == "AF-735"
+
+
+def test_af_330_320_dream_creatures_never_duel():
+    """AF-320, AF-330, AF-331: only dreamwalkers challenge or defend; a dream creature has no magic power."""
+    state = GAME.from_setup({"phase": "phase4", "turn": 3, "p1": {"table": ["búbos manó", "Wugu Wataruru"]},
+                             "p2": {"table": ["kőkobold", "Ködlátó Berta"]}}, random.Random(0))
+    assert [str(a) for a in state.legal_actions()] == ["challenge with Wugu Wataruru", "pass"]
+    assert _refused(state, "challenge with búbos manó").rule == "AF-705"
+    state.apply("challenge with Wugu Wataruru")
+    assert [str(a) for a in state.legal_actions()] == ["defend with Ködlátó Berta", "no defence"]
