@@ -76,6 +76,8 @@ def goldfish(
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,
                       keep_seen=games_out is not None, strategy=pilot)
+    if impact and loaded[0].game == "kotlik":
+        common.err("note: --impact needs hands; Kotlík decks get none")
     as_json = output == common.OutputFormat.json
     with ProgressBar(enabled=sys.stderr.isatty() and not as_json) as bar:
         outcome = run_goldfish(loaded, options, progress=bar)

@@ -7,11 +7,13 @@ records are identical for every worker count, chunking and backend.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import math
 import os
 import signal
+import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -131,6 +133,13 @@ def _ignore_sigint() -> None:
     # Ctrl-C reaches the whole process group; only the parent should react, so that it can
     # collect what the workers finished instead of every worker printing a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        # If the parent is killed outright (SIGKILL/SIGTERM), idle workers would wait on the task
+        # queue forever; ask the kernel to end them with their parent (PR_SET_PDEATHSIG = 1).
+        try:
+            ctypes.CDLL(None).prctl(1, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
 
 
 def chunks(start: int, stop: int, workers: int, smallest: int = 16, largest: int = 2000) -> list[tuple[int, int]]:
