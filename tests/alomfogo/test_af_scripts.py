@@ -61,3 +61,12 @@ def test_af_example_game_fails_when_an_assist_is_out_of_turn(tmp_path: Path):
     failure = result.failures[0]
     assert "AF-731" in failure.message
     assert "assist búbos manó" in failure.legal and "pass" in failure.legal
+
+
+def test_af_every_bundled_card_is_played_in_a_script():
+    """Every card of data/cards/alomfogo.json appears in at least one shipped script (card behaviour is data)."""
+    import json
+
+    cards = json.loads((data_dir() / "cards" / "alomfogo.json").read_text(encoding="utf-8"))
+    text = "".join(p.read_text(encoding="utf-8") for p in SCRIPTS)
+    assert [c["name"] for c in cards if c["name"] not in text] == []
