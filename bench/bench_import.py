@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_cards import generate  # noqa: E402
 
 
-def floor(path: Path, db_path: Path) -> float:
-    """Seconds to parse the file and executemany every card into SQLite in one transaction."""
-    started = time.perf_counter()
+def floor(path: Path, db_path: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds to parse the file and executemany every card into SQLite in one transaction."""
+    started, cpu = time.perf_counter(), time.process_time()
     cards = json.loads(path.read_text(encoding="utf-8"))
     conn = sqlite3.connect(str(db_path), isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
@@ -34,20 +34,20 @@ def floor(path: Path, db_path: Path) -> float:
                        c.get("defense"), json.dumps(c, ensure_ascii=False)) for c in cards])
     conn.execute("COMMIT")
     conn.close()
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
-def deckkit_import(path: Path, db_path: Path) -> tuple[float, dict]:
-    """Seconds for deckkit's import (read, validate every record, store, build FTS) into an empty catalogue."""
+def deckkit_import(path: Path, db_path: Path) -> tuple[float, float, dict]:
+    """(wall, CPU) seconds for deckkit's import (read, validate every record, store, FTS) into an empty catalogue."""
     from deckkit.catalogue import open_catalogue
     from deckkit.catalogue.importer import import_files
 
     cat = open_catalogue(db_path, fill=False)  # an empty catalogue: measure the import alone
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     report = import_files(cat, [path])
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     cat.close()
-    return elapsed, report.to_dict()
+    return elapsed, cpu, report.to_dict()
 
 
 def main() -> None:
@@ -62,14 +62,16 @@ def main() -> None:
         floors, ours = [], []
         for i in range(args.repeat):
             floors.append(floor(src, Path(tmp) / f"floor{i}.db"))
-            elapsed, report = deckkit_import(src, Path(tmp) / f"deckkit{i}.db")
+            wall, cpu, report = deckkit_import(src, Path(tmp) / f"deckkit{i}.db")
             assert report["added"] == args.n, report
-            ours.append(elapsed)
+            ours.append((wall, cpu))
         f, o = min(floors), min(ours)
-        print(f"cards: {args.n}  file: {src.stat().st_size / 1e6:.1f} MB")
-        print(f"floor (json parse + executemany): {f:.2f} s")
-        print(f"deckkit import (validate + store + FTS): {o:.2f} s  ({args.n / o:,.0f} cards/s)")
-        print(f"ratio: {o / f:.2f}x  (target <= 1.5x)  {'OK' if o / f <= 1.5 else 'OVER'}")
+        print(f"cards: {args.n}  file: {src.stat().st_size / 1e6:.1f} MB  (best of {args.repeat})")
+        print(f"floor (json parse + executemany): wall {f[0]:.2f} s  CPU {f[1]:.2f} s")
+        print(f"deckkit import (validate + store + FTS): wall {o[0]:.2f} s  CPU {o[1]:.2f} s  ({args.n / o[0]:,.0f} cards/s)")
+        # On a shared machine, wall time includes waiting for a core and the disk; CPU time is the work.
+        print(f"ratio: wall {o[0] / f[0]:.2f}x  CPU {o[1] / f[1]:.2f}x  (target <= 1.5x)  "
+              f"{'OK' if o[0] / f[0] <= 1.5 else 'OVER'}")
 
 
 if __name__ == "__main__":

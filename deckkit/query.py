@@ -149,7 +149,9 @@ def card_key(field: str) -> str:
 
 def text_tokens(text: str) -> list[str]:
     """Folded words of a text, as the full-text index sees them."""
-    return _TOKEN_RE.findall(fold(text))
+    if text.isascii():  # same words as via fold(); skips fold's cache, which rules texts would only churn
+        return _TOKEN_RE.findall(text.lower())
+    return _TOKEN_RE.findall(fold.__wrapped__(text))
 
 
 # ---------------------------------------------------------------- lexer

@@ -90,6 +90,27 @@ def _fast() -> Callable[[Any], bool]:
     return jsonschema_rs.validator_for(card_schema()).is_valid
 
 
+@lru_cache(maxsize=None)
+def _fast_many() -> Callable[[Any], bool] | None:
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover
+        return None
+    schema = card_schema()
+    return jsonschema_rs.validator_for({"$schema": schema["$schema"], "type": "array", "items": schema}).is_valid
+
+
+def fast_cards_check(records: list) -> bool:
+    """True if every record is a valid card: one jsonschema-rs call for the whole list."""
+    check = _fast_many()
+    if check is None:  # pragma: no cover
+        return all(fast_card_check(r) for r in records)
+    try:
+        return check(records)
+    except (ValueError, OverflowError, TypeError):
+        return all(fast_card_check(r) for r in records)
+
+
 def fast_card_check(record: Any) -> bool:
     """True if ``record`` is a valid card (jsonschema-rs: fast, no explanation)."""
     try:
@@ -203,17 +224,18 @@ def canonical_card(record: dict) -> dict:
     """The stored form of a valid card: fields in :data:`CARD_FIELD_ORDER`, ``text`` defaulting to ""."""
     if "text" not in record:
         record = {**record, "text": ""}
-    try:
-        keys = sorted(record, key=_ORDER.__getitem__)  # valid cards hold known fields only
-    except KeyError:
-        keys = sorted(record, key=_order_key)
-    out = {k: record[k] for k in keys}
-    for k, v in out.items():  # JSON Schema counts 2.0 as an integer; store it as one
-        if v.__class__ is float and v.is_integer():
-            out[k] = int(v)
+    keys = tuple(record)
+    order = _ORDERS.get(keys)
+    if order is None:  # files repeat a handful of key orders: sort each order once
+        order = _ORDERS[keys] = tuple(sorted(keys, key=_order_key))
+    out = record if order == keys else {k: record[k] for k in order}
+    for v in out.values():
+        if v.__class__ is float:  # JSON Schema counts 2.0 as an integer; store it as one
+            return {k: (int(v) if v.__class__ is float and v.is_integer() else v) for k, v in out.items()}
     return out
 
 
+_ORDERS: dict[tuple, tuple] = {}
 _ORDER = {k: i for i, k in enumerate(CARD_FIELD_ORDER)}
 
 

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from deckkit.catalogue.csvformat import parse_row, check_header
 from deckkit.errors import ValidationFailed
-from deckkit.schemas import Problem, canonical_card, card_problems, fast_card_check
+from deckkit.schemas import Problem, canonical_card, card_problems, fast_card_check, fast_cards_check
 
 __all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files"]
 
@@ -243,6 +243,11 @@ def _fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]
 
 def validate_records(records: Iterable[Record]) -> list[Problem]:
     """Every problem of the records (schema, duplicate ids), in input order; best match first per record."""
+    records = list(records)
+    ids = [r.data.get("id") if isinstance(r.data, dict) else None for r in records]
+    if all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids) and \
+            fast_cards_check([r.data for r in records]):
+        return []  # the common case, checked in one call; the loop below explains problems
     problems: list[Problem] = []
     seen: dict[str, Record] = {}
     for rec in records:
