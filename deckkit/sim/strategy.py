@@ -319,6 +319,8 @@ class Pilot:
         kinds = ACTION_KINDS[strategy.game]
         self.rules = [(compile_when(w) if w else None, *_compile_action(d, kinds), p) for w, d, p in strategy.rules]
         self._cards: dict[str, dict | None] = {}
+        self._state: Any = None
+        self._decisions = 0
         self._by_name = {fold(c["name"]): c for c in game.cards.values()}
 
     def card_of(self, label: str) -> dict | None:
@@ -328,7 +330,15 @@ class Pilot:
             card = self._cards[label] = self._by_name.get(fold(_LABEL.match(label).group(1)))
         return card
 
+    MAX_DECISIONS = 20_000  # per game; far beyond any real game, so only a looping rule hits it
+
     def __call__(self, state: Any) -> Any:
+        if state is not self._state:
+            self._state, self._decisions = state, 0
+        self._decisions += 1
+        if self._decisions > self.MAX_DECISIONS:
+            raise DataError(f"the strategy made {self.MAX_DECISIONS:,} decisions in one game",
+                            hint="a rule probably repeats an action that changes nothing; add a `when` to it")
         legal = state.legal_actions()
         snapshot = None
         for when, kind, pred, prefer in self.rules:

@@ -117,3 +117,22 @@ def test_sim_cli_strategy(tmp_path, starter):
     both = runner.invoke(app, ["--db", db, "goldfish", deck, "--strategy", str(STRATEGIES / "alomfogo-greedy.toml"),
                                "--policy", "random", "-n", "5"])
     assert both.exit_code == 2 and "not both" in both.stderr
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["count(", ")", "(", "t:food", "in:hand", "in:grave", "value(", "p2.life", "phase",
+                           ">=", "<", "=", "!=", "and", "or", "not", "3", "-1", '"attack"', '"', " ", "&", "x"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=12).map(" ".join))
+def test_sim_strategy_condition_parser_never_crashes(text):
+    try:
+        cond = compile_when(text)
+    except DataError:
+        return
+    try:
+        assert cond(SNAP, card_of) in (True, False)
+    except DataError:  # e.g. a zone or path the state does not have
+        pass
