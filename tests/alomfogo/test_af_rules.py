@@ -78,3 +78,19 @@ def test_af_504_setup_phase_decides_who_starts():
     state.apply("play Wugu Wataruru")
     state.apply("pass")
     assert [str(a) for a in state.legal_actions()] == ["pass"]  # AF-516 applies to p2, who started
+
+
+def test_af_202_206_new_games_need_the_minimum_deck():
+    """AF-202: 35 cards by default; AF-206/AF-Q1: 45 with deck_minimum=45; too small decks are refused."""
+    import pytest
+
+    from deckkit.errors import DataError
+    from deckkit.games.alomfogo import AlomfogoGame
+
+    with pytest.raises(DataError, match="AF-202"):
+        GAME.new_game([DECK[:34], DECK], random.Random(0))
+    tournament = AlomfogoGame(list(GAME.cards.values()), deck_minimum=45)
+    with pytest.raises(DataError, match="minimum 45"):
+        tournament.new_game([DECK, DECK], random.Random(0))
+    big = DECK + DECK[:10]
+    assert not tournament.new_game([big, big], random.Random(0)).is_terminal()

@@ -29,8 +29,8 @@ class AlomfogoGame(Game):
     SETTINGS = (
         Setting("starting_glory", 15, "glory points each player starts with (15; variants 20 or 10)",
                 "AF-103, AF-902", (10, 15, 20)),
-        Setting("deck_minimum", 35, "minimum deck size: 35 casual, 45 tournament", "AF-202, AF-206, AF-Q1",
-                (35, 45)),
+        Setting("deck_minimum", 35, "minimum deck size for a new game: 35 casual, 45 tournament "
+                "(goldfish and scripts accept any deck)", "AF-202, AF-206, AF-Q1", (35, 45)),
         Setting("vp_per_turn", 3, "magic points received in phase 1 (league handicaps change it)",
                 "AF-602, AF-904"),
         Setting("turn_direction", "right", "multiplayer: turns pass to the right (as challenges) or left",
@@ -69,6 +69,11 @@ class AlomfogoGame(Game):
         Options: ``start`` (player index, default 0), ``passive`` (indices of players who take no
         turns and never defend: goldfish opponents), ``keep`` (mulligan decision, house rule only).
         """
+        minimum = self.settings["deck_minimum"]
+        for index, deck in enumerate(decks):
+            if len(deck) < minimum:  # AF-202, AF-206: a game needs legal decks (goldfish and scripts do not)
+                raise DataError(f"p{index + 1}'s deck has {len(deck)} cards, fewer than the minimum {minimum} "
+                                "(AF-202, AF-206)", hint="add cards, or set deck_minimum=35 for casual play")
         n = max(2, len(decks))
         state = AlomfogoState(self, rng, n)
         for index in options.get("passive", ()):
