@@ -124,9 +124,36 @@ def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
     return record
 
 
+class WorkerError(DeckkitError):
+    """A library error raised in a worker, carried back whole (message, hint, exit code).
+
+    Exceptions cross process boundaries by pickling their ``args`` only, which would drop the
+    hint and the exit code of a DeckkitError.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, hint: str | None = None, exit_code: int = 1) -> None:
+        super().__init__(message, path=path, hint=hint)
+        self.exit_code = exit_code
+
+    def __reduce__(self):
+        return (_rebuild_worker_error, (self.message, self.path, self.hint, self.exit_code))
+
+
+def _rebuild_worker_error(message: str, path: str | None, hint: str | None, exit_code: int) -> WorkerError:
+    return WorkerError(message, path=path, hint=hint, exit_code=exit_code)
+
+
 def play_chunk(job: Job, start: int, stop: int) -> list[dict]:
     """Games ``start`` .. ``stop - 1`` of a job, in order."""
-    return [play_one(job, i) for i in range(start, stop)]
+    records = []
+    index = start
+    try:
+        for index in range(start, stop):
+            records.append(play_one(job, index))
+    except DeckkitError as exc:
+        raise WorkerError(f"game {index} (seed {game_seed(job.seed, index)}): {exc.message}", path=exc.path,
+                          hint=exc.hint, exit_code=exc.exit_code) from None
+    return records
 
 
 def _ignore_sigint() -> None:

@@ -136,3 +136,20 @@ def test_sim_strategy_condition_parser_never_crashes(text):
         assert cond(SNAP, card_of) in (True, False)
     except DataError:  # e.g. a zone or path the state does not have
         pass
+
+
+def test_sim_errors_in_workers_keep_their_hint_and_exit_code(starter, tmp_path, monkeypatch):
+    import pickle
+
+    from deckkit.sim.runner import WorkerError
+    from deckkit.sim.strategy import Pilot
+
+    err = pickle.loads(pickle.dumps(WorkerError("boom", hint="do this", exit_code=2)))
+    assert (err.message, err.hint, err.exit_code) == ("boom", "do this", 2)
+    deck = starter("obludarium-standard.deck")
+    # A pilot that may make only a few decisions per game fails every game, in whichever process.
+    monkeypatch.setattr(Pilot, "MAX_DECISIONS", 3)
+    loop = load_strategy(_write(tmp_path, 'game = "obludarium"\n[[rules]]\ndo = "pass"\n'))
+    with pytest.raises(WorkerError, match=r"game \d+ \(seed \d+\): the strategy made 3 decisions") as info:
+        run([Job.make(deck.game, deck.cards, strategy=loop)], 20, workers=2)
+    assert "add a `when`" in info.value.hint
