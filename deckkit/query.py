@@ -19,8 +19,8 @@ Semantics (the same in Python here and in the catalogue's SQL):
 - a bare word or phrase is a folded substring of the name (``ejlepo`` finds *Éjlépő Kajtár*);
 - ``name:`` the same; ``name:/re/`` and ``o:/re/`` are case-insensitive regular expressions
   (Python ``re.search``) on the real name / rules text;
-- ``o:``/``text:`` matches words of the folded rules text; the last word may be a prefix
-  (``o:draw`` matches *draws*; ``o:"draw a card"`` needs those words in a row);
+- ``o:``/``text:`` matches words of the folded rules text; the last word, if 3+ letters, may be a
+  prefix (``o:draw`` matches *draws*; ``o:"draw a card"`` needs those words in a row);
 - ``game:`` takes names or aliases; ``t:``, ``r:``, ``label:`` take known values only;
   ``set:``, ``id:``, ``ingredient:`` compare folded values for equality;
 - ``sub:`` is one of the card's subtypes; ``kw:``/``group:`` one of its groups (Obludárium)
@@ -135,6 +135,7 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 _EQ_OPS = (":", "=", "!=")
 _NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
 _REGEX_FIELDS = ("name", "text")
+PREFIX_MIN = 3  # a shorter last word of o: must match a whole word ("o:a" would match almost every card)
 _MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before parsing
 
 _FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
@@ -420,13 +421,15 @@ _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le
 
 
 def words_match(haystack: list[str], needle: list[str]) -> bool:
-    """True if ``needle`` occurs as consecutive words of ``haystack``, its last word as a prefix."""
+    """True if ``needle`` occurs as consecutive words of ``haystack``, its last word as a prefix (3+ letters)."""
     n = len(needle)
     if n == 0:
         return False
     head, last = needle[:-1], needle[-1]
+    prefix = len(last) >= PREFIX_MIN
     for i in range(len(haystack) - n + 1):
-        if haystack[i:i + n - 1] == head and haystack[i + n - 1].startswith(last):
+        word = haystack[i + n - 1]
+        if haystack[i:i + n - 1] == head and (word.startswith(last) if prefix else word == last):
             return True
     return False
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.errors import UsageError
-from deckkit.query import FIELDS, And, Node, Not, Term, parse, text_tokens
+from deckkit.query import FIELDS, PREFIX_MIN, And, Node, Not, Term, parse, text_tokens
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
@@ -90,7 +90,8 @@ def _node_sql(node: Node) -> tuple[str, list[Any]]:
 
 def _phrase(t: Term) -> str:
     # Words are folded letters/digits only, so the quoted FTS phrase needs no escaping.
-    return '"' + " ".join(text_tokens(t.value)) + '" *'
+    words = text_tokens(t.value)
+    return '"' + " ".join(words) + '"' + (" *" if len(words[-1]) >= PREFIX_MIN else "")
 
 
 def fts_only(query: str | Node) -> str | None:
