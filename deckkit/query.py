@@ -140,6 +140,8 @@ _MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before
 
 _FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
 _TOKEN_RE = re.compile(r"[^\W_]+")
+# ASCII characters that are not letters or digits separate words (the same split as _TOKEN_RE, faster).
+_ASCII_SEPARATORS = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 _STOP = set(" \t\r\n()")
 
 
@@ -151,7 +153,7 @@ def card_key(field: str) -> str:
 def text_tokens(text: str) -> list[str]:
     """Folded words of a text, as the full-text index sees them."""
     if text.isascii():  # same words as via fold(); skips fold's cache, which rules texts would only churn
-        return _TOKEN_RE.findall(text.lower())
+        return text.lower().translate(_ASCII_SEPARATORS).split()
     return _TOKEN_RE.findall(fold.__wrapped__(text))
 
 
