@@ -46,7 +46,12 @@ def format_for(path: Path | None, requested: str | None) -> str:
 def export(cat, fmt: str, *, game: str | None = None, query: str | None = None, path: Path | None = None) -> tuple[str, int]:
     """Export the catalogue (or one game's cards, or a query's matches); write ``path`` or return the text."""
     if query:
-        cards = cat.search(query if not game else f"({query}) game:{game}", sort="id")
+        cards = cat.search(query, sort="id")
+        if game:
+            from deckkit.games import resolve_game
+
+            wanted = resolve_game(game)
+            cards = [c for c in cards if c["game"] == wanted]
     else:
         cards = cat.cards(game)
     cards.sort(key=lambda c: (c["game"], c["id"]))

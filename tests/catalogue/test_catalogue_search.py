@@ -165,3 +165,10 @@ def test_search_help_teaches_the_syntax(run):
     for piece in ("game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás", "o:\"draw a card\"",
                   "name:/regex/", "kw:flying", "Examples:"):
         assert piece in r.stdout
+
+
+@pytest.mark.parametrize("command", [["import"], ["export"], ["search"], ["card"], ["db", "info"], ["db", "check"]])
+def test_every_catalogue_command_has_help_with_an_example(run, command):
+    r = run(*command, "--help")
+    assert r.exit_code == 0
+    assert "Example" in r.stdout and "deckkit " + command[0] in r.stdout
