@@ -44,7 +44,8 @@ class ProgressBar:
 
         self._progress = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), Rate(),
                                   TextColumn("ETA"), TimeRemainingColumn(),
-                                  console=self._console or Console(stderr=True), transient=True)
+                                  console=self._console or Console(stderr=True), transient=True,
+                                  refresh_per_second=4)  # the bar shares the cores with the workers
         self._progress.start()
         self._task = self._progress.add_task(self.label, total=total)
 
