@@ -277,3 +277,13 @@ def test_two_imports_at_the_same_moment_both_complete(db, write, tmp_path):
     cat = open_catalogue(db)
     assert len(cat.search("tesztlepo")) == 800
     assert cat.check() == []
+
+
+def test_two_processes_creating_the_catalogue_at_once_both_succeed(db):
+    code = "import sys; from deckkit.catalogue import open_catalogue; print(open_catalogue(sys.argv[1]).count())"
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for _ in range(3)]
+    outs = [p.communicate(timeout=60) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], outs
+    counts = {int(o[0]) for o in outs}
+    assert len(counts) == 1 and counts.pop() == len(open_catalogue(db).cards())
