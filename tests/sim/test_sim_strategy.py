@@ -12,7 +12,7 @@ from deckkit.cli import app
 from deckkit.errors import DataError
 from deckkit.paths import data_dir
 from deckkit.sim.runner import Job, run
-from deckkit.sim.strategy import StrategyError, compile_when, load_strategy
+from deckkit.sim.strategy import compile_when, load_strategy
 
 STRATEGIES = data_dir() / "strategies"
 SNAP = {"phase": "attack", "p1": {"hand": ["Chleba", "Glum", "Chleba"], "table": ["Glum#2 (tapped)"], "food": 2},
