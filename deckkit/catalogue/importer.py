@@ -307,9 +307,10 @@ def import_files(cat, paths: list[str | Path], *, dry_run: bool = False) -> Impo
             except (OSError, UnicodeDecodeError):
                 pass
         problems = _fill_lines(problems, texts)
-        bad_records = len({(p.file, p.record) for p in problems})
-        raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)} in {bad_records} "
-                               f"record{'s' * (bad_records != 1)}; nothing was imported", problems,
+        bad_records = len({(p.file, p.record) for p in problems if p.record is not None})
+        where = f" in {bad_records} record{'s' * (bad_records != 1)}" if bad_records else ""
+        raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)}{where}; nothing was imported",
+                               problems,
                                hint="fix the records above and import again (--dry-run checks without writing)")
     report = ImportReport([str(p) for p in paths], len(records), dry_run=dry_run)
     if dry_run:
