@@ -47,7 +47,7 @@ def goldfish(
 
     Several decks are played on the same seeds and compared, with the difference in mean win turn, its confidence interval and a verdict. Kotlík reports scores and win rates per seat.
 
-    Game i of a run always gets the same seed, so results do not depend on --workers. --precision X plays on (up to --max-games) until the 95% interval of the mean win turn is ±X. --impact shows, per card, how the win turn moves when it is in the opening hand or drawn by turn 3.
+    Game i of a run always gets the same seed, so results do not depend on --workers. --precision X plays on (up to --max-games) until the 95% interval of the mean win turn (Kotlík: the first seat's mean score), and of each comparison's difference, is ±X. --impact shows, per card, how the win turn moves when it is in the opening hand or drawn by turn 3.
 
     On a Dask cluster: install deckkit with its "cluster" extra on every machine, run `dask scheduler` on one and `dask worker tcp://HOST:8786` on the others, then add --scheduler tcp://HOST:8786. The numbers equal a local run's for the same seed.
 

@@ -73,11 +73,17 @@ def score_verdict(name: str, base_name: str, diff: Interval, confidence: float =
             f"{pct} CI {_num(diff.lo, d)} to {_num(diff.hi, d)} (more games may tell)")
 
 
+def difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
+    """The paired difference ``other - base``: win turns, or the first seat's scores for Kotlík."""
+    pair = paired_score_difference if is_scoring(base) else paired_turn_difference
+    return pair(base, other, confidence)
+
+
 def compare(base_name: str, base: Sequence[dict], name: str, other: Sequence[dict],
             confidence: float = 0.95) -> dict:
     """The paired comparison of deck ``name`` against ``base_name`` as a JSON-ready dict."""
     scoring = is_scoring(base)
-    diff = (paired_score_difference if scoring else paired_turn_difference)(base, other, confidence)
+    diff = difference(base, other, confidence)
     verdict = (score_verdict if scoring else turn_verdict)(name, base_name, diff, confidence)
     return {
         "baseline": base_name,

@@ -371,6 +371,10 @@ def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, schedule
             if precision is None or target >= cap:
                 break
             widths = [precision_of(r, confidence) for r in records]
+            if len(records) > 1:  # a comparison is only as sharp as its paired differences
+                from deckkit.sim.compare import difference
+
+                widths += [difference(records[0], r, confidence).half_width for r in records[1:]]
             if max(widths) <= precision:
                 break
             target = next_target(target, max(widths), precision, games, cap)

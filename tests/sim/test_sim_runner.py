@@ -83,3 +83,13 @@ def test_sim_bad_counts_are_usage_errors(kotlik_job):
         run([kotlik_job], 10, workers=0)
     with pytest.raises(UsageError):
         run([kotlik_job], 10, precision=-1)
+
+
+def test_sim_precision_covers_the_paired_difference(kotlik_job):
+    from deckkit.sim.compare import difference
+
+    other = Job.make(kotlik_job.game, kotlik_job.deck, seed=11, settings={"doubling": "both"})
+    result = run([kotlik_job, other], 40, workers=1, precision=3.0, max_games=640)
+    a, b = result.records
+    assert len(a) == len(b) and [r["index"] for r in a] == [r["index"] for r in b]
+    assert len(a) == 640 or difference(a, b).half_width <= 3.0
