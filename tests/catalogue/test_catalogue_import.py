@@ -11,8 +11,8 @@ import pytest
 from deckkit.catalogue import open_catalogue
 from deckkit.catalogue.importer import import_files
 from deckkit.errors import ValidationFailed
+from catalogue_helpers import card, db, cat, empty, write, run  # noqa: F401  (pytest fixtures)
 
-from conftest import card
 
 
 def _problems(cat, *files):

@@ -14,6 +14,7 @@ from deckkit.catalogue.importer import import_files
 from deckkit.catalogue.search import compile_sql
 from deckkit.errors import UsageError
 from deckkit.query import compile_predicate
+from catalogue_helpers import cat, db, run  # noqa: F401  (pytest fixtures)
 
 _spec = importlib.util.spec_from_file_location("gen_cards", Path(__file__).parents[2] / "bench" / "gen_cards.py")
 gen_cards = importlib.util.module_from_spec(_spec)

@@ -9,6 +9,7 @@ import pytest
 from deckkit.catalogue import bundled_cards, open_catalogue
 from deckkit.catalogue.store import MIGRATIONS, SCHEMA_VERSION
 from deckkit.errors import CatalogueError, DataError, UnknownCard
+from catalogue_helpers import db, cat, empty, run  # noqa: F401  (pytest fixtures)
 
 
 def test_fresh_catalogue_is_filled_with_every_bundled_card(cat, db):

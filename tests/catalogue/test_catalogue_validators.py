@@ -12,6 +12,7 @@ from deckkit.catalogue import bundled_cards
 from deckkit.catalogue.importer import import_files
 from deckkit.errors import ValidationFailed
 from deckkit.schemas import card_problems, fast_card_check, reference_card_check
+from catalogue_helpers import db, empty  # noqa: F401  (pytest fixtures)
 
 FIELDS = ["id", "game", "name", "type", "cost", "attack", "defense", "glory", "groups", "subtypes", "number", "label",
           "symbols", "rarity", "helper", "text", "abilities", "stone", "requires", "bonus", "blocking", "names", "set"]

@@ -1,4 +1,8 @@
-"""Fixtures for the catalogue tests: real SQLite files in tmp_path, the real CLI."""
+"""Helpers and fixtures for the catalogue tests: real SQLite files in tmp_path, the real CLI.
+
+A uniquely named module rather than conftest.py: several test folders have a conftest, and
+``from conftest import …`` in one folder must not find another folder's.
+"""
 
 from __future__ import annotations
 
