@@ -9,7 +9,7 @@ from math import comb
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import make_deck
+from hands_helpers import make_deck
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import compile_condition
 from deckkit.hands.odds import answer, exact_odds, question, simulate_odds, simulate_with_procedure
