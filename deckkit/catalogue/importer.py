@@ -12,11 +12,12 @@ import json
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from operator import itemgetter
 from typing import Any, Iterable
 
 from deckkit.catalogue.csvformat import parse_row, check_header
 from deckkit.errors import ValidationFailed
-from deckkit.schemas import Problem, canonical_card, card_problems, fast_card_check, fast_cards_check
+from deckkit.schemas import Problem, card_problems, fast_card_check, fast_cards_check
 
 __all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files"]
 
@@ -51,7 +52,8 @@ class ImportReport:
 
 @dataclass
 class Plan:
-    """Rows to insert ``(main, blob)`` and update ``(pk, main, blob)``, and how many records change nothing."""
+    """Card rows to insert (:func:`deckkit.catalogue.store.card_rows`) and ``(pk, row)`` to update, and how
+    many records change nothing."""
 
     added_rows: list[tuple] = field(default_factory=list)
     updated_rows: list[tuple] = field(default_factory=list)
@@ -108,22 +110,42 @@ def _loads(text: str) -> Any:
     return json.loads(text, parse_constant=_no_constants)
 
 
-def _read_json(name: str, text: str) -> tuple[list[Record], list[Problem]]:
+class _Batch:
+    """The records of one file: their parsed data, and their Record objects (made only when asked for).
+
+    A bulk import checks and stores ``datas`` directly: making 100,000 Record objects would cost
+    as much as validating them. Records (with line numbers) are needed only to explain problems.
+    """
+
+    __slots__ = ("file", "datas", "_records")
+
+    def __init__(self, file: str, datas: list, records: list[Record] | None = None) -> None:
+        self.file, self.datas, self._records = file, datas, records
+
+    @property
+    def records(self) -> list[Record]:
+        """One Record per item, numbered from 1 (JSON array lines are filled in for problems only)."""
+        if self._records is None:
+            self._records = [Record(self.file, None, i + 1, d) for i, d in enumerate(self.datas)]
+        return self._records
+
+
+def _read_json(name: str, text: str) -> tuple[_Batch | None, list[Problem]]:
     try:
         data = _loads(text)
     except json.JSONDecodeError as exc:
-        return [], [_json_error(name, text, exc)]
+        return None, [_json_error(name, text, exc)]
     except (ValueError, RecursionError) as exc:
-        return [], [Problem(name, f"invalid JSON: {exc}", hint="use plain numbers, strings, lists and objects")]
+        return None, [Problem(name, f"invalid JSON: {exc}", hint="use plain numbers, strings, lists and objects")]
     if isinstance(data, dict):
-        return [Record(name, 1, 1, data)], []
+        return _Batch(name, [data], [Record(name, 1, 1, data)]), []
     if not isinstance(data, list):
-        return [], [Problem(name, f"expected a JSON array of cards, found {type(data).__name__}", line=1,
-                            hint='write [{"id": …}, …]')]
+        return None, [Problem(name, f"expected a JSON array of cards, found {type(data).__name__}", line=1,
+                              hint='write [{"id": …}, …]')]
     if not data:
-        return [], [Problem(name, "the JSON array holds no cards", line=1, hint="add card objects or drop the file")]
+        return None, [Problem(name, "the JSON array holds no cards", line=1, hint="add card objects or drop the file")]
     # Lines are filled in only for records that have problems (see _fill_lines): finding them costs a re-scan.
-    return [Record(name, None, i + 1, rec) for i, rec in enumerate(data)], []
+    return _Batch(name, data), []
 
 
 def _array_item_lines(text: str) -> list[int]:
@@ -203,25 +225,35 @@ def _read_csv(name: str, text: str) -> tuple[list[Record], list[Problem]]:
 
 def read_file(path: str | Path) -> tuple[list[Record], list[Problem]]:
     """The records of one card file and the problems met reading it (format from suffix or content)."""
+    batch, problems = _read(path)
+    return (batch.records if batch is not None else []), problems
+
+
+def _records_batch(name: str, read: tuple[list[Record], list[Problem]]) -> tuple[_Batch | None, list[Problem]]:
+    records, problems = read
+    return _Batch(name, [r.data for r in records], records), problems
+
+
+def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
     path = Path(path)
     name = str(path)
     try:
         raw = path.read_bytes()
     except IsADirectoryError:
-        return [], [Problem(name, "is a directory", hint="give card files, e.g. cards/*.json")]
+        return None, [Problem(name, "is a directory", hint="give card files, e.g. cards/*.json")]
     except FileNotFoundError:
-        return [], [Problem(name, "no such file", hint="check the path")]
+        return None, [Problem(name, "no such file", hint="check the path")]
     except OSError as exc:
-        return [], [Problem(name, f"cannot read the file: {exc.strerror}")]
+        return None, [Problem(name, f"cannot read the file: {exc.strerror}")]
     text, problems = _decode(path, raw)
     if text is None:
-        return [], problems
+        return None, problems
     kind = _kind(path, text)
     if kind == "json":
         return _read_json(name, text)
     if kind == "jsonl":
-        return _read_jsonl(name, text)
-    return _read_csv(name, text)
+        return _records_batch(name, _read_jsonl(name, text))
+    return _records_batch(name, _read_csv(name, text))
 
 
 def _fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]:
@@ -241,13 +273,19 @@ def _fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]
     return out
 
 
+def _all_valid(datas: list) -> bool:
+    """True if every record is a valid card and no id repeats (the common case: one jsonschema-rs call)."""
+    if not fast_cards_check(datas):
+        return False
+    ids = set(map(itemgetter("id"), datas))  # valid cards all have a string id
+    return len(ids) == len(datas)
+
+
 def validate_records(records: Iterable[Record]) -> list[Problem]:
     """Every problem of the records (schema, duplicate ids), in input order; best match first per record."""
     records = list(records)
-    ids = [r.data.get("id") if isinstance(r.data, dict) else None for r in records]
-    if all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids) and \
-            fast_cards_check([r.data for r in records]):
-        return []  # the common case, checked in one call; the loop below explains problems
+    if _all_valid([r.data for r in records]):
+        return []  # the loop below explains problems
     problems: list[Problem] = []
     seen: dict[str, Record] = {}
     for rec in records:
@@ -268,37 +306,49 @@ def validate_records(records: Iterable[Record]) -> list[Problem]:
 
 def plan(cat, records: list[Record], *, source: str, keep_foreign: bool = False) -> Plan:
     """Split valid records into rows to add and to update; ``keep_foreign`` leaves user-imported cards alone."""
-    from deckkit.catalogue.store import card_row
+    from deckkit.catalogue.store import card_rows
+
+    return _classify(cat, card_rows([r.data for r in records], source), source if keep_foreign else None)
+
+
+def _classify(cat, rows: list[tuple], keep_source: str | None = None) -> Plan:
+    """Split rows into new, changed and unchanged cards; with ``keep_source``, cards stored from another
+    source count as unchanged (bundled cards never overwrite a user's)."""
+    from deckkit.catalogue.store import ROW_DATA
 
     result = Plan()
-    existing = cat.existing([r.data["id"] for r in records])
-    for rec in records:
-        card = canonical_card(rec.data)
-        main, blob = card_row(card, source)
-        old = existing.get(card["id"])
+    existing = cat.existing([row[0] for row in rows])
+    if not existing:  # a fresh catalogue or only new cards: nothing to compare
+        result.added_rows = rows
+        return result
+    for row in rows:
+        old = existing.get(row[0])
         if old is None:
-            result.added_rows.append((main, blob))
-        elif old[1] == blob[-1] or (keep_foreign and old[2] != source):
+            result.added_rows.append(row)
+        elif old[1] == row[ROW_DATA] or (keep_source is not None and old[2] != keep_source):
             result.unchanged += 1
         else:
-            result.updated_rows.append((old[0], main, blob))
+            result.updated_rows.append((old[0], row))
     return result
 
 
 def import_files(cat, paths: list[str | Path], *, dry_run: bool = False) -> ImportReport:
     """Validate every record of the files, then upsert them in one transaction (nothing on any problem)."""
     started = time.perf_counter()
-    records: list[Record] = []
+    batches: list[_Batch] = []
     problems: list[Problem] = []
     if not paths:
         from deckkit.errors import UsageError
 
         raise UsageError("no files to import", hint="deckkit import cards.json more.csv")
     for path in paths:
-        recs, probs = read_file(path)
-        records += recs
+        batch, probs = _read(path)
+        if batch is not None:
+            batches.append(batch)
         problems += probs
-    problems += validate_records(records)
+    datas = batches[0].datas if len(batches) == 1 else [d for b in batches for d in b.datas]
+    if problems or not _all_valid(datas):
+        problems += validate_records(r for b in batches for r in b.records)
     if problems:
         texts = {}
         for name in {p.file for p in problems if p.line is None and p.record is not None}:
@@ -312,30 +362,28 @@ def import_files(cat, paths: list[str | Path], *, dry_run: bool = False) -> Impo
         raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)}{where}; nothing was imported",
                                problems,
                                hint="fix the records above and import again (--dry-run checks without writing)")
-    report = ImportReport([str(p) for p in paths], len(records), dry_run=dry_run)
+    report = ImportReport([str(p) for p in paths], len(datas), dry_run=dry_run)
+    # Rows are made before taking the write lock (they depend on the records only); which are
+    # new, changed or unchanged is decided inside the transaction.
+    rows = _rows_by_file(batches)
     if dry_run:
-        result = _plan_by_file(cat, records)
+        result = _classify(cat, rows)
     else:
         with cat.write():
-            result = _plan_by_file(cat, records)
+            result = _classify(cat, rows)
             cat.store(result.added_rows, result.updated_rows)
             cat.set_meta("last_import", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-    report.added = [main[0] for main, _ in result.added_rows]
-    report.updated = [main[0] for _, main, _ in result.updated_rows]
+    report.added = [row[0] for row in result.added_rows]
+    report.updated = [row[0] for _, row in result.updated_rows]
     report.unchanged = result.unchanged
     report.elapsed_s = time.perf_counter() - started
     return report
 
 
-def _plan_by_file(cat, records: list[Record]) -> Plan:
-    """Plan per file, so each stored card remembers which file it came from (``source``)."""
-    total = Plan()
-    by_file: dict[str, list[Record]] = {}
-    for r in records:
-        by_file.setdefault(r.file, []).append(r)
-    for file, recs in by_file.items():
-        part = plan(cat, recs, source=Path(file).name)
-        total.added_rows += part.added_rows
-        total.updated_rows += part.updated_rows
-        total.unchanged += part.unchanged
-    return total
+def _rows_by_file(batches: list[_Batch]) -> list[tuple]:
+    """Card rows of every batch; each stored card remembers the name of the file it came from (``source``)."""
+    from deckkit.catalogue.store import card_rows
+
+    if len(batches) == 1:
+        return card_rows(batches[0].datas, Path(batches[0].file).name)
+    return [row for b in batches for row in card_rows(b.datas, Path(b.file).name)]

@@ -82,5 +82,23 @@ def _m4_lean(db) -> None:
     db.execute("ANALYZE")
 
 
+def _m5_partial_indexes(db) -> None:
+    """Version 5: game-specific columns get partial indexes (only the cards that have a value); lists go.
+
+    cost/attack/defense/number/glory/ingredient_key exist for some games only, so their indexes
+    shrink to those cards (cheaper to build after a bulk import, just as useful: every query term
+    on them carries "col IS NOT NULL"). label and rarity, one game each, get such indexes back
+    (structured queries on them were scanning a third of the catalogue). The list keys
+    subtypes_key/kw_key are dropped: card_tags serves sub:/kw:.
+    """
+    for col in ("cost", "attack", "defense", "number", "glory", "ingredient_key", "label", "rarity"):
+        db.execute(f"DROP INDEX IF EXISTS idx_cards_{col}")
+        db.execute(f"CREATE INDEX idx_cards_{col} ON cards ({col}) WHERE {col} IS NOT NULL")
+    db.execute("ALTER TABLE cards DROP COLUMN subtypes_key")
+    db.execute("ALTER TABLE cards DROP COLUMN kw_key")
+    db.execute("ANALYZE")
+
+
 # Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
-MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags, 4: _m4_lean}
+MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags, 4: _m4_lean,
+                                                 5: _m5_partial_indexes}

@@ -15,11 +15,15 @@ import time
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from deckkit.catalogue.migrations import MIGRATIONS, SEP, tags
+from itertools import count
+from operator import itemgetter
+
+from deckkit.catalogue.migrations import MIGRATIONS, SEP
 from deckkit.errors import CatalogueError, DataError, UnknownCard
 from deckkit.query import text_tokens
+from deckkit.schemas import canonical_card
 from deckkit.text import fold
 
 SCHEMA_VERSION = max(MIGRATIONS)  # the newest version this code writes
@@ -28,48 +32,115 @@ BUSY_TIMEOUT_S = 60.0
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # Search columns (table ``cards``, kept narrow so scans and counts are quick) and the wide
-# per-card payload (table ``card_blobs``: the card JSON). Rows carry the folded rules-text words too,
-# which go to the contentless full-text index ``cards_fts``.
+# per-card payload (table ``card_blobs``: the card JSON). The folded rules-text words go to the
+# contentless full-text index ``cards_fts``; sub:/kw: values to the indexed ``card_tags``.
 MAIN_COLUMNS = (
     "id", "game", "name", "name_key", "type", "set_key", "rarity", "cost", "attack", "defense", "number", "glory",
-    "subtypes_key", "kw_key", "ingredient_key", "label", "source",
+    "ingredient_key", "label", "source",
 )
-BLOB_COLUMNS = ("text_key", "data")
-
-
-def _list_key(values: Any) -> str | None:
-    if not values:
-        return None
-    return SEP + SEP.join(fold(v) for v in values if isinstance(v, str)) + SEP
+# A card row (:func:`card_row`, :func:`card_rows`): the MAIN_COLUMNS values, then the card JSON,
+# the text for the full-text index and the card's tags ((kind, folded value), ...).
+_N = len(MAIN_COLUMNS)
+ROW_DATA, ROW_FTS, ROW_TAGS = _N, _N + 1, _N + 2
+_MAIN = itemgetter(slice(0, _N))
+_DATA = itemgetter(ROW_DATA)
+_FTS = itemgetter(ROW_FTS)
 
 
 def list_needle(value: str) -> str:
-    """The substring that marks ``value`` as one item of a *_key list column."""
+    """The substring that marks ``value`` as one item of a SEP-joined list key."""
     return SEP + fold(value) + SEP
 
 
-def card_row(card: dict, source: str) -> tuple[tuple, tuple]:
-    """The ``cards`` row (:data:`MAIN_COLUMNS`) and the payload (:data:`BLOB_COLUMNS`) of a valid card."""
-    text = card.get("text") or ""
-    kw = list(card.get("groups") or ()) + list(card.get("symbols") or ())
-    ingredient = card.get("ingredient")
-    card_set = card.get("set")
-    main = (
-        card["id"], card["game"], card["name"], fold(card["name"]), card["type"],
-        fold(card_set) if card_set else None, card.get("rarity"), card.get("cost"), card.get("attack"),
-        card.get("defense"), card.get("number"), card.get("glory"), _list_key(card.get("subtypes")), _list_key(kw),
-        fold(ingredient) if ingredient else None, card.get("label"), source,
-    )
-    blob = (text_words(text), _ENCODE(card))
-    return main, blob
+class _FoldTable(dict):
+    """str.translate table: each character's folded form, as :func:`deckkit.text.fold` folds it inside a word."""
+
+    def __missing__(self, cp: int) -> str:
+        # Folding is per character (casefold, NFKD, then marks dropped), so fold("a" + ch + "a") minus its
+        # ends is what ch becomes inside any text; white space is only collapsed, which fold_key does too.
+        value = self[cp] = fold("a" + chr(cp) + "a")[1:-1]
+        return value
 
 
-def text_words(text: str | None) -> str:
-    """The folded words of a rules text, as stored in the full-text index."""
-    return " ".join(text_tokens(text or ""))
+_FOLD_TABLE = _FoldTable()
 
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+def fold_key(text: str) -> str:
+    """Same as :func:`deckkit.text.fold`, faster on many distinct strings (one translate pass, no cache churn)."""
+    if text.isascii():
+        return " ".join(text.lower().split())
+    return " ".join(text.translate(_FOLD_TABLE).split())
+
+
+def fts_text(text: str | None) -> str:
+    """Text whose full-text tokens are the folded words of a rules text (what ``cards_fts`` indexes)."""
+    if not text:
+        return ""
+    if text.isascii():
+        # The unicode61 tokenizer splits ASCII on every non-alphanumeric character and lower-cases,
+        # exactly as query.text_tokens does: the text itself yields the same tokens (tested).
+        return text
+    return " ".join(text_tokens(text))
+
+
+text_words = fts_text  # the name older callers use
+
+_NO_TAGS: tuple = ()
+
+
+def _tags(card: dict) -> tuple:
+    sub, groups, symbols = card.get("subtypes"), card.get("groups"), card.get("symbols")
+    if not (sub or groups or symbols):
+        return _NO_TAGS
+    out = [("s", fold(v)) for v in sub or () if isinstance(v, str)]
+    out += [("k", fold(v)) for v in (*(groups or ()), *(symbols or ())) if isinstance(v, str)]
+    return tuple(dict.fromkeys(t for t in out if t[1]))  # an item listed twice is one tag
+
+
+def card_row(card: dict, source: str) -> tuple:
+    """The row of a valid card in canonical form: MAIN_COLUMNS values, JSON, full-text text, tags."""
+    return card_rows([card], source, canonical=True)[0]
+
+
+def card_rows(records: list[dict], source: str, *, canonical: bool = False) -> list[tuple]:
+    """Rows (see :func:`card_row`) of valid card records; ``canonical``: records already in stored form.
+
+    The per-card work of a bulk import happens here, so it is one tight loop.
+    """
+    out: list[tuple] = []
+    append = out.append
+    encode = _ENCODE
+    canon = (lambda r: r) if canonical else canonical_card
+    for rec in records:
+        card = canon(rec)
+        get = card.get
+        name = card["name"]
+        card_set, ingredient = get("set"), get("ingredient")
+        append((
+            card["id"], card["game"], name, fold_key(name), card["type"],
+            fold(card_set) if card_set else None, get("rarity"), get("cost"), get("attack"), get("defense"),
+            get("number"), get("glory"), fold(ingredient) if ingredient else None, get("label"), source,
+            encode(card), fts_text(card["text"]), _tags(card),
+        ))
+    return out
+
+
+def _make_encoder() -> Callable[[Any], str]:
+    # The C encoder made once: JSONEncoder.encode builds a new one for every call, which costs as
+    # much as encoding a small card. Output is identical to JSONEncoder(ensure_ascii=False, separators=(",", ":")).
+    from json.encoder import c_make_encoder, encode_basestring
+
+    fallback = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+    if c_make_encoder is None:  # pragma: no cover - CPython always has it
+        return fallback.encode
+    chunks = c_make_encoder(None, fallback.default, encode_basestring, None, ":", ",", False, False, True)
+
+    def encode(obj: Any) -> str:
+        return "".join(chunks(obj, 0))
+    return encode
+
+
+_ENCODE = _make_encoder()
 
 
 @lru_cache(maxsize=256)
@@ -258,17 +329,16 @@ class Catalogue:
                 out[cid] = (pk, data, source)
         return out
 
-    def store(self, added: list[tuple[tuple, tuple]], updated: list[tuple[int, tuple, tuple]]) -> None:
-        """Insert new cards and update changed ones (rows from :func:`card_row`), inside the caller's transaction."""
+    def store(self, added: list[tuple], updated: list[tuple[int, tuple]]) -> None:
+        """Insert new cards and update changed ones (rows from :func:`card_rows`), inside the caller's transaction."""
         conn = self.conn
         bulk = len(added) + len(updated) > 5000
         was_empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM cards)").fetchone()[0]
         next_pk = conn.execute("SELECT coalesce(max(pk), 0) + 1 FROM cards").fetchone()[0]
-        new = [(next_pk + i, main, blob) for i, (main, blob) in enumerate(added)]
         secondary = []
         if bulk:
             # More page cache for the index builds of a bulk load, and the secondary indexes built
-            # once afterwards rather than maintained row by row.
+            # once afterwards (one sort each) rather than maintained row by row.
             conn.execute("PRAGMA cache_size = -131072")
             secondary = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN "
                                      "('cards', 'card_tags') AND sql IS NOT NULL AND name != 'idx_cards_id'").fetchall()
@@ -276,21 +346,27 @@ class Catalogue:
                 conn.execute(f'DROP INDEX "{name}"')
         if updated:
             # Contentless FTS: an entry is removed by giving the words it was indexed with.
-            old = self._by_pk_raw([pk for pk, _, _ in updated])
+            old = self._by_pk_raw([pk for pk, _ in updated])
             conn.executemany("INSERT INTO cards_fts(cards_fts, rowid, text_key) VALUES ('delete', ?, ?)",
-                             [(pk, text_words(json.loads(old[pk]).get("text"))) for pk, _, _ in updated])
-            conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk, _, _ in updated])
-        main_cols = ", ".join(("pk",) + MAIN_COLUMNS)
-        conn.executemany(f"INSERT INTO cards ({main_cols}) VALUES ({', '.join('?' * (len(MAIN_COLUMNS) + 1))})",
-                         [(pk, *main) for pk, main, _ in new])
-        conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, ?)", [(pk, blob[1]) for pk, _, blob in new])
-        sets = ", ".join(f"{c} = ?" for c in MAIN_COLUMNS)
-        conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", [(*main, pk) for pk, main, _ in updated])
-        conn.executemany("UPDATE card_blobs SET data = ? WHERE pk = ?", [(blob[1], pk) for pk, _, blob in updated])
-        changed = new + list(updated)
+                             [(pk, fts_text(json.loads(old[pk]).get("text"))) for pk, _ in updated])
+            conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk, _ in updated])
+            sets = ", ".join(f"{c} = ?" for c in MAIN_COLUMNS)
+            conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", [(*_MAIN(row), pk) for pk, row in updated])
+            conn.executemany("UPDATE card_blobs SET data = ? WHERE pk = ?", [(row[ROW_DATA], pk) for pk, row in updated])
+        if added:
+            # New rows take the next rowids in order (SQLite gives max(pk) + 1), so the parameter
+            # sequences below are C-level maps and zips over the rows, with no Python code per card.
+            conn.executemany(f"INSERT INTO cards ({', '.join(MAIN_COLUMNS)}) VALUES ({', '.join('?' * _N)})",
+                             map(_MAIN, added))
+            last = conn.execute("SELECT max(pk) FROM cards").fetchone()[0]
+            if last != next_pk + len(added) - 1:  # pragma: no cover - would mean SQLite chose other rowids
+                raise CatalogueError("new cards did not get consecutive row ids", path=str(self.path))
+            conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, ?)", zip(count(next_pk), map(_DATA, added)))
+        changed = [*zip(count(next_pk), added), *updated]
         conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)",
-                         [t for pk, main, _ in changed for t in tags(pk, main[12], main[13])])
-        conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)", [(pk, blob[0]) for pk, _, blob in changed])
+                         [(pk, kind, value) for pk, row in changed if row[ROW_TAGS] for kind, value in row[ROW_TAGS]])
+        conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)",
+                         [*zip(count(next_pk), map(_FTS, added)), *((pk, row[ROW_FTS]) for pk, row in updated)])
         for _, sql in secondary:
             conn.execute(sql)
         if bulk or was_empty:
@@ -314,7 +390,7 @@ class Catalogue:
         self.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('delete-all')")
         rows = self.conn.execute("SELECT pk, data FROM card_blobs").fetchall()
         self.conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)",
-                              [(pk, text_words(json.loads(data).get("text"))) for pk, data in rows])
+                              [(pk, fts_text(json.loads(data).get("text"))) for pk, data in rows])
 
     # ------------------------------------------------------------ inspection
     def info(self) -> dict:
@@ -495,5 +571,6 @@ def refresh_bundled(cat: Catalogue) -> None:
         cat.set_meta("bundled", fingerprint)
 
 
-__all__ = ["Catalogue", "open_catalogue", "SCHEMA_VERSION", "MIGRATIONS", "card_row", "list_needle",
+__all__ = ["Catalogue", "open_catalogue", "SCHEMA_VERSION", "MIGRATIONS", "card_row", "card_rows", "fold_key", "fts_text",
+           "list_needle",
            "refresh_bundled"]
