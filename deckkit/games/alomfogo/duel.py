@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.effects import Context
-from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DEFEND, DUELS, HELPER, RESTING, Duel, Perm
+from deckkit.games.alomfogo.cards import CardDef
+from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Duel, Perm
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.state import AlomfogoState
@@ -73,6 +74,67 @@ class DuelRules:
         self.quiet or self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
                                 f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
+
+    def defend(self, p: int, dfn: Perm) -> None:
+        """The challenged player answers with an active dreamwalker; helpers come next (AF-704, AF-720)."""
+        d = self.duel
+        d.duelists = (d.duelists[0], dfn)
+        self.quiet or self.note(f"{self.pname(p)} defends with {self.label(p, dfn)}")
+        self._next_helper(0)
+
+    def designate_helper(self, p: int, helper: Perm | None) -> None:
+        """Designate this side's helper, or none; the attacker chooses first (AF-721 – AF-723)."""
+        d = self.duel
+        if helper is not None:
+            d.helpers[d.helper_side] = helper
+            self.quiet or self.note(f"{self.pname(p)} designates {self.label(p, helper)} as helper")
+        self._next_helper(d.helper_side + 1)
+
+    def use_helper(self, p: int, discard: CardDef | None = None) -> None:
+        """An assist: pay the helper's extra costs and rotation, then its effect happens (AF-734 – AF-736)."""
+        d = self.duel
+        side = d.to_act
+        player = self.players[p]
+        helper = d.helpers[side]
+        card = helper.card
+        label = self.label(p, helper)
+        if card.helper_vp:
+            player.vp -= card.helper_vp  # AF-384
+        if discard is not None:
+            player.cage.append(discard)  # AF-386
+        if card.helper == "P":  # AF-380 – AF-382: the rotation cost before the effect
+            helper.state = RESTING
+        elif card.helper == "S":
+            helper.state = DAMAGED
+        else:
+            player.table.remove(helper)
+            player.cage.append(card)
+        ctx = Context(p, card, side)
+        for fn, ability in card.resolve:
+            fn(self, ctx, ability)
+        self.quiet or self.note(f"{self.pname(p)} uses {label} ({card.helper}): {self._totals_text()}")
+        d.passes = 0
+        d.to_act = 1 - side
+
+    def cast_instant(self, p: int, card: CardDef) -> None:
+        """An assist: pay an instant taken from the hand; it goes to the cage and may be countered (AF-351, AF-358)."""
+        player = self.players[p]
+        d = self.duel
+        player.vp -= card.cost
+        player.cage.append(card)  # AF-358
+        d.passes = 0
+        self.quiet or self.note(f"{self.pname(p)} casts {card.name} for {card.cost} VP")
+        self._cast(p, card, d.to_act, ASSIST)
+
+    def assist_pass(self, p: int) -> None:
+        """No assist this time; two passes in a row end the exchange and the duel is evaluated (AF-732, AF-741)."""
+        d = self.duel
+        d.passes += 1
+        self.quiet or self.note(f"{self.pname(p)} passes")
+        if d.passes >= 2:
+            self._resolve_duel()
+        else:
+            d.to_act = 1 - d.to_act
 
     def _next_helper(self, side: int) -> None:
         d = self.duel

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.duel import DuelRules
+from deckkit.games.alomfogo.plays import PlayRules
 from deckkit.games.alomfogo.effects import Context
 # The phase and state names are re-exported here for policies and tests.
 from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DAMAGED,  # noqa: F401
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from deckkit.games.alomfogo.game import AlomfogoGame
 
 
-class AlomfogoState(DuelRules, State):
+class AlomfogoState(DuelRules, PlayRules, State):
     """A game of Álomfogó: see the package docstring for the action strings."""
 
     def __init__(self, game: "AlomfogoGame", rng: random.Random, n_players: int = 2) -> None:
@@ -248,53 +249,6 @@ class AlomfogoState(DuelRules, State):
                 out.append((perm.card.name if k == 1 else f"{perm.card.name}#{k}", perm))
         return out
 
-    def _counters(self, p: int) -> list[tuple[str, Perm]]:
-        out = []
-        for perm in self.players[p].table:
-            if perm.card.counter is not None and perm.state == ACTIVE:
-                out.append((self.label(p, perm), perm))
-        return out
-
-    def _free_events(self, p: int) -> list[tuple[str, Perm]]:
-        out = []
-        for perm in self.players[p].table:
-            if perm.card.free_max >= 0 and perm.state == ACTIVE and perm.used != self.turn:
-                out.append((self.label(p, perm), perm))
-        return out
-
-    def _play_actions(self, p: int) -> list[Action]:
-        player = self.players[p]
-        out: list[Action] = []
-        seen: set[int] = set()
-        free = None
-        for card in player.hand:
-            if id(card) in seen:
-                continue  # identical cards share one action
-            seen.add(id(card))
-            if card.type == "instant":
-                continue  # AF-353, AF-607
-            if card.magic_source and player.source_played:
-                continue  # AF-610
-            if card.cost <= player.vp:
-                if card.target is None:
-                    out.append(Action(p, "play", (card.name,)))
-                else:  # AF-385: a target must be chosen; no target, no play
-                    out.extend(Action(p, "play", (card.name, "on", lab)) for lab, _, _ in self.targets(p, card))
-            if card.is_dreamwalker:
-                if free is None:
-                    free = self._free_events(p)
-                for lab, perm in free:
-                    if card.cost <= perm.card.free_max:
-                        out.append(Action(p, "play", (card.name, "with", lab)))
-        if not player.cycled and player.vp >= 1 and player.library:  # AF-611, AF-612, AF-Q7
-            seen.clear()
-            for card in player.hand:
-                if card.type == "instant" and id(card) not in seen:
-                    seen.add(id(card))
-                    out.append(Action(p, "cycle", (card.name,)))
-        out.append(Action(p, "pass"))
-        return out
-
     # -- applying ------------------------------------------------------------------------------
     def _find_perm(self, p: int, label: str) -> Perm:
         for perm in self.players[p].table:
@@ -311,8 +265,6 @@ class AlomfogoState(DuelRules, State):
 
     def _apply(self, action: Action) -> None:
         kind, args, p = action.kind, action.args, action.player
-        player = self.players[p]
-        who = self.pname(p) if not self.quiet else ""
         if kind == "start":
             self.first = int(args[0][1:]) - 1
             self.quiet or self.note(f"{args[0]} starts the game (AF-504)")
@@ -322,7 +274,7 @@ class AlomfogoState(DuelRules, State):
             if self.phase != OVER:
                 self.phase = PLAY
         elif kind == "no draw":
-            self.quiet or self.note(f"{who} does not draw")
+            self.quiet or self.note(f"{self.pname(p)} does not draw")
             self.phase = PLAY
         elif kind == "play":
             card = self._take_from_hand(p, args[0])
@@ -337,166 +289,31 @@ class AlomfogoState(DuelRules, State):
             if self.phase == PLAY:
                 self.end_play_phase(p)
             elif self.phase == DUELS:
-                self.quiet or self.note(f"{who} ends the turn")
+                self.quiet or self.note(f"{self.pname(p)} ends the turn")
                 self.end_turn()
-            else:  # assist pass
-                d = self.duel
-                d.passes += 1
-                self.quiet or self.note(f"{who} passes")
-                if d.passes >= 2:  # AF-741
-                    self._resolve_duel()
-                else:
-                    d.to_act = 1 - d.to_act
+            else:
+                self.assist_pass(p)
         elif kind == "challenge with":
             self.challenge(p, self._find_perm(p, args[0]))
         elif kind == "defend with":
-            d = self.duel
-            d.duelists = (d.duelists[0], self._find_perm(p, args[0]))
-            self.quiet or self.note(f"{who} defends with {args[0]}")
-            self._next_helper(0)
+            self.defend(p, self._find_perm(p, args[0]))
         elif kind == "no defence":
-            self.quiet or self.note(f"{who} does not defend")
+            self.quiet or self.note(f"{self.pname(p)} does not defend")
             self.unanswered(self.duel.duelists[0], p)
-        elif kind == "helper" or kind == "no helper":
-            d = self.duel
-            if kind == "helper":
-                d.helpers[d.helper_side] = self._find_perm(p, args[0])
-                self.quiet or self.note(f"{who} designates {args[0]} as helper")
-            self._next_helper(d.helper_side + 1)
+        elif kind == "helper":
+            self.designate_helper(p, self._find_perm(p, args[0]))
+        elif kind == "no helper":
+            self.designate_helper(p, None)
         elif kind == "assist":
-            d = self.duel
-            side = d.to_act
-            helper = d.helpers[side]
-            card = helper.card
-            if card.helper_vp:
-                player.vp -= card.helper_vp  # AF-384
-            if len(args) == 3:
-                player.cage.append(self._take_from_hand(p, args[2]))  # AF-386
-            # AF-380 – AF-382: rotation cost first
-            if card.helper == "P":
-                helper.state = RESTING
-            elif card.helper == "S":
-                helper.state = DAMAGED
-            else:
-                player.table.remove(helper)
-                player.cage.append(card)
-            ctx = Context(p, card, side)
-            for fn, ability in card.resolve:
-                fn(self, ctx, ability)
-            self.quiet or self.note(f"{who} uses {args[0]} ({card.helper}): {self._totals_text()}")
-            d.passes = 0
-            d.to_act = 1 - side
+            self.use_helper(p, self._take_from_hand(p, args[2]) if len(args) == 3 else None)
         elif kind == "cast":
-            d = self.duel
-            card = self._take_from_hand(p, args[0])
-            player.vp -= card.cost
-            player.cage.append(card)  # AF-358
-            d.passes = 0
-            self.quiet or self.note(f"{who} casts {card.name} for {card.cost} VP")
-            self._cast(p, card, d.to_act, ASSIST)
+            self.cast_instant(p, self._take_from_hand(p, args[0]))
         elif kind == "counter":
-            pend = self.pending
-            event = self._find_perm(p, args[2])
-            fn, ability = event.card.counter
-            fn(self, Context(p, event.card), ability)
-            self.quiet or self.note(f"{who} sacrifices {event.card.name}: {pend.card.name} has no effect (AF-372)")
-            self._resume(pend)
+            self.counter(p, self._find_perm(p, args[2]))
         elif kind == "no counter":
-            pend = self.pending
-            pend.reactors.pop(0)
-            if pend.reactors:
-                return
-            self._resolve_spell(pend)
+            self.no_counter()
         else:
             raise AssertionError(kind)
-
-    def targets(self, p: int, card: CardDef) -> list[tuple[str, int, Perm]]:
-        """What ``card`` played by ``p`` may target (AF-385): ``(label, owner, card in play)``.
-
-        With more than two players the label names the owner (``Ködlátó Berta of p3``), because a card
-        may target any opponent's cards and the player must say which opponent (AF-912, AF-913).
-        """
-        out = []
-        many = len(self.players) > 2
-        for owner, player in enumerate(self.players):
-            if owner == p or not player.alive:
-                continue
-            for perm in player.table:
-                if perm.card.is_creature and perm.state == ACTIVE:
-                    lab = self.label(owner, perm)
-                    out.append((f"{lab} of {self.pname(owner)}" if many else lab, owner, perm))
-        return out
-
-    def play_card(self, p: int, card: CardDef, event: Perm | None = None,
-                  target: tuple[int, Perm] | None = None) -> None:
-        """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""
-        player = self.players[p]
-        if event is not None:
-            event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
-            self.quiet or self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
-        else:
-            player.vp -= card.cost  # AF-601
-            self.quiet or self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)"
-                                    + (f" on {target[1].card.name}" if target else ""))
-        if card.magic_source:
-            player.source_played = True  # AF-610
-        if card.type == "general-spell":
-            player.cage.append(card)  # AF-361: resolves, then the card is in the cage
-            self._cast(p, card, None, PLAY, target)
-        else:
-            player.table.append(Perm(card))  # AF-608, AF-411
-            if card.type == "dream-creature":
-                self.phase = CREATURE_DRAW  # AF-333
-
-    def end_play_phase(self, p: int) -> None:
-        """Phase 3 is over; say what is kept (for traces), then phase 4 (AF-515, AF-518)."""
-        if not self.quiet:
-            player = self.players[p]
-            kept = ", ".join(c.name for c in player.hand) or "nothing"
-            self.note(f"{self.pname(p)} ends phase 3 with {player.vp} VP, keeping {kept}")
-        self.phase = DUELS
-
-    def cycle(self, p: int, card: CardDef) -> None:
-        """Phase 3: pay 1 VP, put an instant taken from the hand into the cage and draw (AF-611, AF-612)."""
-        player = self.players[p]
-        player.vp -= 1
-        player.cycled = True
-        player.cage.append(card)
-        self.quiet or self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
-        self.draw(p, required=True)
-
-    def _cast(self, p: int, card: CardDef, side: int | None, resume: str,
-              target: tuple[int, Perm] | None = None) -> None:
-        reactors = [i for i in range(len(self.players))
-                    if i != p and self.players[i].alive and self._counters(i)]
-        pend = Pending(p, card, side, reactors, resume, target)
-        if reactors:
-            self.pending = pend
-            self.phase = COUNTER  # AF-371: the opponent may react before it takes effect
-            return
-        self._resolve_spell(pend)
-
-    def _resolve_spell(self, pend: Pending) -> None:
-        ctx = Context(pend.caster, pend.card, pend.side, pend.target)
-        self.phase = pend.resume  # effects may end the game and set OVER
-        caster = self.players[pend.caster]
-        for fn, ability in pend.card.resolve:
-            fn(self, ctx, ability)
-            if self.phase == OVER or not caster.alive:
-                return  # the game ended, or the caster left it and the next turn began
-        if pend.resume == ASSIST and self.duel is not None:
-            self.quiet or self.note(f"  {self._totals_text()}")
-        self._resume(pend)
-
-    def _resume(self, pend: Pending) -> None:
-        self.pending = None
-        if self.phase == OVER:
-            return
-        self.phase = pend.resume
-        if pend.resume == ASSIST and self.duel is not None:
-            self.duel.to_act = 1 - pend.side  # the cast was this player's assist (AF-732)
-        elif pend.resume == ASSIST:
-            self.phase = DUELS
 
     # -- observation ---------------------------------------------------------------------------
     def snapshot(self) -> dict:

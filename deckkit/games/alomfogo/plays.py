@@ -1,0 +1,167 @@
+"""Phase 3 of Álomfogó (AF-600): playing cards, targets, free dreamwalkers, cycling, spells and counterspells."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.engine.core import Action
+from deckkit.games.alomfogo.cards import CardDef
+from deckkit.games.alomfogo.effects import Context
+from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DUELS, OVER, PLAY, Pending, Perm
+
+if TYPE_CHECKING:
+    from deckkit.games.alomfogo.state import AlomfogoState  # noqa: F401
+
+
+class PlayRules:
+    """Card-playing methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
+
+    def _counters(self, p: int) -> list[tuple[str, Perm]]:
+        out = []
+        for perm in self.players[p].table:
+            if perm.card.counter is not None and perm.state == ACTIVE:
+                out.append((self.label(p, perm), perm))
+        return out
+
+    def _free_events(self, p: int) -> list[tuple[str, Perm]]:
+        out = []
+        for perm in self.players[p].table:
+            if perm.card.free_max >= 0 and perm.state == ACTIVE and perm.used != self.turn:
+                out.append((self.label(p, perm), perm))
+        return out
+
+    def _play_actions(self, p: int) -> list[Action]:
+        player = self.players[p]
+        out: list[Action] = []
+        seen: set[int] = set()
+        free = None
+        for card in player.hand:
+            if id(card) in seen:
+                continue  # identical cards share one action
+            seen.add(id(card))
+            if card.type == "instant":
+                continue  # AF-353, AF-607
+            if card.magic_source and player.source_played:
+                continue  # AF-610
+            if card.cost <= player.vp:
+                if card.target is None:
+                    out.append(Action(p, "play", (card.name,)))
+                else:  # AF-385: a target must be chosen; no target, no play
+                    out.extend(Action(p, "play", (card.name, "on", lab)) for lab, _, _ in self.targets(p, card))
+            if card.is_dreamwalker:
+                if free is None:
+                    free = self._free_events(p)
+                for lab, perm in free:
+                    if card.cost <= perm.card.free_max:
+                        out.append(Action(p, "play", (card.name, "with", lab)))
+        if not player.cycled and player.vp >= 1 and player.library:  # AF-611, AF-612, AF-Q7
+            seen.clear()
+            for card in player.hand:
+                if card.type == "instant" and id(card) not in seen:
+                    seen.add(id(card))
+                    out.append(Action(p, "cycle", (card.name,)))
+        out.append(Action(p, "pass"))
+        return out
+
+    def targets(self, p: int, card: CardDef) -> list[tuple[str, int, Perm]]:
+        """What ``card`` played by ``p`` may target (AF-385): ``(label, owner, card in play)``.
+
+        With more than two players the label names the owner (``Ködlátó Berta of p3``), because a card
+        may target any opponent's cards and the player must say which opponent (AF-912, AF-913).
+        """
+        out = []
+        many = len(self.players) > 2
+        for owner, player in enumerate(self.players):
+            if owner == p or not player.alive:
+                continue
+            for perm in player.table:
+                if perm.card.is_creature and perm.state == ACTIVE:
+                    lab = self.label(owner, perm)
+                    out.append((f"{lab} of {self.pname(owner)}" if many else lab, owner, perm))
+        return out
+
+    def play_card(self, p: int, card: CardDef, event: Perm | None = None,
+                  target: tuple[int, Perm] | None = None) -> None:
+        """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""
+        player = self.players[p]
+        if event is not None:
+            event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
+            self.quiet or self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
+        else:
+            player.vp -= card.cost  # AF-601
+            self.quiet or self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)"
+                                    + (f" on {target[1].card.name}" if target else ""))
+        if card.magic_source:
+            player.source_played = True  # AF-610
+        if card.type == "general-spell":
+            player.cage.append(card)  # AF-361: resolves, then the card is in the cage
+            self._cast(p, card, None, PLAY, target)
+        else:
+            player.table.append(Perm(card))  # AF-608, AF-411
+            if card.type == "dream-creature":
+                self.phase = CREATURE_DRAW  # AF-333
+
+    def end_play_phase(self, p: int) -> None:
+        """Phase 3 is over; say what is kept (for traces), then phase 4 (AF-515, AF-518)."""
+        if not self.quiet:
+            player = self.players[p]
+            kept = ", ".join(c.name for c in player.hand) or "nothing"
+            self.note(f"{self.pname(p)} ends phase 3 with {player.vp} VP, keeping {kept}")
+        self.phase = DUELS
+
+    def cycle(self, p: int, card: CardDef) -> None:
+        """Phase 3: pay 1 VP, put an instant taken from the hand into the cage and draw (AF-611, AF-612)."""
+        player = self.players[p]
+        player.vp -= 1
+        player.cycled = True
+        player.cage.append(card)
+        self.quiet or self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
+        self.draw(p, required=True)
+
+    def _cast(self, p: int, card: CardDef, side: int | None, resume: str,
+              target: tuple[int, Perm] | None = None) -> None:
+        reactors = [i for i in range(len(self.players))
+                    if i != p and self.players[i].alive and self._counters(i)]
+        pend = Pending(p, card, side, reactors, resume, target)
+        if reactors:
+            self.pending = pend
+            self.phase = COUNTER  # AF-371: the opponent may react before it takes effect
+            return
+        self._resolve_spell(pend)
+
+    def _resolve_spell(self, pend: Pending) -> None:
+        ctx = Context(pend.caster, pend.card, pend.side, pend.target)
+        self.phase = pend.resume  # effects may end the game and set OVER
+        caster = self.players[pend.caster]
+        for fn, ability in pend.card.resolve:
+            fn(self, ctx, ability)
+            if self.phase == OVER or not caster.alive:
+                return  # the game ended, or the caster left it and the next turn began
+        if pend.resume == ASSIST and self.duel is not None:
+            self.quiet or self.note(f"  {self._totals_text()}")
+        self._resume(pend)
+
+    def counter(self, p: int, event: Perm) -> None:
+        """Sacrifice a counterspell event: the waiting spell has no effect (AF-371, AF-372)."""
+        pend = self.pending
+        fn, ability = event.card.counter
+        fn(self, Context(p, event.card), ability)
+        self.quiet or self.note(f"{self.pname(p)} sacrifices {event.card.name}: {pend.card.name} has no effect (AF-372)")
+        self._resume(pend)
+
+    def no_counter(self) -> None:
+        """The asked player lets the spell be; the next one with a counterspell is asked, then it resolves."""
+        pend = self.pending
+        pend.reactors.pop(0)
+        if not pend.reactors:
+            self._resolve_spell(pend)
+
+    def _resume(self, pend: Pending) -> None:
+        self.pending = None
+        if self.phase == OVER:
+            return
+        self.phase = pend.resume
+        if pend.resume == ASSIST and self.duel is not None:
+            self.duel.to_act = 1 - pend.side  # the cast was this player's assist (AF-732)
+        elif pend.resume == ASSIST:
+            self.phase = DUELS
