@@ -74,3 +74,42 @@ def test_symbol_names_equal_schema_effect_names_and_registry():
     kotlik = next(b for b in schema["allOf"] if b["if"]["properties"]["game"]["const"] == "kotlik")
     symbols = set(kotlik["then"]["properties"]["symbols"]["items"]["enum"])
     assert enum == symbols == names("kotlik")
+
+
+def test_ko_110_each_ingredient_card_shows_one_of_the_14_ingredients():
+    cards = [c for c in load() if c["type"] == "ingredient"]
+    kinds = {c["ingredient"] for c in cards}
+    assert len(kinds) == 14
+    for card in cards:
+        assert isinstance(card["ingredient"], str) and card["name"].startswith(card["ingredient"])
+
+
+def test_ko_113_white_and_black_labels_are_the_players_own_colours():
+    from deckkit.games.kotlik.cards import COLOURS
+
+    assert COLOURS == ("white", "black")  # player 0 (p1) is White, player 1 (p2) is Black
+    labels = {c["label"] for c in load() if c["type"] == "ingredient"}
+    assert set(COLOURS) <= labels
+
+
+def test_a_set_listing_a_card_twice_is_refused_with_a_deck_message():
+    import pytest
+
+    from deckkit.errors import DataError
+    from deckkit.games.kotlik import KotlikGame
+
+    cards = load()
+    twice = cards + [next(c for c in cards if c["name"] == "Mandragora 1")]
+    with pytest.raises(DataError, match=r"lists the same card more than once: Mandragora 1 ×2") as err:
+        KotlikGame(twice)
+    assert "KO-104" in err.value.hint and "deck validate" in err.value.hint
+    renamed = cards + [dict(next(c for c in cards if c["name"] == "Síra 1"), id="ko-extra", ingredient="Síra")]
+    with pytest.raises(DataError, match="two different Kotlík cards are both called 'Síra 1'"):
+        KotlikGame(renamed)
+
+
+def test_board_labels_are_unique_per_ingredient_even_when_names_collide():
+    from deckkit.games.kotlik.cards import _shorts
+
+    assert _shorts(["Mandragora", "Mandragora lékařská", "Mandragorin"]) == ["Mandra", "Manlék", "Mandr2"]
+    assert _shorts(["Síra", "Síra"]) == ["Síra", "Síra2"]

@@ -36,6 +36,7 @@ def random_game(seed, game=GAME, check_every_step=True):
             snap = state.snapshot()
             assert snap["p1"]["stone"] != snap["p2"]["stone"]  # KO-206
             assert all(0 <= snap[p]["stone"] < 20 for p in ("p1", "p2"))
+            assert max(max(state.cnt[0]), max(state.cnt[1])) <= 4  # KO-811: 4 cards per ingredient
     return state
 
 

@@ -45,3 +45,20 @@ def test_pending_announcement_must_be_resolved_before_expectations(tmp_path):
     bad.write_text(text.replace("allow_pending = true\n", ""), encoding="utf-8")
     result = run_file(bad)
     assert not result.passed and "exploding cauldron" in result.failures[0].message
+
+
+def test_the_package_docstring_example_script_passes(tmp_path):
+    import deckkit.games.kotlik as kotlik
+
+    doc = kotlik.__doc__
+    block = doc[doc.index("::\n") + 3:].strip("\n").split("\n\n")[0]
+    example = tmp_path / "example.deckkit.toml"
+    example.write_text("\n".join(line[4:] for line in block.splitlines()) + "\n", encoding="utf-8")
+    result = run_file(example)
+    assert result.passed, format_result(result)
+    assert 'turn = 5' in block and 'empty = ["r2c3"]' in block  # the documented keys are shown
+
+
+def test_a_shipped_script_shows_the_whole_board_form_with_dashes_and_turn():
+    text = (data_dir() / "scripts" / "ko-board-setup.deckkit.toml").read_text(encoding="utf-8")
+    assert 'board = [' in text and '"-"' in text and "turn = 31" in text

@@ -43,6 +43,21 @@ def test_ko_q6_returned_card_placed_by_the_seed():
     assert bottom.snapshot()["board"][2][2] == "Pavučina 1" and bottom.snapshot()["stock"] == ["Síra 2"]
 
 
+def test_ko_q6_shuffled_in_lands_uniformly_and_leaves_the_other_cards_in_order():
+    # The returned card goes to a uniform position (the same odds as a full reshuffle of a face-down,
+    # uniformly ordered deck: see setup.return_to_stock); the listed stock keeps its order.
+    stock = ("Pavučina 1", "Pavučina 2", "Pavučina 3")
+    places = [0, 0, 0, 0]
+    for seed in range(800):
+        state = explode_position(stock=stock, seed=seed)
+        play(state, f"take {EXPLODER}", "explode")
+        snap = state.snapshot()
+        pile = [snap["board"][2][2], *snap["stock"]]  # the refill took the top card
+        places[pile.index("Síra 2")] += 1
+        assert [c for c in pile if c != "Síra 2"] == list(stock)
+    assert all(150 <= n <= 250 for n in places), places  # 200 expected at each of the 4 places
+
+
 def test_ko_602_returned_card_goes_to_the_box_when_the_stock_is_used_up():
     state = explode_position(stock=())
     play(state, f"take {EXPLODER}", "explode")

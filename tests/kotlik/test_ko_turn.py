@@ -1,6 +1,7 @@
 """Board geometry (KO-200), setup (KO-300), movement (KO-400), taking and refilling (KO-500)."""
 
 import random
+import re
 
 import pytest
 
@@ -33,6 +34,32 @@ def test_ko_q2_edge_reading_takes_from_the_edge_line():
     lines = [line_label(x) if x >= 0 else None for x in SPACE_LINE["edge"]]
     assert lines[1:5] == ["r1"] * 4 and lines[6:10] == ["c6"] * 4
     assert lines[11:15] == ["r6"] * 4 and lines[16:20] == ["c1"] * 4
+
+
+def test_ko_102_107_two_players_white_and_black_one_stone_each():
+    snap = GAME.new_game(None, random.Random(0)).snapshot()
+    players = sorted(k for k in snap if re.fullmatch(r"p\d+", k))
+    assert players == ["p1", "p2"]
+    assert (snap["p1"]["colour"], snap["p2"]["colour"]) == ("white", "black")  # KO-102, KO-113
+    assert isinstance(snap["p1"]["stone"], int) and snap["p1"]["stone"] != snap["p2"]["stone"]  # KO-107, KO-206
+
+
+def test_ko_103_201_202_six_by_six_board_corners_hold_corner_cards():
+    snap = GAME.new_game(None, random.Random(1)).snapshot()
+    assert len(snap["board"]) == 6 and all(len(row) == 6 for row in snap["board"])  # KO-103, KO-201
+    corner_names = {c["name"] for c in CS.corners}
+    spaces = {cell_key(r * 6 + c): name for r, row in enumerate(snap["board"]) for c, name in enumerate(row)}
+    assert {spaces[k] for k in ("r1c1", "r1c6", "r6c1", "r6c6")} == corner_names  # KO-202
+    ingredients = [n for k, n in spaces.items() if k not in ("r1c1", "r1c6", "r6c1", "r6c6")]
+    assert len(ingredients) == 32 and all(CS.lookup(n, "ingredient") >= 0 for n in ingredients)  # KO-302
+
+
+def test_ko_111_q1_one_printed_number_moves_the_stone_and_scores():
+    # Reading A: Síra 3 moves its owner 3 spaces and, alone in the cauldron, scores −3.
+    state = position(full(exclude={"Síra 3", "Pavučina 2"}), p1={"cauldron": ["Síra 3"], "stone": 0},
+                     p2={"cauldron": ["Pavučina 2"]})
+    snap = state.snapshot()
+    assert snap["p1"]["stone"] == 3 and snap["p1"]["score"] == -3
 
 
 # -- KO-300 setup -----------------------------------------------------------------------------------

@@ -16,18 +16,49 @@ case- and diacritics-insensitively):
   keeps the card or puts it in the box; its symbols lapse (KO-701 – KO-703).
 - ``move clockwise`` / ``move anticlockwise`` — only with the setting ``direction=choose`` (KO-Q4 B).
 
-Settings (open questions): take_line, direction, returned_card, explode_last_card, end_condition,
-doubling, ones, recipes, tie — see :class:`KotlikGame`.
+Settings (the open questions; defaults are the digest's recommended readings): take_line, direction,
+returned_card, explode_last_card, end_condition, doubling, ones, recipes, tie — see
+:class:`KotlikGame` or ``deckkit games``. Two consequences worth knowing: with ``explode_last_card``
+(KO-Q7 Reading A, not recommended) a player whose cauldron was emptied has no number to move by, so
+the stone stays put and the player takes from the line beside it; with ``recipes`` on, a recipe
+counts as collected when the cauldron holds at least one card of each ingredient it lists (KO-810).
 
-Script ``[setup]`` keys: ``board`` (6 rows of 6 card names, ``"-"`` for an empty space or a
-corner), or ``cells`` (``{r3c3 = "Síra 4"}``) plus ``empty`` (``["r1c3"]``) with the other spaces
-dealt at random from the unplaced cards (seeded); ``stock`` (supply deck, top first; cards placed
-nowhere then go to the box; without it they are shuffled into the stock), ``box``, ``start``
-("p1"/"p2"), ``phase`` ("start": the turn begins with the move (default), "take": the stone has
-moved, "extra": an extra turn begins), ``turn`` (number of that turn, default 1); per player
-``cauldron`` (bottom first, top last; without it the first card is drawn by KO-306 – KO-309),
-``stone`` (track space 0–19, P0 beside the top-left corner, clockwise; default White 0, Black 10)
-and ``recipes`` (names; with the ``recipes`` setting on and none given, two are dealt each).
+Scripts (``deckkit script run``). ``[setup]`` keys — TOML has no null, so an empty space is ``"-"``:
+
+- ``board``: 6 rows of 6 card names, ``"-"`` for an empty space; a corner is ``"-"`` or its name.
+- or ``cells = {r3c3 = "Síra 4"}`` to place a few cards, ``empty = ["r1c3"]`` to keep spaces free,
+  and the other spaces dealt at random (seeded) from the cards placed nowhere else.
+- ``stock``: the whole supply deck, top first; cards placed nowhere then go to the box. Without it
+  the unplaced cards are shuffled into the stock. ``box``: cards out of the game.
+- ``start`` ("p1"/"p2", default p1); ``turn``: the number of the turn that starts (default 1; the
+  snapshot's ``turn`` counts every turn of both players, extra turns included); ``phase``: "start"
+  (default: the turn begins and the stone moves at once), "take" (the stone has moved and stands
+  where ``stone`` says), "extra" (an extra turn begins).
+- per player ``[setup.p1]``: ``cauldron`` (bottom first, top last; without it the first card is
+  drawn by KO-306 – KO-309), ``stone`` (track space 0–19: P0 beside the top-left corner, clockwise;
+  default White 0, Black 10), ``recipes`` (names; with the ``recipes`` setting on and none given,
+  two are dealt to each player).
+
+An announcement (``explode`` / ``extra turn``) or the final ``keep last`` / ``discard last`` still
+open at the end of a step fails the step: decide it in ``do``, or write ``allow_pending = true`` to
+look at the position while the choice is open. Example (``data/scripts/ko-board-setup.deckkit.toml``
+shows the full ``board`` form)::
+
+    game = "kotlik"
+    [setup]
+    turn = 5
+    stock = ["Jitrocel 1"]
+    empty = ["r2c3"]
+    [setup.cells]
+    r3c3 = "Síra 4"
+    [setup.p1]
+    cauldron = ["Kapradí 2"]     # White moves 2, from P0 to P2: column c3
+    stone = 0
+    [setup.p2]
+    cauldron = ["Pavučina 2"]
+    [[step]]
+    do = ["take Síra 4"]
+    expect = {"p1.top" = "Síra 4", "board.2.2" = "Jitrocel 1", "turn" = 6, "active" = "p2"}
 
 Snapshot: ``turn``, ``active``, ``phase`` (move, take, explode, extra, final, over), ``result``,
 ``extra_turn``, ``board`` (6 rows: card name, corner name or null), ``stock`` (top first), ``box``,

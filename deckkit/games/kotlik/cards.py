@@ -70,13 +70,17 @@ class CardSet:
             cs.explodes.append("exploding-cauldron" in symbols)
             cs.hat.append("hat-and-wand" in symbols)
             cs.names.append(card["name"])
+        _refuse_copies(kotlik)
         for kind, group in (("ingredient", ingredients), ("corner", corners), ("recipe", recipes)):
             for i, card in enumerate(group):
                 for key in (card["name"], card["id"]):
                     if fold(key) in cs.by_name and cs.by_name[fold(key)] != (kind, i):
-                        raise DataError(f"two Kotlík cards are both called {key!r}", hint="card names must be unique")
+                        raise DataError(f"two different Kotlík cards are both called {key!r}",
+                                        hint="scripts and actions name cards, so each name (and id) must be "
+                                             "unique: rename one in the card data")
                     cs.by_name[fold(key)] = (kind, i)
-        cs.short = [_short(cs, i) for i in range(len(ingredients))]
+        kind_short = _shorts(cs.kinds)
+        cs.short = [kind_short[k] for k in cs.ing]
         for recipe in recipes:
             needs = []
             for kind in recipe.get("requires", ()):
@@ -103,9 +107,34 @@ class CardSet:
         return hit[1]
 
 
-def _short(cs: CardSet, i: int) -> str:
-    """A 6-letter label for the board grid: first letters of the ingredient, unique in the set."""
-    kind = cs.kinds[cs.ing[i]]
-    words = kind.split()
-    base = words[0][:6] if len(words) == 1 else (words[0][:3] + words[1][:3])
-    return base
+def _refuse_copies(cards: list[dict]) -> None:
+    """A Kotlík set holds every card once (KO-104, KO-Q1): a deck listing a card twice is not a set."""
+    seen: dict[str, int] = {}
+    for card in cards:
+        seen[card["id"]] = seen.get(card["id"], 0) + 1
+    extra = [(next(c["name"] for c in cards if c["id"] == cid), n) for cid, n in seen.items() if n > 1]
+    if extra:
+        listed = ", ".join(f"{name} ×{n}" for name, n in extra)
+        raise DataError(
+            f"the Kotlík set lists the same card more than once: {listed}",
+            hint="every Kotlík card exists once (KO-104: 14 ingredients × numbers 1–4); list each with count 1 "
+                 "— `deckkit deck validate DECK` shows every problem",
+        )
+
+
+def _shorts(kinds: list[str]) -> list[str]:
+    """A label of at most 6 letters per ingredient for the board grid, unique in the set.
+
+    One word: its first 6 letters; two or more: 3 + 3. Two ingredients that would share a label
+    get a digit in its last place, so the grid never shows one label for two ingredients.
+    """
+    out: list[str] = []
+    for kind in kinds:
+        words = kind.split()
+        base = words[0][:6] if len(words) == 1 else (words[0][:3] + words[1][:3])
+        label, n = base, 1
+        while label in out:
+            n += 1
+            label = base[:5] + str(n)
+        out.append(label)
+    return out

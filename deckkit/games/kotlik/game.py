@@ -23,26 +23,32 @@ class KotlikGame(Game):
     """Čarodějnický kotlík for two players, White (p1) and Black (p2)."""
 
     name = "kotlik"
+    # Each setting is an open question of the digest; its default is the recommended reading. A value
+    # that no reading of the digest gives is marked "house rule" in its help.
     SETTINGS = (
         Setting("take_line", "inward", "which line a stone takes from: inward (the row/column running into "
-                "the board) or edge (the edge line it stands along)", "KO-Q2", ("inward", "edge")),
-        Setting("direction", "clockwise", "movement direction: clockwise, anticlockwise, or choose (a move "
-                "action each turn)", "KO-Q4", ("clockwise", "anticlockwise", "choose")),
-        Setting("returned_card", "shuffle", "where a card returned to the supply deck goes: shuffle (a seeded "
-                "random position) or bottom", "KO-Q6", ("shuffle", "bottom")),
-        Setting("explode_last_card", False, "whether an explosion may empty a one-card cauldron (its owner "
-                "then does not move)", "KO-Q7"),
+                "the board) or edge (Reading B: the edge line it stands along)", "KO-Q2", ("inward", "edge")),
+        Setting("direction", "clockwise", "movement direction: clockwise, anticlockwise (Reading A the other "
+                "way round), or choose (Reading B: a move action each turn)", "KO-Q4",
+                ("clockwise", "anticlockwise", "choose")),
+        Setting("returned_card", "shuffle", "where a card returned to the supply deck goes: shuffle (shuffled "
+                "in with the game's seed) or bottom (Reading B: under the deck)", "KO-Q6", ("shuffle", "bottom")),
+        Setting("explode_last_card", False, "Reading A (not recommended): an explosion may empty a one-card "
+                "cauldron; its owner then has no number to move by, stays where the stone stands and takes "
+                "from the line beside it until a card is back in the cauldron", "KO-Q7"),
         Setting("end_condition", "any-line", "the game ends when any row or column has no ingredient card "
                 "(any-line) or only when the line taken from does (taken-line)", "KO-Q8",
                 ("any-line", "taken-line")),
-        Setting("doubling", "own", "which white/black labels are doubled: own (the holder's colour) or both",
-                "KO-Q9", ("own", "both")),
+        Setting("doubling", "own", "which white/black labels are doubled: own (the holder's colour) or both "
+                "(Reading B: either colour, for whoever holds it)", "KO-Q9", ("own", "both")),
         Setting("ones", "printed", "which cards count for the value-1 majority: printed (every printed 1) or "
-                "after-doubling (value 1 after KO-804)", "KO-Q10", ("printed", "after-doubling")),
+                "after-doubling (the doubt the digest raises: an own-colour 1, worth 2, does not count)",
+                "KO-Q10", ("printed", "after-doubling")),
         Setting("recipes", False, "play with recipe cards: each player draws 2 and scores the bonus printed "
-                "on each completed one (off = the beginners' variant)", "KO-311, KO-Q11"),
-        Setting("tie", "draw", "equal scores: draw, or most-ones (more value-1 cards wins)", "KO-Q12",
-                ("draw", "most-ones")),
+                "on each one whose every ingredient is in the cauldron at least once (off = the beginners' "
+                "variant)", "KO-311, KO-Q11"),
+        Setting("tie", "draw", "equal scores: draw (the rulebook has no tie-break), or most-ones (a house "
+                "rule, not in the rulebook: more value-1 cards wins)", "KO-Q12", ("draw", "most-ones")),
     )
 
     def __init__(self, cards: Iterable[dict] = (), **settings: Any) -> None:
@@ -100,12 +106,9 @@ class KotlikGame(Game):
     def from_setup(self, setup: dict, rng: random.Random) -> KotlikState:
         """A position from a script's ``[setup]``; cards not placed anywhere go to the stock or the box.
 
-        Keys: ``board`` (6 rows of 6 card names or null; corners may be null), ``stock`` (top first),
-        ``box``, ``start`` ("p1"/"p2"), ``phase`` ("start" = move first, "take" = the stone stands where
-        it is, "extra" = an extra turn starts), ``turn``, and per player ``cauldron`` (bottom first),
-        ``stone`` (0–19), ``recipes``. Without ``board`` the board is dealt at random (KO-302); without
-        ``stock`` the unplaced cards are shuffled into it; without a ``cauldron`` the player draws the
-        first card by KO-306 – KO-309.
+        The keys (``board`` or ``cells`` + ``empty``, ``stock``, ``box``, ``start``, ``phase``, ``turn``,
+        per player ``cauldron``, ``stone``, ``recipes``) are described in the package docstring of
+        :mod:`deckkit.games.kotlik`; every mistake raises a SetupError naming its field.
         """
         from deckkit.games.kotlik.position import SetupReader
 

@@ -20,8 +20,13 @@ if TYPE_CHECKING:
 def return_to_stock(state: "KotlikState", card: int) -> None:
     """Put a card back into the supply deck as the KO-Q6 setting says (shuffled in, or at the bottom)."""
     if state.game.returned == "shuffle":
-        # Shuffling one card into a face-down deck puts it at a uniformly random position; drawing
-        # that position costs one random number instead of a full shuffle (explosions are frequent).
+        # KO-Q6 Reading A says "shuffled into the supply deck". A uniform insert gives the same odds as
+        # a full reshuffle: in a dealt game the stock is a uniformly shuffled, face-down pile (KO-301;
+        # every earlier return was itself a uniform insert, and only its top card is ever drawn), and
+        # a uniform order of n cards with the returned card at a uniform one of n + 1 places is a
+        # uniform order of all n + 1. It costs one random number instead of a shuffle (explosions are
+        # frequent). In a script whose ``stock`` lists an order, the other cards keep that order:
+        # the author stacked the deck on purpose. tests/kotlik/test_ko_symbols_end.py checks both.
         state.stock.insert(state.rng.randrange(len(state.stock) + 1), card)
     else:
         state.stock.insert(0, card)
