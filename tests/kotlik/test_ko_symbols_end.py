@@ -194,3 +194,13 @@ def test_ko_q12_equal_scores_are_a_draw_or_most_ones():
         # White -2 -4 -1 +5 (the only value-1 card) = -2; Black -2
         assert (snap["p1"]["score"], snap["p2"]["score"]) == (-2, -2)
         assert snap["result"] == result
+
+
+def test_render_names_the_pending_symbol_and_the_result():
+    state = explode_position()
+    play(state, f"take {EXPLODER}")
+    assert f"just taken: {EXPLODER} (exploding cauldron)" in state.render()
+    assert "White to act (explode)" in state.render()
+    over = end_position()
+    play(over, "take Síra 4", "keep last")
+    assert over.render().splitlines()[0].startswith("turn 1 · game over: Black wins -6 : 4 ·")

@@ -41,7 +41,11 @@ def render_state(state: "KotlikState") -> str:
     corner_space = {0: 0, 5: 5, 35: 10, 30: 15}
     lines = []
     who = PLAYER_NAMES[state.active]
-    status = "game over" if state.phase == OVER else f"{who} to act ({PHASE_NAMES[state.phase]})"
+    status = f"{who} to act ({PHASE_NAMES[state.phase]})"
+    if state.phase == OVER:
+        s0, s1 = state.score(0), state.score(1)
+        winner = state.winners()
+        status = f"game over: {PLAYER_NAMES[winner[0]] + ' wins' if winner else 'a draw'} {s0} : {s1}"
     if state.extra and state.phase != OVER:
         status += ", extra turn"
     lines.append(f"turn {state.turn} · {status} · stock {len(state.stock)} · box {len(state.box)}")
@@ -69,5 +73,8 @@ def render_state(state: "KotlikState") -> str:
                      f"top {topcard} · score {state.score(p)}")
     lines.append("      cards: ingredient, number, label (wh bk gn gy br bl ye); * exploding cauldron, ^ hat and wand")
     if state.pending >= 0:
-        lines.append(f"just taken: {state.cs.names[state.pending]}")
+        card = state.pending
+        symbols = [name for name, has in (("exploding cauldron", state.cs.explodes[card]),
+                                          ("hat and wand", state.cs.hat[card])) if has]
+        lines.append(f"just taken: {state.cs.names[card]}" + (f" ({', '.join(symbols)})" if symbols else ""))
     return "\n".join(lines)

@@ -195,17 +195,13 @@ class KotlikState(State):
         self.ones[p] += game.one[p][card]
         if self.logging:
             self._say(f"{PLAYER_NAMES[p]} takes {cs.names[card]}")
-        if cs.explodes[card] and len(self.cauldron[1 - p]) >= game.explode_min:
-            self.phase = EXPLODE  # KO-601, KO-Q7
-        elif cs.hat[card] and not self.extra:  # KO-611
-            self.phase = HAT
-        else:
-            self.finish_turn(False)
+        self._after_take(False)
 
     def _after_take(self, explode_done: bool) -> None:
+        """Offer the taken card's announcements in KO-621 order: explosion, then extra turn, else refill."""
         card = self.pending
         if not explode_done and self.cs.explodes[card] and self.can_explode():
-            self.phase = EXPLODE
+            self.phase = EXPLODE  # KO-601, KO-Q7
         elif self.cs.hat[card] and not self.extra:  # KO-611: no extra turn out of an extra turn
             self.phase = HAT
         else:
