@@ -115,3 +115,25 @@ def test_af_330_320_dream_creatures_never_duel():
     assert _refused(state, "challenge with búbos manó").rule == "AF-705"
     state.apply("challenge with Wugu Wataruru")
     assert [str(a) for a in state.legal_actions()] == ["defend with Ködlátó Berta", "no defence"]
+
+
+@pytest.mark.parametrize("state_word, rule", [("resting", "AF-414"), ("damaged", "AF-415")])
+def test_af_414_415_a_helper_that_is_not_active(state_word, rule):
+    """AF-414/AF-415: a resting or damaged creature cannot be designated; the message says which and why."""
+    state = GAME.from_setup({
+        "phase": "phase4", "turn": 3,
+        "p1": {"table": ["Wugu Wataruru", f"búbos manó ({state_word})", "kőkobold"]},
+        "p2": {"table": ["Boszorkány Rozália"]},
+    }, random.Random(0))
+    state.apply("challenge with Wugu Wataruru")
+    state.apply("defend with Boszorkány Rozália")
+    err = _refused(state, "helper búbos manó")
+    assert err.rule == rule and state_word in err.message
+    assert err.legal == ["helper kőkobold", "no helper"]
+    assert _refused(state, "helper Wugu Wataruru").rule == "AF-721"  # the duelist itself
+
+
+def test_af_731_names_whose_helper_it_is():
+    """AF-731: assisting with the opponent's helper says whose helper it is and whose turn it is."""
+    err = _refused(_duel_state(), "assist kőkobold")
+    assert "p2's helper" in err.message and "p1's assist turn" in err.message

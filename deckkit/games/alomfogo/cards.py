@@ -12,7 +12,7 @@ GAME = "alomfogo"
 MAGIC_SOURCE = "bűvforrás"  # AF-370
 COUNTERSPELL = "ellenvarázs"  # AF-371
 HELPER_MARKS = ("P", "S", "Á")  # AF-380 – AF-382
-TARGETS = ("opponent-creature",)  # AF-385; with more players any opponent's card (AF-912, AF-913)
+TARGETS = ("opponent-creature", "opponent")  # AF-385; with more players the player names whose (AF-912, AF-913)
 
 # Effects that act while their event is on the table instead of when the card resolves.
 STATIC_EFFECTS = frozenset({"vp-per-turn", "attack-bonus", "free-dreamwalker", "counter-spell"})
@@ -69,6 +69,12 @@ class CardDef:
                     if ability["target"] not in TARGETS:
                         raise DataError(f"card {self.name!r}: unknown target {ability['target']!r}",
                                         hint="targets are " + ", ".join(TARGETS))
+                    if self.type != "general-spell":  # only phase 3 plays choose a target (AF-360, AF-385)
+                        raise DataError(f"card {self.name!r}: a {self.type} cannot have a target",
+                                        hint="only general spells choose a target when played")
+                    if self.target not in (None, ability["target"]):
+                        raise DataError(f"card {self.name!r}: two abilities with different targets",
+                                        hint="a card chooses one target when it is played")
                     self.target = ability["target"]
                 # AF-384: extra costs of a helper ability besides its rotation.
                 self.helper_vp += int(ability.get("vp", 0))

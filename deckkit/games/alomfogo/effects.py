@@ -28,7 +28,7 @@ class Context:
     player: int
     card: "CardDef"
     side: int | None = None
-    target: "tuple[int, Perm] | None" = None  # (owner, card in play) chosen when the card was played (AF-385)
+    target: "tuple[int, Perm | None] | None" = None  # (owner, card in play or None) chosen when played (AF-385)
 
 
 def _amount(ability: dict, default: int = 0) -> int:
@@ -89,14 +89,15 @@ def recover_all(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
 
 @effect(G, "cage-opponent-events")
 def cage_opponent_events(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
-    """Every event of the user's opponents goes to its owner's spell cage (AF-343, AF-Q2)."""
-    for index, player in enumerate(state.players):
-        if index == ctx.player:
-            continue
-        for perm in [p for p in player.table if p.card.type == "event"]:
-            player.table.remove(perm)
-            player.cage.append(perm.card)
-            state.quiet or state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
+    """Every event of the chosen opponent goes to its owner's spell cage (AF-343, AF-Q2, AF-913)."""
+    if ctx.target is None:
+        return
+    index = ctx.target[0]
+    player = state.players[index]
+    for perm in [p for p in player.table if p.card.type == "event"]:
+        player.table.remove(perm)
+        player.cage.append(perm.card)
+        state.quiet or state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
 
 
 @effect(G, "gain-glory")

@@ -80,7 +80,8 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
         other_p = state.duel.players[1 - state.duel.to_act]
         other = state.duel.helpers[1 - state.duel.to_act]
         if other is not None and fold(state.label(other_p, other)) == label:
-            return (f"{text}: it is {state.pname(p)}'s assist turn; assists alternate, attacker first", "AF-731")
+            return (f"{text}: {other.card.name} is {state.pname(other_p)}'s helper, and it is {state.pname(p)}'s "
+                    "assist turn; assists alternate, attacker first", "AF-731")
         if helper is not None and perm is None and fold(helper.card.name) == label \
                 and helper not in state.players[p].table:
             return (f"{text}: {helper.card.name} was sacrificed (Á) and is in the spell cage", "AF-382")
@@ -102,6 +103,8 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
             return (f"{text}: no such card in {state.pname(p)}'s hand", "AF-404")
         if card.magic_source and player.source_played:
             return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
+        if card.target == "opponent":
+            return (f"{text}: {card.name} affects one opponent; say which: play {card.name} on p2 …", "AF-913")
         if card.target is not None:
             return (f"{text}: {card.name} needs an active target creature of an opponent: "
                     f"play {card.name} on …", "AF-385")
@@ -135,6 +138,16 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
     if kind in ("helper", "no helper"):
         if phase != "helper":
             return (f"{text}: helpers are designated after the defender, attacker first; {now}", "AF-721")
+        perm = _table_perm(state, p, rest)
+        if perm is not None and perm.state != 0 and perm.card.is_creature:
+            state_name = "resting" if perm.state == 1 else "damaged"
+            return (f"{text}: {perm.card.name} is {state_name}; resting and damaged creatures cannot be helpers",
+                    "AF-414" if perm.state == 1 else "AF-415")
+        if perm is not None and perm in state.duel.duelists:
+            return (f"{text}: {perm.card.name} is the duelist; the helper must be another active creature",
+                    "AF-721")
+        if perm is not None and not perm.card.is_creature:
+            return (f"{text}: only a dreamwalker or dream creature can be a helper", "AF-721")
         return (f"{text}: a helper must be an active creature of yours other than your duelist", "AF-721")
     if kind in ("counter", "no counter"):
         return (f"{text}: a counterspell reacts only when an opponent plays a spell; {now}", "AF-371")

@@ -47,7 +47,8 @@ class PlayRules:
                 if card.target is None:
                     out.append(Action(p, "play", (card.name,)))
                 else:  # AF-385: a target must be chosen; no target, no play
-                    out.extend(Action(p, "play", (card.name, "on", lab)) for lab, _, _ in self.targets(p, card))
+                    out.extend(Action(p, "play", (card.name,) if lab is None else (card.name, "on", lab))
+                               for lab, _, _ in self.targets(p, card))
             if card.is_dreamwalker:
                 if free is None:
                     free = self._free_events(p)
@@ -63,16 +64,21 @@ class PlayRules:
         out.append(Action(p, "pass"))
         return out
 
-    def targets(self, p: int, card: CardDef) -> list[tuple[str, int, Perm]]:
-        """What ``card`` played by ``p`` may target (AF-385): ``(label, owner, card in play)``.
+    def targets(self, p: int, card: CardDef) -> list[tuple[str | None, int, Perm | None]]:
+        """What ``card`` played by ``p`` may target (AF-385): ``(label, owner, card in play or None)``.
 
-        With more than two players the label names the owner (``Ködlátó Berta of p3``), because a card
-        may target any opponent's cards and the player must say which opponent (AF-912, AF-913).
+        ``opponent-creature``: an opponent's active creature; with more than two players the label names
+        the owner (``Ködlátó Berta of p3``), as a card may take any player's cards (AF-912).
+        ``opponent``: a card that affects "the opponent"; with more than two players the label names
+        which one (``p3``, AF-913); with two there is nothing to choose and the label is None.
         """
-        out = []
+        out: list[tuple[str | None, int, Perm | None]] = []
         many = len(self.players) > 2
         for owner, player in enumerate(self.players):
             if owner == p or not player.alive:
+                continue
+            if card.target == "opponent":
+                out.append((self.pname(owner) if many else None, owner, None))
                 continue
             for perm in player.table:
                 if perm.card.is_creature and perm.state == ACTIVE:
@@ -81,7 +87,7 @@ class PlayRules:
         return out
 
     def play_card(self, p: int, card: CardDef, event: Perm | None = None,
-                  target: tuple[int, Perm] | None = None) -> None:
+                  target: tuple[int, Perm | None] | None = None) -> None:
         """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""
         player = self.players[p]
         if event is not None:
@@ -90,7 +96,8 @@ class PlayRules:
         else:
             player.vp -= card.cost  # AF-601
             self.quiet or self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)"
-                                    + (f" on {target[1].card.name}" if target else ""))
+                                    + ("" if target is None else f" on {self.pname(target[0])}" if target[1] is None
+                                       else f" on {target[1].card.name}"))
         if card.magic_source:
             player.source_played = True  # AF-610
         if card.type == "general-spell":
@@ -119,9 +126,12 @@ class PlayRules:
         self.draw(p, required=True)
 
     def _cast(self, p: int, card: CardDef, side: int | None, resume: str,
-              target: tuple[int, Perm] | None = None) -> None:
-        reactors = [i for i in range(len(self.players))
-                    if i != p and self.players[i].alive and self._counters(i)]
+              target: tuple[int, Perm | None] | None = None) -> None:
+        # Opponents holding an active counterspell are asked in turn order from the caster (AF-371).
+        n = len(self.players)
+        step = 1 if self.game.settings["turn_direction"] == "right" else -1
+        reactors = [i for i in ((p + k * step) % n for k in range(1, n))
+                    if self.players[i].alive and self._counters(i)]
         pend = Pending(p, card, side, reactors, resume, target)
         if reactors:
             self.pending = pend

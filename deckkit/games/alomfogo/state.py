@@ -278,8 +278,9 @@ class AlomfogoState(DuelRules, PlayRules, State):
             self.phase = PLAY
         elif kind == "play":
             card = self._take_from_hand(p, args[0])
-            if len(args) == 3 and args[1] == "on":
-                target = next((owner, perm) for lab, owner, perm in self.targets(p, card) if lab == args[2])
+            if card.target is not None:  # AF-385: the chosen target, or the only opponent (label None)
+                label = args[2] if len(args) == 3 else None
+                target = next((owner, perm) for lab, owner, perm in self.targets(p, card) if lab == label)
                 self.play_card(p, card, None, target)
             else:
                 self.play_card(p, card, self._find_perm(p, args[2]) if len(args) == 3 else None)
