@@ -34,8 +34,8 @@ def goldfish(
     set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
     workers: Annotated[Optional[int], typer.Option("--workers", "-w", help="Worker processes (default: all cores).")] = None,
     scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler, e.g. tcp://host:8786 (needs the cluster extra).")] = None,
-    precision: Annotated[Optional[float], typer.Option(help="Play on until the mean's CI half-width is at most this.")] = None,
-    max_games: Annotated[Optional[int], typer.Option(help="Cap for --precision (default 100 × --games).")] = None,
+    precision: Annotated[Optional[float], typer.Option(help="Play on until every interval's half-width is at most X (turns; Kotlík: points).")] = None,
+    max_games: Annotated[Optional[int], typer.Option(help="Most games per deck for --precision (default 100 × --games).")] = None,
     max_turns: Annotated[int, typer.Option(help="Give up a game after this many turns.")] = 60,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     impact: Annotated[bool, typer.Option("--impact", help="Per card: win turn with it in the opening hand / by turn 3 vs not.")] = False,
@@ -47,7 +47,9 @@ def goldfish(
 
     Several decks are played on the same seeds and compared, with the difference in mean win turn, its confidence interval and a verdict. Kotlík reports scores and win rates per seat.
 
-    Game i of a run always gets the same seed, so results do not depend on --workers. --precision X plays on (up to --max-games) until the 95% interval of the mean win turn (Kotlík: the first seat's mean score), and of each comparison's difference, is ±X. --impact shows, per card, how the win turn moves when it is in the opening hand or drawn by turn 3.
+    Game i of a run always gets the same seed, so results do not depend on --workers. --precision X plays on, in rounds, until the --confidence interval of the mean win turn (Kotlík: the first seat's mean score; turns or points), and of each comparison's paired difference, is at most ±X, or until --max-games games per deck (default 100 × --games) have been played. --impact shows, per card, how the win turn moves when it is in the opening hand or drawn by turn 3.
+
+    -o json prints a JSON list with one object per deck, also for a single deck. The built-in greedy policy and the strategy files of data/strategies/ (*-greedy.toml, starting points to copy) are close but not the same player; each file says how it differs.
 
     On a Dask cluster: install deckkit with its "cluster" extra on every machine, run `dask scheduler` on one and `dask worker tcp://HOST:8786` on the others, then add --scheduler tcp://HOST:8786. The numbers equal a local run's for the same seed.
 

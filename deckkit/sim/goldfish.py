@@ -120,6 +120,10 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
                            max_turns=options.max_turns, confidence=options.confidence,
                            interrupted=result.interrupted, deck_names=d.names, impact=options.impact)
                for d, recs, elapsed in zip(decks, result.records, result.elapsed)]
+    if options.precision is not None:
+        for report in reports:
+            report["precision"] = options.precision
+            report["precision_reached"] = result.precision_reached
     if options.trace:
         for report, lines in zip(reports, traces):
             report["trace"] = lines

@@ -72,6 +72,9 @@ def _header(r: dict) -> list[str]:
         lines.append(f"  keep: {r['keep']}")
     if r.get("settings"):
         lines.append("  settings: " + ", ".join(f"{k}={v}" for k, v in r["settings"].items()))
+    if r.get("precision") is not None and r.get("precision_reached") is not None:
+        lines.append(f"  precision ±{r['precision']:g}: " + ("reached" if r["precision_reached"] else
+                     f"NOT reached; stopped at the cap of {r['games']:,} games (raise --max-games)"))
     if r.get("interrupted"):
         lines.append(f"  interrupted: {r['games']:,} games finished before Ctrl-C")
     lines.append(f"  intervals are {conf} confidence intervals")

@@ -275,6 +275,12 @@ class DaskBackend(Backend):
         except (OSError, TimeoutError, ValueError) as exc:
             raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}",
                              hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`") from None
+        try:  # a scheduler without workers would take the chunks and never answer
+            self._client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError) as exc:
+            self._client.close()
+            raise UsageError(f"the Dask scheduler at {address} has no workers ({exc})",
+                             hint="start some with `dask worker ADDRESS` on the machines that should play") from None
         self.workers = max(1, sum(self._client.nthreads().values()))
 
     def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
@@ -312,12 +318,14 @@ def open_backend(workers: int | None = None, scheduler: str | None = None) -> Ba
 
 @dataclass
 class RunResult:
-    """Records per job (index order), time spent per job, and whether Ctrl-C cut the run short."""
+    """Records per job (index order), time per job, whether Ctrl-C cut the run short, and for a
+    ``precision`` run whether every interval got that narrow (False: the cap stopped it first)."""
 
     records: list[list[dict]]
     elapsed: list[float]
     interrupted: bool = False
     workers: int = 1
+    precision_reached: bool | None = None
 
 
 def next_target(played: int, half_width: float, precision: float, step: int, cap: int) -> int:
@@ -343,9 +351,16 @@ def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, schedule
     """
     if games < 1:
         raise UsageError(f"--games must be at least 1, not {games}")
-    if precision is not None and precision <= 0:
+    if precision is not None and not precision > 0:  # also refuses NaN
         raise UsageError(f"--precision must be positive, not {precision}")
-    cap = max(games, max_games or games * 100)
+    if max_games is not None:
+        if precision is None:
+            raise UsageError("--max-games only limits a --precision run", hint="add --precision X, or use --games N")
+        if max_games < games:
+            raise UsageError(f"--max-games {max_games} is below --games {games}",
+                             hint="--games is where a --precision run starts, --max-games where it must stop")
+    cap = games * 100 if max_games is None else max_games
+    reached: bool | None = None
     records: list[list[dict]] = [[] for _ in jobs]
     elapsed = [0.0 for _ in jobs]
     own = backend is None
@@ -368,14 +383,15 @@ def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, schedule
                     records[k].extend(backend.play(job, start, target, tick))
                 finally:
                     elapsed[k] += time.perf_counter() - began
-            if precision is None or target >= cap:
+            if precision is None:
                 break
             widths = [precision_of(r, confidence) for r in records]
             if len(records) > 1:  # a comparison is only as sharp as its paired differences
                 from deckkit.sim.compare import difference
 
                 widths += [difference(records[0], r, confidence).half_width for r in records[1:]]
-            if max(widths) <= precision:
+            reached = max(widths) <= precision
+            if reached or target >= cap:
                 break
             target = next_target(target, max(widths), precision, games, cap)
     except Interrupted as stop:
@@ -388,4 +404,4 @@ def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, schedule
     finally:
         if own:
             backend.close()
-    return RunResult(records, elapsed, False, backend.workers)
+    return RunResult(records, elapsed, False, backend.workers, reached)

@@ -221,3 +221,15 @@ def test_sim_progress_bar_only_when_watched():
         for done in (10, 50, 100):
             bar(done, 100)
     assert "games/s" in out.getvalue() and "ETA" in out.getvalue()
+
+
+def test_sim_cli_precision_cap_is_reported(gf):
+    (report,) = json.loads(gf(AF, "-n", "30", "--precision", "0.001", "--max-games", "60", "-o", "json").stdout)
+    assert report["games"] == 60 and report["precision"] == 0.001 and report["precision_reached"] is False
+    table = gf(AF, "-n", "30", "--precision", "0.001", "--max-games", "60").stdout
+    assert "precision ±0.001: NOT reached; stopped at the cap of 60 games (raise --max-games)" in table
+
+
+def test_sim_cli_help_says_json_is_a_list(gf):
+    result = CliRunner().invoke(app, ["goldfish", "--help"], terminal_width=200)
+    assert "one object per deck, also for a single deck" in " ".join(result.stdout.split())

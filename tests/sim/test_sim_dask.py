@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from deckkit.sim.runner import Job, run
+
+
+def within(seconds: float, fn):
+    """``fn()``'s result, or a failed test if it has not returned after ``seconds`` (never a hang)."""
+    box: dict = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # handed to the test below
+            box["error"] = exc
+
+    # A daemon thread: if the cluster hangs, the test fails and the interpreter can still exit.
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        pytest.fail(f"the local Dask cluster did not answer within {seconds} s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 def test_sim_dask_matches_local(starter):
@@ -12,10 +35,14 @@ def test_sim_dask_matches_local(starter):
     deck = starter("kotlik-standard.deck")
     job = Job.make(deck.game, deck.cards, seed=5)
     local = run([job], 120, workers=2)
-    # Worker processes (not threads), so jobs and records really cross process boundaries.
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        remote = run([job], 120, scheduler=cluster.scheduler_address)
+
+    def on_cluster():
+        # Worker processes (not threads), so jobs and records really cross process boundaries.
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                      timeout="20s", death_timeout="20s") as cluster:
+            return run([job], 120, scheduler=cluster.scheduler_address)
+
+    remote = within(60, on_cluster)
     assert remote.workers == 2
     assert remote.records == local.records
 
@@ -27,4 +54,19 @@ def test_sim_unreachable_scheduler_is_a_usage_error():
     from deckkit.sim.runner import DaskBackend
 
     with pytest.raises(UsageError, match="cannot reach"):
-        DaskBackend("tcp://127.0.0.1:9", timeout="1s")
+        within(30, lambda: DaskBackend("tcp://127.0.0.1:9", timeout="1s"))
+
+
+def test_sim_scheduler_without_workers_is_a_usage_error():
+    distributed = pytest.importorskip("distributed")
+    from deckkit.errors import UsageError
+
+    from deckkit.sim.runner import DaskBackend
+
+    def check():
+        with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+            with pytest.raises(UsageError, match="has no workers") as info:
+                DaskBackend(cluster.scheduler_address, timeout="1s")
+            return info.value
+
+    assert "dask worker" in within(30, check).hint

@@ -93,3 +93,20 @@ def test_sim_precision_covers_the_paired_difference(kotlik_job):
     a, b = result.records
     assert len(a) == len(b) and [r["index"] for r in a] == [r["index"] for r in b]
     assert len(a) == 640 or difference(a, b).half_width <= 3.0
+
+
+def test_sim_precision_run_says_whether_it_got_there(kotlik_job):
+    assert run([kotlik_job], 20, workers=1).precision_reached is None  # no --precision: no claim
+    assert run([kotlik_job], 50, workers=1, precision=1000.0).precision_reached is True
+    capped = run([kotlik_job], 20, workers=1, precision=0.001, max_games=60)
+    assert capped.precision_reached is False and len(capped.records[0]) == 60
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"max_games": 500}, "only limits a --precision run"),
+    ({"precision": 1.0, "max_games": 10}, "below --games"),
+    ({"precision": float("nan")}, "must be positive"),
+])
+def test_sim_precision_options_checked(kotlik_job, kwargs, message):
+    with pytest.raises(UsageError, match=message):
+        run([kotlik_job], 20, **kwargs)
