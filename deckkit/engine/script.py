@@ -20,6 +20,9 @@ waiting for an answer, a forced discard; ``allow_pending = true`` opts out), an 
 path the state does not have, or a step with actions after the game ended all fail, naming the
 step and showing the state and the legal actions. Bad input (TOML syntax, schema, unknown card,
 setup contradictions) raises :class:`ScriptError` with ``file:line`` and a hint.
+
+This module runs scripts; :mod:`deckkit.engine.scriptfile` reads and validates them and
+:mod:`deckkit.engine.scriptreport` renders reports and starting scripts (both re-exported here).
 """
 
 from __future__ import annotations
@@ -27,28 +30,22 @@ from __future__ import annotations
 import json
 import random
 import re
-import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from deckkit.errors import DataError, DeckkitError, IllegalAction
-from deckkit.paths import data_dir, schemas_dir
+from deckkit.engine.scriptfile import (
+    SUFFIX, Locator, Script, ScriptError, find_scripts, load_script, parse_script,
+)
+from deckkit.engine.scriptreport import TEMPLATE, format_result, template
+from deckkit.errors import DeckkitError, IllegalAction
+from deckkit.paths import data_dir
 from deckkit.text import fold
 
-SUFFIX = ".deckkit.toml"
+__all__ = ["SUFFIX", "TEMPLATE", "Failure", "Locator", "Script", "ScriptError", "ScriptResult", "find_scripts",
+           "format_result", "load_script", "make_game", "parse_script", "run_file", "run_script", "template"]
+
 _MISSING = object()
-
-
-class ScriptError(DataError):
-    """A script that cannot be run as written (bad TOML, schema, card, path): file, line, hint."""
-
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
-                 hint: str | None = None) -> None:
-        self.line = line
-        where = f"{path}:{line}" if path and line else path
-        super().__init__(message, path=where, hint=hint)
 
 
 @dataclass
@@ -93,138 +90,6 @@ class ScriptResult:
         """The script's entry of the ``script run -o json`` report."""
         return {"file": self.file, "title": self.title, "rules": self.rules, "passed": self.passed,
                 "steps": self.steps, "failures": [f.as_json() for f in self.failures]}
-
-
-# -- locating lines in the TOML text ----------------------------------------------------------------
-
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_.\- ]+?)\s*=')
-
-
-def _split_key(key: str) -> tuple[str, ...]:
-    key = key.strip()
-    if key[:1] in "\"'":
-        return (key[1:-1],)
-    return tuple(part.strip().strip("\"'") for part in key.split("."))
-
-
-class Locator:
-    """Maps dotted key paths of a TOML file to line numbers (tomllib keeps no positions)."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
-        self.where: dict[tuple, int] = {}
-        table: tuple = ()
-        steps = 0
-        for number, raw in enumerate(self.lines, start=1):
-            header = _HEADER.match(raw)
-            if header and not raw.lstrip().startswith("#"):
-                parts = _split_key(header[2])
-                if header[1] == "[[":
-                    if parts == ("step",):
-                        steps += 1
-                    table = parts
-                else:
-                    table = parts
-                if table[:1] == ("step",):
-                    table = ("step", steps) + table[1:]
-                self.where.setdefault(table, number)
-                continue
-            key = _KEY.match(raw)
-            if key and not raw.lstrip().startswith("#"):
-                path = table + _split_key(key[1])
-                self.where.setdefault(path, number)
-                # inline tables: record their keys too (expect = {"p1.life" = 3})
-                rest = raw[key.end():]
-                for inner in re.finditer(r'("(?:[^"\\]|\\.)*"|[A-Za-z0-9_]+)\s*=', rest):
-                    self.where.setdefault(path + _split_key(inner[1]), number)
-
-    def line(self, *path: Any, value: str | None = None) -> int | None:
-        """Line of the longest known prefix of ``path``; with ``value``, the line quoting it below that."""
-        path = tuple(path)
-        while path:
-            if path in self.where:
-                start = self.where[path]
-                if value is not None:
-                    for offset, raw in enumerate(self.lines[start - 1:start + 200]):
-                        if f'"{value}"' in raw or f"'{value}'" in raw:
-                            return start + offset
-                return start
-            path = path[:-1]
-        return None
-
-
-# -- loading -------------------------------------------------------------------------------------
-
-@lru_cache(maxsize=1)
-def _validator():
-    import jsonschema
-
-    schema = json.loads((schemas_dir() / "script.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
-
-
-@dataclass
-class Script:
-    """A parsed, schema-valid script with its source for line numbers."""
-
-    path: str
-    data: dict
-    locator: Locator
-
-    def line(self, *path: Any, value: str | None = None) -> int | None:
-        """Line number of a key path in the file."""
-        return self.locator.line(*path, value=value)
-
-    def error(self, message: str, *path: Any, hint: str | None = None, value: str | None = None) -> ScriptError:
-        """A ScriptError located at a key path."""
-        return ScriptError(message, path=self.path, line=self.line(*path, value=value), hint=hint)
-
-
-def parse_script(text: str, path: str = "<script>") -> Script:
-    """Parse and validate script text; ScriptError naming the file, line and a fix otherwise."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        raise ScriptError(f"not valid TOML: {exc}", path=path, line=int(match[1]) if match else None,
-                          hint='check quotes and brackets on that line, e.g. do = ["pass"] or "p1.life" = 20')
-    script = Script(path, data, Locator(text))
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        err = errors[0]
-        where = list(err.absolute_path)
-        locate = [("step", where[1] + 1, *where[2:]) if where[:1] == ["step"] and len(where) > 1 else tuple(where)][0]
-        dotted = ".".join(str(p) for p in where) or "(top level)"
-        more = f" ({len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
-        raise script.error(f"{dotted}: {err.message}{more}", *locate,
-                           hint=_schema_hint(err))
-    return script
-
-
-def _schema_hint(err) -> str:
-    if err.validator == "additionalProperties":
-        allowed = sorted(err.schema.get("properties", {}))
-        return "allowed keys here: " + ", ".join(allowed)
-    if err.validator == "required":
-        return "add the missing key; `deckkit script new` writes a complete example"
-    if err.validator == "type":
-        return f"this value must be of type {err.validator_value}"
-    return "see schemas/script.schema.json or `deckkit script new`"
-
-
-def load_script(path: str | Path) -> Script:
-    """Read and validate a script file."""
-    p = Path(path)
-    try:
-        text = p.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise ScriptError("no such script file", path=str(path), hint="check the path") from None
-    except UnicodeDecodeError:
-        raise ScriptError("not UTF-8 text", path=str(path), hint="save the script as UTF-8") from None
-    except OSError as exc:
-        raise ScriptError(f"cannot read the script: {exc.strerror or exc}", path=str(path)) from None
-    return parse_script(text, str(path))
 
 
 # -- running -------------------------------------------------------------------------------------
@@ -289,6 +154,11 @@ def _valid_keys(snapshot: Any, path: str) -> list[str]:
             break
     if isinstance(node, dict):
         return [".".join(prefix + [k]) for k in node]
+    if isinstance(node, list) and prefix:
+        where = ".".join(prefix)
+        if not node:
+            return [f"{where} (an empty list now: expect {where} = [] instead)"]
+        return [f"{where}.0 … {where}.{len(node) - 1} ({len(node)} items; -1 is the last)", where]
     return [".".join(prefix)] if prefix else []
 
 
@@ -469,133 +339,3 @@ def run_file(path: str | Path, *, trace: bool = False) -> ScriptResult:
     except ScriptError as exc:
         return ScriptResult(str(path), failures=[Failure(None, str(exc) + (f" (hint: {exc.hint})" if exc.hint else ""),
                                                          line=exc.line)])
-
-
-def format_result(result: ScriptResult, *, trace: bool = False) -> str:
-    """PASS/FAIL line for a script, then a readable diff and the state for each failure."""
-    head = f"{'PASS' if result.passed else 'FAIL'}  {result.file}"
-    if result.title:
-        head += f"  — {result.title}"
-    lines = [head]
-    if trace and result.trace:
-        lines.extend("  | " + line for line in result.trace)
-    for failure in result.failures:
-        where = f" (line {failure.line})" if failure.line and result.steps else ""
-        lines.append(f"  {failure.message}{where}")
-        if failure.expected is not None or failure.actual is not None:
-            lines.extend(_diff(failure.expected, failure.actual))
-        if failure.state:
-            lines.append("  state:")
-            lines.extend("    " + line for line in failure.state.splitlines())
-        if failure.legal:
-            lines.append("  legal actions: " + "; ".join(failure.legal))
-    return "\n".join(lines)
-
-
-def _diff(expected: Any, actual: Any) -> list[str]:
-    if isinstance(expected, list) and isinstance(actual, list):
-        out = [f"    expected: {json.dumps(expected, ensure_ascii=False)}",
-               f"    actual:   {json.dumps(actual, ensure_ascii=False)}"]
-        want = [fold(x) if isinstance(x, str) else x for x in expected]
-        got = [fold(x) if isinstance(x, str) else x for x in actual]
-        missing = [e for e, w in zip(expected, want) if w not in got]
-        extra = [a for a, g in zip(actual, got) if g not in want]
-        if missing:
-            out.append("    missing:  " + ", ".join(map(str, missing)))
-        if extra:
-            out.append("    extra:    " + ", ".join(map(str, extra)))
-        if not missing and not extra:
-            out.append("    (same cards, different order or count)")
-        return out
-    return [f"    expected: {json.dumps(expected, ensure_ascii=False)}",
-            f"    actual:   {json.dumps(actual, ensure_ascii=False)}"]
-
-
-def find_scripts(paths: list[str | Path]) -> list[Path]:
-    """Script files named, or found under named directories (``*.deckkit.toml``), sorted."""
-    out: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*" + SUFFIX)))
-        else:
-            out.append(p)
-    return out
-
-
-TEMPLATE = '''# A scripted solitaire test for deckkit ({title}). Run it with:
-#   deckkit script run {filename}
-# or with pytest (deckkit's plugin collects *.deckkit.toml files).
-game = "{game}"
-title = "What this script checks, e.g. OB-333: a monster cannot attack the turn it is summoned"
-rules = []            # rule numbers it pins, e.g. ["OB-333"]
-seed = 1              # seeds every shuffle: same seed, same game
-
-[settings]            # optional rule settings (deckkit games lists them), e.g. starting_life = 15
-
-[setup]
-start = "p1"          # who takes the first turn
-phase = "start"       # "start" = untap and draw first; {phases}
-
-[setup.p1]
-# deck = "data/decks/obludarium-standard.deck"   # a deck, shuffled with the seed, or list zones:
-library = {library}   # top card first
-hand = {hand}
-table = {table}       # cards in play, states in brackets: "Glum (tapped)"
-life = 20
-
-[setup.p2]
-library = {library}
-life = 20
-
-[[step]]
-note = "what happens in this step"
-do = {do}             # canonical action strings (deckkit games --actions), applied in order
-[step.expect]         # dotted paths into the state; "result" is p1, p2, draw or none
-"p1.life" = 20
-"result" = "none"
-
-[[step]]
-illegal = []          # actions that must be refused here, e.g. ["attack Glum"] or [{{action = "attack Glum", rule = "OB-333"}}]
-'''
-
-_TEMPLATE_VALUES = {
-    "obludarium": dict(title="Obludárium", library='["Chleba", "Glum"]', hand='["Buřty", "Kubišta"]',
-                       table='["Chleba", "Medděd"]', do='["play Buřty", "play Kubišta", "pass"]',
-                       phases='"main" or "attack" start there directly'),
-}
-
-
-GENERIC_TEMPLATE = '''# A scripted solitaire test for deckkit ({title}). Run it with:
-#   deckkit script run {filename}
-# or with pytest (deckkit's plugin collects *.deckkit.toml files).
-game = "{game}"
-title = "What this script checks, with the rule number it pins"
-rules = []            # rule numbers it pins, e.g. ["{prefix}-101"]
-seed = 1              # seeds every shuffle: same seed, same game
-
-[settings]            # optional rule settings (deckkit games lists them)
-
-[setup]               # set-up keys of this game: see `deckkit games --actions` and the game's docs
-                      # (per player, e.g. [setup.p1]: library = [...] top first, hand = [...])
-
-[[step]]
-note = "check the starting position"
-[step.expect]         # dotted paths into the state; "result" is p1, p2, draw or none
-"result" = "none"
-
-[[step]]
-illegal = []          # actions that must be refused here, e.g. [{{action = "...", rule = "{prefix}-..."}}]
-# do = ["..."]        # canonical action strings (deckkit games --actions), applied in order
-'''
-
-
-def template(game: str, filename: str = "my-test.deckkit.toml") -> str:
-    """A commented starting script for a game (it runs and passes as written)."""
-    from deckkit.games import GAMES, resolve_game
-
-    name = resolve_game(game)
-    if name in _TEMPLATE_VALUES:
-        return TEMPLATE.format(game=name, filename=filename, **_TEMPLATE_VALUES[name])
-    info = GAMES[name]
-    return GENERIC_TEMPLATE.format(game=name, filename=filename, title=info.title, prefix=info.rules_prefix)

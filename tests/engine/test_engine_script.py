@@ -107,7 +107,7 @@ def test_engine_unused_step_fails(tmp_path):
     (('library = ["Chleba", "Chleba"]\nhand', 'deck = ["Chleba", "Buřty"]\nlibrary = ["Glum"]\nhand'), 7,
      "not (or not that many times) in the deck"),
     (('title = "demo"', 'title = "demo'), 2, "not valid TOML"),
-    (('[[step]]', '[[step]]\nwhen = 3'), 11, "allowed keys here"),
+    (('[[step]]', '[[step]]\nwhen = 3'), 12, "allowed keys here"),  # the line of the unknown key
 ])
 def test_engine_bad_input_names_file_line_and_fix(tmp_path, change, line, needle):
     """Bad input names the file, the line and what to write instead; exit 1."""

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
+import re
+
 from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL
 from deckkit.text import fold
+
+KINDS = ("play", "cast", "use", "attack", "block", "discard", "pass")
+_FORMS = {"play": "play NAME", "cast": "cast NAME or cast NAME on TARGET", "use": "use CARD or use CARD on TARGET",
+          "attack": "attack MONSTER", "block": "block ATTACKER with BLOCKER", "discard": "discard NAME"}
 
 
 def _find_hand(state, p: int, name: str):
@@ -29,20 +36,32 @@ def explain(state, text: str) -> tuple[str, str | None]:
     words = fold(text).split(" ", 1)
     kind, rest = words[0], (words[1] if len(words) > 1 else "")
     name = rest.split(" on ")[0].split(" with ")[0].strip()
-    if kind not in ("play", "cast", "use", "attack", "block", "discard", "pass"):
-        return (f"{text!r}: unknown action kind {kind!r} (actions are play, cast, use, attack, block, "
-                "discard, pass)", None)
+    shown = text.split(" ", 1)[1].split(" on ")[0].split(" with ")[0].strip() if " " in text.strip() else ""
+    if kind not in KINDS:
+        close = difflib.get_close_matches(kind, KINDS, n=1, cutoff=0.5)
+        fix = f"; did you mean '{' '.join([close[0], *text.split(' ', 1)[1:]])}'?" if close else ""
+        return (f"unknown action kind {text.split(' ', 1)[0]!r} (actions are {', '.join(KINDS)}){fix}", None)
+    if kind != "pass" and not name:
+        example = next((str(a) for a in state.legal_actions() if a.kind == kind), None)
+        return (f"{kind!r} needs a card: write '{_FORMS[kind]}'" + (f", e.g. '{example}'" if example else ""), None)
     if state.stack and kind in ("cast", "use", "play", "attack", "block", "discard"):
         other = 1 - p
         if _find_hand(state, other, name) is not None or _find_table(state, other, name) is not None:
             return (f"{PLAYER_NAMES[p]} must answer '{state.stack[-1].text}' first (an instant or pass): "
                     f"{PLAYER_NAMES[other]} may not act twice in a row", "OB-905")
+    if p >= 0 and kind in ("cast", "use") and not state.stack:
+        find = _find_hand if kind == "cast" else _find_table
+        other = 1 - p
+        if find(state, p, name) is None and find(state, other, name) is not None:
+            return (f"it is {who}'s decision ({state.phase} of {PLAYER_NAMES[state.active]}'s turn); "
+                    f"{PLAYER_NAMES[other]} uses instants in the other player's turn in answer to an instant, "
+                    "in the block step or in the fight exchange", "OB-610")
     if state.phase == DISCARD and not state.stack and kind != "discard":
         return (f"{who} holds 7 or more cards and can lay out none: discard one first", "OB-909")
     if kind == "play":
         card = _find_hand(state, p, name)
         if card is None:
-            return (f"{who} has no {name!r} in hand", None)
+            return (f"{who} has no {shown!r} in hand", None)
         if card.type == SPELL:
             return (f"{card.name} is a spell: write 'cast {card.name}'", "OB-356")
         if state.stack or state.phase != MAIN:
@@ -53,7 +72,7 @@ def explain(state, text: str) -> tuple[str, str | None]:
     if kind == "cast":
         card = _find_hand(state, p, name)
         if card is None:
-            return (f"{who} has no {name!r} in hand", None)
+            return (f"{who} has no {shown!r} in hand", None)
         if card.type != SPELL:
             return (f"{card.name} is not a spell: write 'play {card.name}'", None)
         if card.blocking and (state.phase != BLOCK or p == state.active):
@@ -64,7 +83,7 @@ def explain(state, text: str) -> tuple[str, str | None]:
     if kind == "use":
         perm = _find_table(state, p, name)
         if perm is None:
-            return (f"{who} has no {name!r} in play", None)
+            return (f"{who} has no {shown!r} in play", None)
         if not perm.info.abilities:
             return (f"{perm.info.name} has no special property", None)
         if perm.info.type == MONSTER and perm.new:
@@ -77,7 +96,7 @@ def explain(state, text: str) -> tuple[str, str | None]:
             return ("attacks are declared by the active player in the attack step", "OB-606")
         perm = _find_table(state, p, name)
         if perm is None:
-            return (f"{who} has no {name!r} in play", None)
+            return (f"{who} has no {shown!r} in play", None)
         if perm.info.type != MONSTER:
             return (f"{perm.info.name} is not a monster and has no attack", "OB-Q9")
         if perm.new:
@@ -93,10 +112,11 @@ def explain(state, text: str) -> tuple[str, str | None]:
             return (f"write 'block ATTACKER with BLOCKER', not {text!r}", None)
         att = _find_table(state, state.active, parts[0].strip())
         blk = _find_table(state, p, parts[1].strip())
+        said = re.split(r"\s+with\s+", text.split(" ", 1)[1], maxsplit=1, flags=re.IGNORECASE)
         if att is None or not att.attacking:
-            return (f"{parts[0].strip()!r} is not an attacking monster", None)
+            return (f"{said[0].strip()!r} is not an attacking monster", None)
         if blk is None:
-            return (f"{who} has no {parts[1].strip()!r} in play", None)
+            return (f"{who} has no {said[-1].strip()!r} in play", None)
         if blk.info.type != MONSTER:
             return (f"{blk.info.name} is not a monster", "OB-811")
         if blk.tapped:
@@ -107,4 +127,6 @@ def explain(state, text: str) -> tuple[str, str | None]:
             return (f"{att.info.name} flies: only flying monsters can block it", "OB-816")
     if kind == "discard":
         return ("a discard is made only under the hand-size rule, at the end of one's main phase", "OB-909")
-    return (f"{text!r} is not legal now", None)
+    close = difflib.get_close_matches(fold(text), [fold(str(a)) for a in state.legal_actions()], n=1, cutoff=0.6)
+    fix = next((f"; did you mean '{a}'?" for a in state.legal_actions() if close and fold(str(a)) == close[0]), "")
+    return (f"{text!r} is not legal now{fix}", None)

@@ -167,8 +167,10 @@ class ObludariumGame(Game):
                     if card in rest:
                         rest.remove(card)
                     else:
+                        held = pool.count(card)
                         raise SetupError(
-                            f"{card.name} in {zone} is not (or not that many times) in the deck",
+                            f"{card.name} in {zone} is not (or not that many times) in the deck "
+                            f"(the deck holds {held}; the zones list more)",
                             field=f"{where}.{zone}[{i}]",
                             hint="list only cards of the deck, or drop 'deck' and give the library in full")
             rest = shuffled(rest, rng)

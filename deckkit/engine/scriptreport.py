@@ -1,0 +1,126 @@
+"""People-facing output of the script runner: the PASS/FAIL report with diffs, and starting scripts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from deckkit.text import fold
+
+
+def format_result(result: "ScriptResult", *, trace: bool = False) -> str:
+    """PASS/FAIL line for a script, then a readable diff and the state for each failure."""
+    head = f"{'PASS' if result.passed else 'FAIL'}  {result.file}"
+    if result.title:
+        head += f"  — {result.title}"
+    lines = [head]
+    if trace and result.trace:
+        lines.extend("  | " + line for line in result.trace)
+    for failure in result.failures:
+        where = f" (line {failure.line})" if failure.line and result.steps else ""
+        lines.append(f"  {failure.message}{where}")
+        if failure.expected is not None or failure.actual is not None:
+            lines.extend(_diff(failure.expected, failure.actual))
+        if failure.state:
+            lines.append("  state:")
+            lines.extend("    " + line for line in failure.state.splitlines())
+        if failure.legal:
+            lines.append("  legal actions: " + "; ".join(failure.legal))
+    return "\n".join(lines)
+
+
+def _diff(expected: Any, actual: Any) -> list[str]:
+    if isinstance(expected, list) and isinstance(actual, list):
+        out = [f"    expected: {json.dumps(expected, ensure_ascii=False)}",
+               f"    actual:   {json.dumps(actual, ensure_ascii=False)}"]
+        want = [fold(x) if isinstance(x, str) else x for x in expected]
+        got = [fold(x) if isinstance(x, str) else x for x in actual]
+        missing = [e for e, w in zip(expected, want) if w not in got]
+        extra = [a for a, g in zip(actual, got) if g not in want]
+        if missing:
+            out.append("    missing:  " + ", ".join(map(str, missing)))
+        if extra:
+            out.append("    extra:    " + ", ".join(map(str, extra)))
+        if not missing and not extra:
+            out.append("    (same cards, different order or count)")
+        return out
+    return [f"    expected: {json.dumps(expected, ensure_ascii=False)}",
+            f"    actual:   {json.dumps(actual, ensure_ascii=False)}"]
+
+
+TEMPLATE = '''# A scripted solitaire test for deckkit ({title}). Run it with:
+#   deckkit script run {filename}
+# or with pytest (deckkit's plugin collects *.deckkit.toml files).
+game = "{game}"
+title = "What this script checks, e.g. OB-333: a monster cannot attack the turn it is summoned"
+rules = []            # rule numbers it pins, e.g. ["OB-333"]
+seed = 1              # seeds every shuffle: same seed, same game
+
+[settings]            # optional rule settings (deckkit games lists them), e.g. starting_life = 15
+
+[setup]
+start = "p1"          # who takes the first turn
+phase = "start"       # "start" = untap and draw first; {phases}
+
+[setup.p1]
+# deck = "data/decks/obludarium-standard.deck"   # a deck, shuffled with the seed, or list zones:
+library = {library}   # top card first
+hand = {hand}
+table = {table}       # cards in play, states in brackets: "Glum (tapped)"
+life = 20
+
+[setup.p2]
+library = {library}
+life = 20
+
+[[step]]
+note = "what happens in this step"
+do = {do}             # canonical action strings (deckkit games --actions), applied in order
+[step.expect]         # dotted paths into the state; "result" is p1, p2, draw or none
+"p1.life" = 20
+"result" = "none"
+
+[[step]]
+illegal = []          # actions that must be refused here, e.g. ["attack Glum"] or [{{action = "attack Glum", rule = "OB-333"}}]
+'''
+
+_TEMPLATE_VALUES = {
+    "obludarium": dict(title="Obludárium", library='["Chleba", "Glum"]', hand='["Buřty", "Kubišta"]',
+                       table='["Chleba", "Medděd"]', do='["play Buřty", "play Kubišta", "pass"]',
+                       phases='"main" or "attack" start there directly'),
+}
+
+
+GENERIC_TEMPLATE = '''# A scripted solitaire test for deckkit ({title}). Run it with:
+#   deckkit script run {filename}
+# or with pytest (deckkit's plugin collects *.deckkit.toml files).
+game = "{game}"
+title = "What this script checks, with the rule number it pins"
+rules = []            # rule numbers it pins, e.g. ["{prefix}-101"]
+seed = 1              # seeds every shuffle: same seed, same game
+
+[settings]            # optional rule settings (deckkit games lists them)
+
+[setup]               # set-up keys of this game: see `deckkit games --actions` and the game's docs
+                      # (per player, e.g. [setup.p1]: library = [...] top first, hand = [...])
+
+[[step]]
+note = "check the starting position"
+[step.expect]         # dotted paths into the state; "result" is p1, p2, draw or none
+"result" = "none"
+
+[[step]]
+illegal = []          # actions that must be refused here, e.g. [{{action = "...", rule = "{prefix}-..."}}]
+# do = ["..."]        # canonical action strings (deckkit games --actions), applied in order
+'''
+
+
+def template(game: str, filename: str = "my-test.deckkit.toml") -> str:
+    """A commented starting script for a game (it runs and passes as written)."""
+    from deckkit.games import GAMES, resolve_game
+
+    name = resolve_game(game)
+    if name in _TEMPLATE_VALUES:
+        return TEMPLATE.format(game=name, filename=filename, **_TEMPLATE_VALUES[name])
+    info = GAMES[name]
+    return GENERIC_TEMPLATE.format(game=name, filename=filename, title=info.title, prefix=info.rules_prefix)
