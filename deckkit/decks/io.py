@@ -37,15 +37,18 @@ def load_deck(path: str | Path) -> Deck:
     return deck
 
 
-def dumps(deck: Deck, as_json: bool = False) -> str:
-    """The canonical text (or JSON) form of a deck."""
-    return write_json(deck) if as_json else write_text(deck)
+def dumps(deck: Deck, as_json: bool = False, *, keep_comments: bool = False) -> str:
+    """The canonical text (or JSON) form of a deck; ``keep_comments`` keeps a text file's comments."""
+    return write_json(deck) if as_json else write_text(deck, keep_comments=keep_comments)
 
 
-def save_deck(deck: Deck, path: str | Path, *, as_json: bool | None = None) -> None:
-    """Write a deck atomically (temporary file + rename), text or JSON by extension unless told."""
+def save_deck(deck: Deck, path: str | Path, *, as_json: bool | None = None, keep_comments: bool = False) -> None:
+    """Write a deck atomically (temporary file + rename), text or JSON by extension unless told.
+
+    ``keep_comments`` (used when a deck is edited in place) keeps the comments read from its text file.
+    """
     path = Path(path)
-    text = dumps(deck, is_json_path(path) if as_json is None else as_json)
+    text = dumps(deck, is_json_path(path) if as_json is None else as_json, keep_comments=keep_comments)
     try:
         fd, tmp = tempfile.mkstemp(prefix=".deck-", dir=path.parent if str(path.parent) else ".")
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:

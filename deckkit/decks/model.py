@@ -100,6 +100,8 @@ class Deck:
     path: str | None = None
     # Findings made while reading (e.g. the same card on two lines); validation repeats them.
     notes: list[Problem] = field(default_factory=list)
+    # Where a text file's comments stood (deckkit.decks.textfile.Layout), so edits can keep them.
+    layout: Any = field(default=None, repr=False, compare=False)
 
     @property
     def size(self) -> int:

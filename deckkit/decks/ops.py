@@ -43,7 +43,9 @@ def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: 
     for name in names:  # look every name up first: nothing is written if one is unknown
         card, problem = lookup_card(catalogue, name, deck.game, None)
         if problem is not None:
-            raise DataError(problem.message, path=str(path), hint=problem.hint)
+            # The hint carries the suggestion; the message need not say it twice.
+            message = f"unknown card {name!r}" if problem.code == "unknown-card" else problem.message
+            raise DataError(message, path=str(path), hint=problem.hint)
         cards.append(card)
     section = SIDEBOARD if sideboard else MAIN
     # A line may already name the card differently (its id, another spelling): grow that line.
@@ -58,7 +60,7 @@ def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: 
                             hint=f"at most {MAX_COUNT} copies per line")
         out.append((card["name"], entry.count))
         written.setdefault(card["id"], entry.name)
-    save_deck(deck, path)
+    save_deck(deck, path, keep_comments=True)  # the user's comments are their data
     return out
 
 
@@ -88,7 +90,7 @@ def remove_cards(path: str | Path, name: str, catalogue: CardLookup | None = Non
         if match is None:
             raise
         taken = deck.remove(match.entry.name, count, section=section)
-    save_deck(deck, path)
+    save_deck(deck, path, keep_comments=True)
     return taken
 
 

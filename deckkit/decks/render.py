@@ -57,8 +57,11 @@ def render_show(data: dict[str, Any]) -> str:
         for g in groups:
             out.append(f"{title}{g['type']} ({g['count']})")
             rows = [[c["count"], c["name"], c.get("cost", ""), _numbers(c)] for c in g["cards"]]
-            out.append(tabulate(rows, headers=["#", "card", "cost", "atk/def" if data["game"] != "kotlik" else "number"],
-                                tablefmt="simple", colalign=("right", "left", "right", "left")))
+            headers = ["#", "card", "cost", "atk/def" if data["game"] != "kotlik" else "number"]
+            # Columns no card of the group fills (spells have no atk/def) are left out.
+            keep = [i for i in range(4) if i < 2 or any(row[i] != "" for row in rows)]
+            out.append(tabulate([[row[i] for i in keep] for row in rows], headers=[headers[i] for i in keep],
+                                tablefmt="simple", colalign=[("right", "left", "right", "left")[i] for i in keep]))
             out.append("")
     for p in data["problems"]:
         out.append(f"{'line ' + str(p['line']) + ': ' if p.get('line') else ''}{p['message']} [{p['code']}]")

@@ -6,12 +6,17 @@ Read: UTF-8 with or without BOM, CRLF or LF, ``#`` comments, ``key: value`` head
 collected with its line number before anything is raised.
 
 Write: ``game:``/``format:``/``name:`` headers, a blank line, ``N Name`` lines in deck order, then
-``Sideboard`` and its lines. Comments are not kept.
+``Sideboard`` and its lines. ``write_text(deck)`` is that canonical form alone (``deck convert``);
+``write_text(deck, keep_comments=True)`` (``deck add/remove``) also keeps the user's comments: the
+ones above the headers stay on top, a comment block stays above the card line that followed it
+(with a blank line before it where there was one), a comment at the end of a card line stays on
+that line, and unknown header lines are kept as they were.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckkit.decks.model import MAIN, SIDEBOARD, Deck, DeckEntry, Problem
@@ -34,6 +39,39 @@ class DeckFileError(ValidationFailed):
     """A deck file that cannot be read as a deck; ``problems`` lists every finding with its line."""
 
 
+@dataclass
+class Layout:
+    """Where a text deck's comments stood, by card line number (what ``keep_comments`` writes back)."""
+
+    top: list[str] = field(default_factory=list)  # comments and unknown headers above the last header
+    before: dict[int, list[str]] = field(default_factory=dict)  # card line -> comments ("" = blank) above it
+    trailing: dict[int, str] = field(default_factory=dict)  # card line -> "  # comment" at its end
+    order: dict[str, list[int]] = field(default_factory=lambda: {MAIN: [], SIDEBOARD: []})  # card lines per section
+    merged: set[int] = field(default_factory=set)  # lines whose copies were added to an earlier line
+    end: list[str] = field(default_factory=list)  # comments after the last card line
+
+
+def _layout(records: list[tuple[int, str, str]]) -> Layout:
+    """Group the (line, kind, text) records of a parse into a :class:`Layout`."""
+    out = Layout()
+    last_header = max((n for n, kind, _ in records if kind == "header"), default=0)
+    block: list[str] = []
+    carded = False
+    for n, kind, text in records:
+        if kind == "card":
+            out.before[n], block, carded = block, [], True
+        elif kind in ("comment", "keep"):
+            (block if carded or n > last_header else out.top).append(text)
+        elif kind == "blank" and (carded or n > last_header) and (not block or block[-1] != ""):
+            block.append("")
+        elif kind == "section":  # the writer puts its own blank line before "Sideboard"
+            block = [text for text in block if text]
+    while block and block[-1] == "":
+        block.pop()  # blank lines at the end of the file mean nothing
+    out.end = block
+    return out
+
+
 def read_text(path: str | Path) -> tuple[str | None, list[Problem]]:
     """The file's text (BOM removed), or None and an ``unreadable`` problem."""
     try:
@@ -46,6 +84,9 @@ def read_text(path: str | Path) -> tuple[str | None, list[Problem]]:
         return None, [Problem("unreadable", f"cannot read {path}: {exc.strerror or exc}")]
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some editors call "Unicode"
+        return None, [Problem("unreadable", "the file is UTF-16, not UTF-8", line=1,
+                              hint="save the deck file as UTF-8 (most editors offer it under 'Save as')")]
     try:
         return raw.decode("utf-8"), []
     except UnicodeDecodeError as exc:
@@ -70,9 +111,12 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     deck = Deck(game="", path=path)
     section = MAIN
     seen: dict[tuple[str, str], DeckEntry] = {}
+    records: list[tuple[int, str, str]] = []  # (line, kind, text) for the Layout of comments
+    card_lines: list[tuple[int, str, str, bool]] = []  # (line, section, trailing comment, merged)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip().replace("\u00a0", " ")
         if not line:
+            records.append((number, "comment" if "#" in raw else "blank", raw.strip()))
             continue
         target = section
         sb = _SB_PREFIX.match(line)
@@ -82,6 +126,7 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
         if match is None:
             if _section_of(line) is not None:
                 section = _section_of(line)  # type: ignore[assignment]
+                records.append((number, "section", ""))
                 continue
             head = _HEADER.match(line)
             if head and not head["key"][0].isdigit():
@@ -92,10 +137,12 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
                                                 f"{header_line[key]})", line=number, hint="keep one"))
                     if key in HEADERS:
                         header[key], header_line[key] = head["value"].strip(), number
+                        records.append((number, "header", ""))
                         continue
                     problems.append(Problem("unknown-header", f"unknown header '{head['key']}:' ignored",
                                             line=number, severity="warning",
                                             hint="headers are game:, format: and name:"))
+                    records.append((number, "keep", raw.strip()))
                     continue
             if _COUNT_ONLY.match(line):
                 problems.append(Problem("bad-line", f"a count without a card name: {line!r}", line=number,
@@ -111,6 +158,9 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
                                     hint="write the number of copies, e.g. '3 " + name + "'"))
             continue
         key = (target, fold(name))
+        comment = re.search(r"\s*#", raw)
+        records.append((number, "card", ""))
+        card_lines.append((number, target, raw[comment.start():].rstrip() if comment else "", key in seen))
         if key in seen:
             first = seen[key]
             first.count += count
@@ -134,6 +184,14 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     deck.format = header.get("format") or None
     deck.name = header.get("name") or None
     deck.notes = [p for p in problems if p.severity == "warning"]
+    layout = _layout(records)
+    for number, target, comment, merged in card_lines:
+        layout.order[target].append(number)
+        if comment:
+            layout.trailing[number] = comment
+        if merged:
+            layout.merged.add(number)
+    deck.layout = layout
     return deck, problems
 
 
@@ -143,16 +201,48 @@ def _card_line(entry: DeckEntry) -> str:
     return f"{entry.count}{sep}{entry.name}"
 
 
-def write_text(deck: Deck) -> str:
-    """The canonical text form of a deck (comments are not preserved)."""
-    lines = [f"game: {deck.game}"]
+def _add_block(lines: list[str], block: list[str]) -> None:
+    for item in block:
+        if item or (lines and lines[-1] != ""):  # never two blank lines in a row
+            lines.append(item)
+
+
+def _add_section(lines: list[str], entries: list[DeckEntry], section: str, layout: Layout | None) -> None:
+    if layout is None:
+        lines.extend(_card_line(e) for e in entries)
+        return
+    by_line = {e.line: e for e in entries if e.line is not None}
+    written: set[int] = set()
+    pending: list[str] = []  # comments of lines that are gone wait for the next card line
+    for number in layout.order[section]:
+        pending += layout.before.get(number, [])
+        entry = by_line.get(number)
+        if entry is None:
+            if number in layout.merged and number in layout.trailing:
+                pending.append(layout.trailing[number].strip())  # its copies live on in an earlier line
+            continue
+        _add_block(lines, pending)
+        pending = []
+        lines.append(_card_line(entry) + layout.trailing.get(number, ""))
+        written.add(id(entry))
+    lines.extend(_card_line(e) for e in entries if id(e) not in written)  # cards added since reading
+    _add_block(lines, pending)
+
+
+def write_text(deck: Deck, *, keep_comments: bool = False) -> str:
+    """The canonical text form of a deck; with ``keep_comments`` the comments read from its file stay."""
+    layout: Layout | None = deck.layout if keep_comments and isinstance(deck.layout, Layout) else None
+    lines = list(layout.top) if layout else []
+    lines.append(f"game: {deck.game}")
     if deck.format:
         lines.append(f"format: {deck.format}")
     if deck.name:
         lines.append(f"name: {deck.name}")
     lines.append("")
-    lines.extend(_card_line(e) for e in deck.entries)
+    _add_section(lines, deck.entries, MAIN, layout)
     if deck.sideboard:
-        lines += ["", "Sideboard"]
-        lines.extend(_card_line(e) for e in deck.sideboard)
+        _add_block(lines, ["", "Sideboard"])
+        _add_section(lines, deck.sideboard, SIDEBOARD, layout)
+    if layout:
+        _add_block(lines, layout.end)
     return "\n".join(lines) + "\n"

@@ -136,7 +136,7 @@ def _card_rules(fmt: Format, card: dict[str, Any], line: int | None, errors: lis
                               f"does not allow", card=name, line=line,
                               hint="allowed rarities: " + ", ".join(fmt.rarities)))
     if fmt.types is not None and card.get("type") not in fmt.types:
-        errors.append(Problem("type-not-allowed", f"{name} is a {card.get('type')}, a card type {fmt.id} "
+        errors.append(Problem("type-not-allowed", f"{name} is of type {card.get('type')}, which {fmt.id} "
                               f"does not allow", card=name, line=line, hint="allowed types: " + ", ".join(fmt.types)))
 
 
@@ -224,7 +224,8 @@ def check(resolved: ResolvedDeck, fmt: Format) -> tuple[list[Problem], list[Prob
         if adv["kind"] == "size":
             if abs(size - target) > tol:
                 warnings.append(Problem(adv["code"], _rule(f"about {target:g} cards are recommended; the deck has "
-                                                           f"{size}", adv.get("rule")), severity="warning"))
+                                                           f"{size}", adv.get("rule")), severity="warning",
+                                        hint=f"advice only: {target - tol:g}–{target + tol:g} cards give no warning"))
         elif size:
             conds = _compile(adv["where"])
             count = sum(n for c, n in main if _match(c, conds))

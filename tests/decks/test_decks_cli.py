@@ -212,3 +212,22 @@ def test_validate_with_a_broken_format_file_exit_1(run, write):
     result = run("deck", "validate", STARTERS[0], "--format-file", str(bad))
     assert result.exit_code == 1
     assert "not a valid format file" in result.stderr and "$.size.min" in result.stderr
+
+
+def test_add_and_remove_keep_the_users_comments(run, write):
+    path = write("# for Friday\ngame: af\n\n# walkers\n3 Éjlépő Kajtár  # core\n1 Athame\n# end\n", "c.deck")
+    assert run("deck", "add", str(path), "Jégszem Soyana", "-n", "2").exit_code == 0
+    assert run("deck", "remove", str(path), "athame").exit_code == 0
+    assert run("deck", "add", str(path), "ejlepo kajtar").exit_code == 0
+    assert path.read_text(encoding="utf-8") == ("# for Friday\ngame: alomfogo\n\n# walkers\n"
+                                                "4 Éjlépő Kajtár  # core\n2 Jégszem Soyana\n# end\n")
+    # convert writes the canonical form, without comments
+    assert run("deck", "convert", str(path), "--to", "text").stdout == (
+        "game: alomfogo\n\n4 Éjlépő Kajtár\n2 Jégszem Soyana\n")
+
+
+def test_add_unknown_card_says_did_you_mean_once(run, write):
+    path = write("game: af\n", "u.deck")
+    result = run("deck", "add", str(path), "Ejlepo Kajtr")
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: {path}: unknown card 'Ejlepo Kajtr'\nhint: did you mean Éjlépő Kajtár?\n")

@@ -254,3 +254,25 @@ def test_bundled_example_league_format(pool):
     report = check((data_dir() / "decks" / "alomfogo-tournament.deck").read_text(encoding="utf-8"), pool, fmt)
     errs = {(p.code, p.card) for p in report.errors}
     assert ("banned", "Álomrengés") in errs and ("type-not-allowed", "Ébredés Ajtaja") in errs
+
+
+@pytest.mark.parametrize("size, warned", [(49, True), (50, False), (60, False), (70, False), (71, True)])
+def test_ob_204_about_60_means_50_to_70(pool, size, warned):
+    # A third food keeps the food-share advice quiet, so only the size advice can speak.
+    report = check(ob_deck(size // 3, {"Kubišta": size - size // 3}), pool)
+    assert report.legal and (codes(report)[1] == ["size-advice"]) is warned
+    if warned:
+        assert report.warnings[0].hint == "advice only: 50–70 cards give no warning"
+
+
+@pytest.mark.parametrize("food, warned", [(15, True), (16, False), (24, False), (25, True)])
+def test_ob_207_food_share_band_is_a_third_plus_minus_7_percent(pool, food, warned):
+    report = check(ob_deck(food, {"Kubišta": 60 - food}), pool)
+    assert report.legal and (codes(report)[1] == ["food-share"]) is warned
+
+
+def test_type_not_allowed_message_reads_well(pool, tmp_path):
+    fmt = tmp_path / "f.json"
+    fmt.write_text('{"game": "alomfogo", "name": "no-events", "types": ["dreamwalker"]}', encoding="utf-8")
+    report = check("game: af\n1 Ébredés Ajtaja\n", pool, load_format_file(fmt))
+    assert report.errors[0].message == "Ébredés Ajtaja is of type event, which alomfogo-no-events does not allow"

@@ -147,3 +147,82 @@ def test_a_name_starting_with_x_survives_the_round_trip():
     deck = Deck("obludarium", None, None, [DeckEntry(2, "X Foo"), DeckEntry(1, "x")])
     again, problems = parse_text(write_text(deck))
     assert problems == [] and [(e.count, e.name) for e in again.entries] == [(2, "X Foo"), (1, "x")]
+
+
+COMMENTED = ("# My league deck\n"
+             "game: af\n"
+             "author: Zsófi\n"
+             "format: casual\n"
+             "\n"
+             "# Dreamwalkers\n"
+             "3 Éjlépő Kajtár  # the best one\n"
+             "2x Jégszem Soyana\n"
+             "\n"
+             "# Spells\n"
+             "1 Athame\n"
+             "1 Éjlépő Kajtár # one more\n"
+             "Sideboard\n"
+             "# against events\n"
+             "SB: 2 lángdárda\n"
+             "# last words\n")
+
+
+def test_edits_keep_the_users_comments():
+    deck, _ = parse_text(COMMENTED)
+    deck.add("Wugu Wataruru", 2)
+    deck.remove("Athame")
+    deck.add("Athame", 1, section="sideboard")
+    assert write_text(deck, keep_comments=True) == (
+        "# My league deck\n"
+        "author: Zsófi\n"
+        "game: alomfogo\n"
+        "format: casual\n"
+        "\n"
+        "# Dreamwalkers\n"
+        "4 Éjlépő Kajtár  # the best one\n"  # the second line's copies are merged into the first
+        "2 Jégszem Soyana\n"
+        "2 Wugu Wataruru\n"  # a new card follows the last card line
+        "\n"
+        "# Spells\n"  # Athame is gone; its group comment stays
+        "# one more\n"
+        "\n"
+        "Sideboard\n"
+        "# against events\n"
+        "2 lángdárda\n"
+        "1 Athame\n"
+        "# last words\n")
+    again, problems = parse_text(write_text(deck, keep_comments=True))
+    assert [(e.count, e.name) for e in again.entries] == [(4, "Éjlépő Kajtár"), (2, "Jégszem Soyana"),
+                                                          (2, "Wugu Wataruru")]
+    assert [(e.count, e.name) for e in again.sideboard] == [(2, "lángdárda"), (1, "Athame")]
+    assert [p.code for p in problems] == ["unknown-header"]
+    # The canonical form (deck convert) has no comments.
+    assert "#" not in write_text(deck) and "author" not in write_text(deck)
+
+
+def test_keep_comments_on_a_deck_without_a_file_is_the_canonical_form():
+    deck = Deck("kotlik", None, None, [DeckEntry(1, "Mandragora 1")])
+    assert write_text(deck, keep_comments=True) == write_text(deck) == "game: kotlik\n\n1 Mandragora 1\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.integers(1, 9), st.sampled_from(["Chleba", "Guláš", "Blesk", "Gryf"])),
+                          st.sampled_from(["# a note", "", "#", "Sideboard", "Deck"])), max_size=25),
+       st.booleans())
+def test_keep_comments_round_trips_counts_and_comments(lines, trailing):
+    text = "# top\ngame: ob\n" + "\n".join(
+        (f"{x[0]} {x[1]}" + ("  # t" if trailing else "")) if isinstance(x, tuple) else x for x in lines) + "\n"
+    deck, problems = parse_text(text)
+    out = write_text(deck, keep_comments=True)
+    again, _ = parse_text(out)
+    assert [(e.count, e.name) for e in again.entries] == [(e.count, e.name) for e in deck.entries]
+    assert [(e.count, e.name) for e in again.sideboard] == [(e.count, e.name) for e in deck.sideboard]
+    assert out.count("# a note") == text.count("# a note") and "# top" in out
+    assert "\n\n\n" not in out
+
+
+def test_utf16_file_is_named_as_such(write):
+    path = write("game: af\n3 Athame\n".encode("utf-16"))  # with its byte-order mark, as editors save it
+    deck, problems = read_deck(path)
+    assert codes(problems) == [("unreadable", 1)]
+    assert problems[0].message == "the file is UTF-16, not UTF-8" and "UTF-8" in problems[0].hint
