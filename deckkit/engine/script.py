@@ -158,7 +158,7 @@ def _valid_keys(snapshot: Any, path: str) -> list[str]:
         where = ".".join(prefix)
         if not node:
             return [f"{where} (an empty list now: expect {where} = [] instead)"]
-        return [f"{where}.0 … {where}.{len(node) - 1} ({len(node)} items; -1 is the last)", where]
+        return [f"{where}.0 … {where}.{len(node) - 1} ({len(node)} item{'s' if len(node) > 1 else ''}; -1 is the last)", where]
     return [".".join(prefix)] if prefix else []
 
 

@@ -187,3 +187,31 @@ def test_engine_by_and_illegal_checks(tmp_path):
     text = GOOD.replace('do = ["play Buřty"]', 'illegal = [{action = "play Glum", rule = "OB-315"}]')
     result = run_file(write(tmp_path, text))
     assert result.failures[0].expected == "OB-315" and result.failures[0].actual == "OB-701"
+
+
+@pytest.mark.parametrize("change,line,needles", [
+    (('[[step]]', '[[stepp]]'), 11, ["'stepp' was unexpected", "did you mean 'step'?"]),
+    (('do = ["play Buřty"]', 'doo = ["play Buřty"]'), 12, ["step 1: Additional properties", "did you mean 'do'?"]),
+    (('do = ["play Buřty"]', 'do = ["plya Buřty"]'), 12, ["did you mean 'play Buřty'?"]),
+    (('do = ["play Buřty"]', 'do = ["play"]'), 12, ["write 'play NAME', e.g. 'play Buřty'"]),
+    (('"p2.life" = 20', '"p1.hand.5" = "Glum"'), 13, ["p1.hand.0 … p1.hand.0 (1 item;"]),
+    (('library = ["Chleba", "Chleba"]\nhand', 'deck = ["Chleba", "Glum"]\nlibrary = ["Glum", "Glum"]\nhand'), 7,
+     ["the deck holds 1"]),
+])
+def test_engine_bad_input_says_what_to_write_instead(tmp_path, change, line, needles):
+    """Each bad input names its line and the fix: did-you-mean keys and actions, list indexes, deck counts."""
+    path = write(tmp_path, GOOD.replace(*change))
+    text = format_of(run_file(path))
+    assert f"{path}:{line}" in text or f"(line {line})" in text, text
+    for needle in needles:
+        assert needle in text, text
+
+
+def test_engine_ob_610_opponent_instant_outside_its_windows(tmp_path):
+    """OB-610: p2's instant written in p1's main phase is refused naming when p2 may act."""
+    text = GOOD.replace('[setup.p2]\nlibrary = ["Chleba", "Chleba"]',
+                        '[setup.p2]\nlibrary = ["Chleba", "Chleba"]\nhand = ["Oslabení"]\ntable = ["Chleba", "Glum"]')
+    text = text.replace('do = ["play Buřty"]', 'do = ["play Buřty", "cast Oslabení on Glum"]')
+    out = format_of(run_file(write(tmp_path, text)))
+    assert "p2 uses instants in the other player's turn in answer to an instant, in the block step" in out
+    assert "(OB-610)" in out
