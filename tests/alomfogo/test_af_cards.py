@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import jsonschema
+import pytest
 
 from deckkit.engine import effects
 from deckkit.games.alomfogo import GAME  # noqa: F401 — registers the effects
@@ -74,3 +75,59 @@ def test_af_provenance_marks_invented_values():
         CardDef(card)
     assert "cost" in BY_NAME["Csendharang"]["provenance"]["invented"]
     assert "cost" not in BY_NAME["Wugu Wataruru"]["provenance"]["invented"]
+
+
+def _rules_text(card: dict) -> str | None:
+    """The text a card's abilities call for: what a player reading the card expects it to do."""
+    parts = []
+    for ab in card.get("abilities", ()):
+        n = ab.get("amount")
+        effect = ab["effect"]
+        if effect == "boost" and ab.get("discard"):
+            text = f"Discard a card, +{n}."  # the rulebook's own wording of Hódfarok néne (AF-387)
+        elif effect == "boost":
+            text = ("Pay {} VP, ".format(ab["vp"]) if ab.get("vp") else "") + f"+{n} to your duelist's magic power."
+        else:
+            text = {
+                "weaken": f"-{n} to the opposing duelist's magic power.",
+                "gain-vp": f"You gain {n} VP.",
+                "gain-glory": f"You gain {n} glory points.",
+                "draw": f"Draw {n} cards.",
+                "vp-per-turn": f"You receive {n} more VP in phase 1.",
+                "attack-bonus": f"Your attacking duelists get +{n} magic power.",
+                "free-dreamwalker": "Each turn you may play one dreamwalker costing at most "
+                                    f"{ab.get('max_cost')} VP for free.",
+                "cage-resting-creatures": "Every resting creature goes to its owner's spell cage.",
+                "recover-all": "Turn every resting or damaged creature of yours active.",
+                "counter-spell": "Sacrifice when an opponent plays a spell: that spell has no effect and goes to "
+                                 "the spell cage.",
+                "rest-target": "Turn target active creature of an opponent resting.",
+                "cage-opponent-events": "Every event of the opponent goes to their spell cage.",
+            }[effect]
+        parts.append(text)
+    if not parts:
+        return None
+    mark = f"({card['helper']}) " if card.get("helper") else ""
+    return mark + " ".join(parts)
+
+
+def test_af_card_texts_say_what_the_abilities_do():
+    """AF-309, AF-383, AF-385: every card's text is what its data does — mark, amounts, costs, targets."""
+    wrong = [(c["name"], c.get("text"), _rules_text(c)) for c in CARDS if c.get("text") != _rules_text(c)]
+    assert wrong == []
+    for card in CARDS:  # AF-385: "target" in the text exactly when the card chooses one
+        assert ("target" in (card.get("text") or "")) == any(a.get("target") == "opponent-creature"
+                                                            for a in card.get("abilities", ())), card["name"]
+
+
+@pytest.mark.parametrize("kind", ["instant", "event", "dream-creature"])
+def test_af_385_only_general_spells_choose_a_target(kind):
+    """AF-360, AF-385: a target is chosen when a general spell is played; any other card with one is refused."""
+    from deckkit.errors import DataError
+
+    card = {"id": "x", "name": "X", "game": "alomfogo", "type": kind, "cost": 1, "helper": "P",
+            "abilities": [{"effect": "rest-target", "target": "opponent-creature"}]}
+    with pytest.raises(DataError, match="cannot have a target"):
+        CardDef(card)
+    with pytest.raises(DataError, match="unknown target"):
+        CardDef(dict(card, type="general-spell", abilities=[{"effect": "rest-target", "target": "any"}]))

@@ -11,7 +11,8 @@ DECK = [c.data for c in GAME.deck_cards(data_dir() / "decks" / "alomfogo-casual.
 
 
 def test_af_501_506_new_game():
-    """AF-501/502: shuffled, 5 dealt; AF-503: no mulligan; AF-504: the chosen player starts; AF-505: 0 VP + 3."""
+    """AF-102, AF-201: two players, a deck each; AF-501/502: shuffled, 5 dealt; AF-503: no mulligan; AF-504: the chosen
+    player starts; AF-505: 0 VP + 3."""
     state = GAME.new_game([DECK, DECK], random.Random(9), start=1)
     snap = state.snapshot()
     assert snap["active"] == "p2" and snap["turn"] == 1 and snap["phase"] == "phase3"  # AF-513: no draw
@@ -23,7 +24,7 @@ def test_af_501_506_new_game():
 
 
 def test_af_402_403_draws_come_from_the_top_of_the_own_deck():
-    """AF-402/403: the phase 2 draw takes the player's own top card."""
+    """AF-402, AF-403: the phase 2 draw takes the player's own top card, never the opponent's."""
     state = GAME.from_setup({"start": "p2", "turn": 2,
                              "p1": {"library": ["Athame"]}, "p2": {"library": ["Wugu Wataruru", "Athame"]}},
                             random.Random(0))
@@ -43,13 +44,17 @@ def test_af_519_no_maximum_hand_size():
 
 
 def test_af_604_605_vp_have_no_cap_and_costs_are_paid_exactly():
-    """AF-604/AF-Q6: VP pile up without a cap; AF-601: a cost is subtracted exactly, never below 0."""
+    """AF-604/AF-Q6: VP pile up without a cap; AF-601, AF-605: a cost is subtracted exactly, never below 0."""
     state = GAME.from_setup({"phase": "phase3", "turn": 3, "p1": {"vp": 90, "hand": ["Álomrengés"]}},
                             random.Random(0))
     state.apply("play Álomrengés")
     assert state.snapshot()["p1"]["vp"] == 85
     poor = GAME.from_setup({"phase": "phase3", "turn": 3, "p1": {"vp": 4, "hand": ["Álomrengés"]}}, random.Random(0))
     assert "play Álomrengés" not in [str(a) for a in poor.legal_actions()]
+    free = GAME.from_setup({"phase": "phase3", "turn": 3, "p1": {"vp": 0, "hand": ["Wugu Wataruru"],
+                                                                 "table": ["Ébredés Ajtaja"]}}, random.Random(0))
+    free.apply("play Wugu Wataruru with Ébredés Ajtaja")  # AF-605: the cost goes to 0, never below
+    assert free.snapshot()["p1"]["vp"] == 0
 
 
 def test_af_614_vp_and_magic_power_are_separate():
@@ -81,7 +86,7 @@ def test_af_504_setup_phase_decides_who_starts():
 
 
 def test_af_202_206_new_games_need_the_minimum_deck():
-    """AF-202: 35 cards by default; AF-206/AF-Q1: 45 with deck_minimum=45; too small decks are refused."""
+    """AF-202: 35 cards by default; AF-206, AF-903, AF-Q1: 45 with deck_minimum=45; too small decks are refused."""
     import pytest
 
     from deckkit.errors import DataError
