@@ -109,6 +109,23 @@ def test_setup_errors_name_the_field():
         position(p1={"stone": 4}, p2={"stone": 4})
     with pytest.raises(DataError, match="track space"):
         position(p1={"stone": 20})
+    with pytest.raises(DataError, match="p1.stone: True is not a track space"):
+        position(p1={"stone": True})  # TOML true is no space number, though Python calls it 1
+
+
+def test_setup_refuses_positions_the_rules_cannot_reach():
+    # KO-309 / KO-Q7 Reading B: a cauldron is never empty; Reading A allows it.
+    with pytest.raises(DataError, match="p2.cauldron: a cauldron is never empty"):
+        position(p2={"cauldron": []})
+    assert position(p2={"cauldron": []}, game=KotlikGame(explode_last_card=True)).snapshot()["p2"]["cauldron"] == []
+    # KO-701 / KO-Q8: an empty column means the game is already over.
+    column = {f"r{r}c3" for r in range(1, 7)}
+    with pytest.raises(DataError, match=r"column c3 holds no ingredient card.*KO-Q8"):
+        position(full(exclude={"Kapradí 2", "Síra 2"}, empty=column), p1={"cauldron": ["Kapradí 2"]},
+                 p2={"cauldron": ["Síra 2"]}, stock=[])
+    taken_line = position(full(exclude={"Kapradí 2", "Síra 2"}, empty=column), p1={"cauldron": ["Kapradí 2"]},
+                          p2={"cauldron": ["Síra 2"]}, stock=[], game=KotlikGame(end_condition="taken-line"))
+    assert [str(a) for a in taken_line.legal_actions()] == ["take nothing"]
 
 
 # -- KO-400 movement --------------------------------------------------------------------------------

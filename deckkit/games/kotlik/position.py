@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from deckkit.engine.core import SetupError
 from deckkit.errors import UnknownCard as DeckkitUnknown
 from deckkit.games.kotlik import setup as ko_setup
-from deckkit.games.kotlik.board import CORNER_CELLS, INGREDIENT_CELLS, SIZE, TRACK
+from deckkit.games.kotlik.board import CORNER_CELLS, INGREDIENT_CELLS, SIZE, TRACK, line_label
 from deckkit.games.kotlik.state import TAKE, KotlikState
 from deckkit.text import fold
 
@@ -74,9 +74,14 @@ class SetupReader:
             players.append(sub)
             if "cauldron" in sub:
                 state.cauldron[p] = self.names(f"p{p + 1}.cauldron", sub["cauldron"])
+                if not state.cauldron[p] and not game.settings["explode_last_card"]:
+                    raise SetupError(f"p{p + 1}.cauldron: a cauldron is never empty (KO-309 starts it with a "
+                                     "card, KO-Q7 keeps its last card)", field=f"p{p + 1}.cauldron",
+                                     hint="list at least one card, leave cauldron out to draw the first card "
+                                          "(KO-306 – KO-309), or set explode_last_card = true (KO-Q7 Reading A)")
             if "stone" in sub:
                 stone = sub["stone"]
-                if not isinstance(stone, int) or not 0 <= stone < TRACK:
+                if not isinstance(stone, int) or isinstance(stone, bool) or not 0 <= stone < TRACK:
                     raise SetupError(f"p{p + 1}.stone: {stone!r} is not a track space", field=f"p{p + 1}.stone",
                                     hint="track spaces are 0-19, clockwise from beside the top-left corner (KO-205)")
                 state.stone[p] = stone
@@ -104,6 +109,7 @@ class SetupReader:
                 ko_setup.draw_first_card(state, p)
         self.read_recipes(state, players)
         state._recount()
+        self.check_lines(state)
         start = setup.get("start", "p1")
         if start not in ("p1", "p2"):
             raise SetupError(f"start: {start!r} is not p1 or p2", field="start", hint="White is p1 (KO-401)")
@@ -124,6 +130,18 @@ class SetupReader:
             state.extra = phase == "extra"
             state.start_turn()
         return state
+
+    def check_lines(self, state: KotlikState) -> None:
+        """Refuse a position whose game is already over: an empty row or column ends it (KO-701, KO-Q8)."""
+        if not self.game.end_any_line:
+            return  # taken-line: an empty line ends nothing until a take empties the line taken from
+        empty = [("row " if i < SIZE else "column ") + line_label(i) for i, n in enumerate(state.line_count) if n == 0]
+        if empty:
+            field = "board" if "board" in self.setup else "empty"
+            raise SetupError(f"{', '.join(empty)} holds no ingredient card: the game would already be over "
+                             "(KO-701, KO-Q8: any row or column)", field=field,
+                             hint="give every row and column a card (board / cells), or script the take that "
+                                  "empties it; end_condition = \"taken-line\" reads KO-Q8 the other way")
 
     def read_board(self, state: KotlikState, board: Any) -> None:
         if not isinstance(board, list) or len(board) != SIZE or any(
