@@ -157,7 +157,10 @@ def validate(
 ) -> None:
     """Check decks against their game's construction format; report every problem.
 
-    Exit 0 when every deck is legal, 1 otherwise.
+    A deck is legal when it has no errors (warnings are advice). It is partly legal
+    when its only errors, if any, are its size (deck-too-small, deck-too-large), so
+    a legal deck is partly legal too: a deck still being built shows it has no
+    other problem. Exit 0 when every deck is legal, 1 otherwise.
 
     Examples:
       deckkit deck validate data/decks/*.deck

@@ -17,7 +17,20 @@ TurnOpt = Annotated[int, typer.Option("--turn", help="Also count the cards drawn
 PlayOpt = Annotated[bool, typer.Option("--play/--draw", help="Whether you take the first turn.")]
 VariantOpt = Annotated[Optional[str], typer.Option(
     "--variant", help="Opening variant: Álomfogó 'reshuffle' (house-rule mulligan, off by default, AF-Q5).")]
-SeedOpt = Annotated[Optional[int], typer.Option("--seed", help="Random seed: same seed, same result.")]
+# A string, parsed by _seed: Typer's own message for "--seed abc" speaks of Python types.
+SeedOpt = Annotated[Optional[str], typer.Option("--seed", metavar="<int>",
+                                                help="Random seed (a whole number): same seed, same result.")]
+
+
+def _seed(text: str | None) -> int | None:
+    """The --seed value as an integer; a usage error (exit 2) naming the value otherwise."""
+    if text is None:
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise UsageError(f"--seed {text!r} is not a whole number",
+                         hint="e.g. --seed 42; the same seed gives the same result everywhere") from None
 
 
 def _check_output(output: common.OutputFormat) -> None:
@@ -39,9 +52,20 @@ def hand(
 ) -> None:
     """Deal sample opening hands under the game's procedure (Obludárium mulligans, Álomfogó draws, Kotlík board).
 
+    Obludárium mulligans put the hand on the bottom and draw one card fewer (OB-504 – OB-506).
+    Álomfogó has no mulligan (AF-Q5); --variant reshuffle is a house rule, off by default.
+
     Example: deckkit hand data/decks/obludarium-standard.deck --seed 7 --keep 'count(t:food) >= 2' --turn 3
+
+    -o json: {"deck", "name", "game", "seed", "count", "turn", "on_play", "keep",
+    "variant", "arrangement", "hands": [{"hand", "drawn", "mulligans", "forced",
+    "rejected"}], "summary"?}; "hands" lists at most 100 deals, Kotlík deals are
+    {"board", "cauldrons", "returned", "supply"}; with --count above 1 "summary" holds
+    "deals", "keep_rate", "mulligans", "mean_mulligans", "mean_composition" and
+    "composition_histogram".
     """
     _check_output(output)
+    seed_value = _seed(seed)
     from deckkit.hands.conditions import compile_condition
     from deckkit.hands.render import hands_json, hands_text
     from deckkit.hands.sample import load_cards, sample_hands
@@ -50,8 +74,8 @@ def hand(
         raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
     rule = compile_condition(keep) if keep is not None else None
     loaded = load_cards(deck, common.db_path())
-    report = sample_hands(loaded.cards, loaded.game, deck=loaded.name, seed=seed, count=count, keep=rule,
-                          turn=turn, on_play=play, variant=variant, arrangement=arrange)
+    report = sample_hands(loaded.cards, loaded.game, deck=str(deck), name=loaded.name, seed=seed_value, count=count,
+                          keep=rule, turn=turn, on_play=play, variant=variant, arrangement=arrange)
     if output == common.OutputFormat.json:
         common.print_json(hands_json(report))
     else:
@@ -78,6 +102,7 @@ def odds(
     Example: deckkit odds data/decks/obludarium-standard.deck 'count(t:food) >= 2 and count(t:food) <= 4' -m 2 --turn 2
     """
     _check_output(output)
+    seed_value = _seed(seed)
     from deckkit.hands.conditions import compile_condition
     from deckkit.hands.odds import answer
     from deckkit.hands.render import odds_text
@@ -87,7 +112,7 @@ def odds(
     rule = compile_condition(keep) if keep is not None else None
     loaded = load_cards(deck, common.db_path())
     result, exact = answer(loaded.cards, loaded.game, cond, mulligans=mulligans, keep=rule, turn=turn,
-                           on_play=play, variant=variant, simulate=simulate, seed=seed)
+                           on_play=play, variant=variant, simulate=simulate, seed=seed_value)
     if output == common.OutputFormat.json:
         data = result.as_json(str(deck))
         if exact is not None:

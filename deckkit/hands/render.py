@@ -42,7 +42,7 @@ def deal_json(d: Deal) -> dict[str, Any]:
 def hands_json(r: HandsReport) -> dict[str, Any]:
     """The ``hand -o json`` object."""
     out: dict[str, Any] = {
-        "deck": r.deck, "game": r.game, "seed": r.seed, "count": r.count, "turn": r.turn,
+        "deck": r.deck, "name": r.name, "game": r.game, "seed": r.seed, "count": r.count, "turn": r.turn,
         "on_play": r.on_play, "keep": r.keep, "variant": r.variant, "arrangement": r.arrangement,
         "hands": [deal_json(d) for d in r.deals],
     }
@@ -58,10 +58,12 @@ def _bar(n: int, top: int) -> str:
 def hands_text(r: HandsReport) -> str:
     """The ``hand`` table output for people."""
     out: list[str] = []
-    head = f"{r.deck} ({r.game}) — seed {r.seed}"
+    head = f"{r.name or r.deck} ({r.game}) — seed {r.seed}"
     if r.keep:
         head += f" — keep: {r.keep}"
     out.append(head)
+    if r.variant == "reshuffle":
+        out.append("house-rule mulligan 'reshuffle': hand shuffled back, one card fewer (not in the rules, AF-Q5)")
     shown = r.deals[:_SHOW_DEALS] if r.count > 1 else r.deals
     for i, d in enumerate(shown, 1):
         if r.count > 1:

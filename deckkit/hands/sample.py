@@ -79,6 +79,7 @@ class HandsReport:
     arrangement: str
     deals: list[Deal]
     summary: dict[str, Any] | None = None
+    name: str = ""  # the deck's name for people (``deck`` is the file as given)
 
 
 def _arrange(cards: list[dict], game: str, rng: random.Random, arrangement: str) -> list[dict]:
@@ -111,7 +112,7 @@ def deal(cards: Sequence[dict], game: str, rng: random.Random, *, keep: Conditio
 
 def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int | None = None, count: int = 1,
                  keep: Condition | None = None, turn: int = 0, on_play: bool = True, variant: str | None = None,
-                 arrangement: str = "shuffle", keep_deals: int = 100) -> HandsReport:
+                 arrangement: str = "shuffle", keep_deals: int = 100, name: str = "") -> HandsReport:
     """Deal ``count`` seeded openings; the first ``keep_deals`` are kept for display, all are summarised."""
     if count < 1:
         raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
@@ -157,7 +158,7 @@ def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int 
         for t in types:
             type_counts.setdefault(t, Counter())[seen.get(t, 0)] += 1
     report = HandsReport(deck, game, seed, count, turn, on_play, keep.text if keep else None, variant,
-                         arrangement, deals)
+                         arrangement, deals, name=name or deck)
     if count > 1:
         if game == "kotlik":
             report.summary = {"deals": count, "mean_returned": {k: returned[k] / count for k in ("white", "black")}}

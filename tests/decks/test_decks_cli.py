@@ -231,3 +231,8 @@ def test_add_unknown_card_says_did_you_mean_once(run, write):
     result = run("deck", "add", str(path), "Ejlepo Kajtr")
     assert result.exit_code == 1
     assert result.stderr == (f"error: {path}: unknown card 'Ejlepo Kajtr'\nhint: did you mean Éjlépő Kajtár?\n")
+
+
+def test_validate_help_explains_legal_and_partly_legal(run):
+    text = " ".join(run("deck", "validate", "--help").stdout.split())
+    assert "a legal deck is partly legal too" in text and "(deck-too-small, deck-too-large)" in text

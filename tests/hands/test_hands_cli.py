@@ -144,3 +144,32 @@ def test_usage_errors_exit_2(run, args, fragment):
     res = run(*args)
     assert res.exit_code == 2, res.output
     assert fragment in res.stderr or fragment in res.output
+
+
+def test_non_integer_seed_is_named_in_a_clear_usage_error(run):
+    res = run("hand", OB, "--seed", "abc")
+    assert res.exit_code == 2
+    assert res.stderr == ("error: --seed 'abc' is not a whole number\n"
+                          "hint: e.g. --seed 42; the same seed gives the same result everywhere\n")
+    assert run("hand", OB, "--seed", "-7", "-o", "json").exit_code == 0  # any whole number is a seed
+
+
+def test_hand_json_names_the_deck_file_like_odds_and_documents_its_shape(run):
+    data = json.loads(run("hand", OB, "--seed", "2", "-o", "json").stdout)
+    assert data["deck"] == OB and data["name"] == "Táborová smečka"
+    assert list(data) == ["deck", "name", "game", "seed", "count", "turn", "on_play", "keep", "variant",
+                          "arrangement", "hands"]
+    assert list(data["hands"][0]) == ["hand", "drawn", "mulligans", "forced", "rejected"]
+    help_text = " ".join(run("hand", "--help").stdout.split())
+    assert '-o json: {"deck", "name", "game", "seed", "count", "turn", "on_play", "keep", "variant",' in help_text
+    assert "house rule, off by default" in help_text
+
+
+def test_house_rule_mulligan_is_off_by_default_and_labelled_when_on(run):
+    keep = "count(t:dreamwalker) >= 4"
+    plain = json.loads(run("hand", AF, "--seed", "4", "--keep", keep, "-o", "json").stdout)
+    assert plain["variant"] is None and plain["hands"][0]["mulligans"] == 0
+    res = run("hand", AF, "--seed", "4", "--keep", keep, "--variant", "reshuffle")
+    assert res.exit_code == 0
+    assert res.stdout.splitlines()[1] == ("house-rule mulligan 'reshuffle': hand shuffled back, one card fewer "
+                                          "(not in the rules, AF-Q5)")
