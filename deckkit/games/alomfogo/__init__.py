@@ -24,6 +24,8 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
 ``play Wugu Wataruru with Ébredés Ajtaja``  phase 3: a dreamwalker free through a free-dreamwalker event
 ``play Altatódal on Ködlátó Berta``         phase 3: a card with a target (AF-385); with more than two
                                             players the owner is named: ``… on Ködlátó Berta of p3``
+``play Szélvész on p3``                     phase 3: a card affecting "the opponent", with more than two
+                                            players: which opponent (AF-913); with two: ``play Szélvész``
 ``cycle lángdárda``                         phase 3: pay 1 VP, discard an instant, draw (AF-611, once)
 ``pass``                                    phase 3: go to the duels; phase 4: end the turn; in a duel:
                                             no assist this time (two passes in a row end it, AF-741)
@@ -37,7 +39,8 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
 ``assist Hódfarok néne discarding Athame``  … with a discard as extra cost (AF-386)
 ``cast hóförgeteg``                         play an instant as your assist (AF-351)
 ``counter hóförgeteg with Csendharang``     sacrifice a counterspell event when an opponent plays a spell
-``no counter``                              let the spell take effect (AF-371, AF-372)
+``no counter``                              let the spell be (AF-371, AF-372); opponents with an active
+                                            counterspell are asked in turn order from the caster
 =========================================== ==========================================================
 
 Script setup (``Game.from_setup``): ``start`` / ``first`` (``"p1"``…; who takes the first turn / who
@@ -49,7 +52,12 @@ players ``p1`` … ``p9`` (three or more play the multiplayer variant, AF-910), 
 ``deck`` (a deck file or a list of names, shuffled; 5 cards dealt unless ``hand`` is given),
 ``library`` (top first), ``hand``, ``table`` (``"búbos manó (damaged)"``), ``cage``, ``glory``,
 ``vp`` and ``add_to_hand = [{turn = 3, cards = […]}]`` (a test fixture for the rulebook example,
-AF-Q12: cards put into the hand at the start of that game turn).
+AF-Q12: cards put into the player's hand in phase 1 of that game turn, before the draw; ``turn`` is a
+game turn number from 1, every name must be a bundled card).
+
+Card data (``data/cards/alomfogo.json``): ``abilities`` name effects of the registry (``boost``,
+``gain-vp`` …); a helper ability's extra costs are ``vp`` and ``discard`` (AF-384); a general spell may
+choose a ``target``: ``opponent-creature`` (an opponent's active creature) or ``opponent`` (AF-385, AF-913).
 
 Snapshot (``State.snapshot()``): ``turn``, ``active``, ``phase`` (``setup``, ``phase2``, ``phase3``,
 ``creature-draw``, ``phase4``, ``defend``, ``helper``, ``assist``, ``counter``, ``over``),

@@ -192,12 +192,15 @@ class AlomfogoGame(Game):
             raise SetupError(f"{where}.add_to_hand: expected a list of {{turn, cards}} tables",
                              field=f"{where[6:]}.add_to_hand",
                             hint='e.g. add_to_hand = [{turn = 3, cards = ["Wugu Wataruru"]}]')
-        for item in fixtures:
-            if not isinstance(item, dict) or not isinstance(item.get("turn"), int) or set(item) != {"turn", "cards"}:
-                raise SetupError(f"{where}.add_to_hand: each entry needs turn (a number) and cards",
-                                 field=f"{where[6:]}.add_to_hand",
-                                hint='e.g. {turn = 3, cards = ["Wugu Wataruru"]}')
-            cards = [self._setup_card(n, f"{where}.add_to_hand") for n in self._names(item["cards"], where)]
+        for k, item in enumerate(fixtures):
+            at = f"{where}.add_to_hand[{k}]"
+            turn = item.get("turn") if isinstance(item, dict) else None
+            if not isinstance(item, dict) or set(item) != {"turn", "cards"} or not isinstance(turn, int) \
+                    or isinstance(turn, bool) or turn < 1:
+                raise SetupError(f"{at}: each entry needs turn (a game turn number from 1) and cards",
+                                 field=f"{where[6:]}.add_to_hand", hint='e.g. {turn = 3, cards = ["Wugu Wataruru"]}')
+            cards = [self._setup_card(n, f"{at}.cards[{j}]")
+                     for j, n in enumerate(self._names(item["cards"], f"{at}.cards"))]
             state.fixtures.setdefault(index, []).append((item["turn"], cards))
 
     def _perm(self, text: str, where: str) -> Perm:
