@@ -91,6 +91,8 @@ def test_goldfish_trace_draws_the_board():
 def test_unknown_policy_is_a_usage_error():
     with pytest.raises(UsageError, match="unknown Kotlík policy 'smart'"):
         GAME.play_goldfish(None, random.Random(0), opponent="smart")
+    with pytest.raises(UsageError, match="keep rule does not apply to Kotlík"):
+        GAME.play_goldfish(None, random.Random(0), keep=lambda hand: True)
 
 
 def test_engine_policies_play_legal_actions_through_apply():

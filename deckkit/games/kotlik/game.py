@@ -124,11 +124,15 @@ class KotlikGame(Game):
                       trace: list[str] | None = None, max_turns: int = 60) -> dict:
         """One seeded game, White plays ``policy`` and Black ``opponent``; ``{"scores", "winners", "turns"}``.
 
-        ``keep`` does not apply (Kotlík has no hands). ``max_turns`` is only a safety cap: a game that
-        runs past ``max(max_turns, 400)`` turns is scored as it stands.
+        ``keep`` is refused: Kotlík has no opening hand to keep or mulligan. ``max_turns`` is only a
+        safety cap: a game that runs past ``max(max_turns, 400)`` turns is scored as it stands.
         """
         from deckkit.errors import UsageError
 
+        if keep is not None:
+            raise UsageError("a keep rule does not apply to Kotlík: players hold no opening hand",
+                             hint="the set-up is fixed by KO-300 (board, supply deck, one cauldron card); "
+                                  "leave out --keep")
         pols = []
         for name in (policy, opponent):
             if name not in POLICIES:
