@@ -130,7 +130,9 @@ def convert(
     dest: Annotated[Optional[Path], typer.Argument(help="Where to write (.json for JSON); omit to print.")] = None,
     to: Annotated[Optional[str], typer.Option("--to", help="text or json (default: from DEST, else the other form).")] = None,
 ) -> None:
-    """Convert a deck between the text and JSON forms (canonical layout; comments are dropped).
+    """Convert a deck between the text and JSON forms (canonical layout, without comments).
+
+    deck add and deck remove keep a text file's comments; convert writes the plain form.
 
     Example: deckkit deck convert mydeck.deck mydeck.json
     """
@@ -158,11 +160,13 @@ def validate(
     """Check decks against their game's construction format; report every problem.
 
     A deck is legal when it has no errors (warnings are advice). It is partly legal
-    when its only errors, if any, are its size (deck-too-small, deck-too-large), so
-    a legal deck is partly legal too: a deck still being built shows it has no
-    other problem. Exit 0 when every deck is legal, 1 otherwise.
+    when its only errors, if any, are about its size (too small or too large), so a
+    legal deck is partly legal too: a deck still being built shows it has no other
+    problem. Exit 0 when every deck is legal, 1 otherwise.
 
     Examples:
+
+    \b
       deckkit deck validate data/decks/*.deck
       deckkit deck validate my.deck --format tournament -o json
       deckkit deck validate my.deck --format-file house-banlist.json

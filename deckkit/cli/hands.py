@@ -55,7 +55,10 @@ def hand(
     Obludárium mulligans put the hand on the bottom and draw one card fewer (OB-504 – OB-506).
     Álomfogó has no mulligan (AF-Q5); --variant reshuffle is a house rule, off by default.
 
-    Example: deckkit hand data/decks/obludarium-standard.deck --seed 7 --keep 'count(t:food) >= 2' --turn 3
+    Example:
+
+    \b
+      deckkit hand data/decks/obludarium-standard.deck --seed 7 --keep 'count(t:food) >= 2' --turn 3
 
     -o json: {"deck", "name", "game", "seed", "count", "turn", "on_play", "keep",
     "variant", "arrangement", "hands": [{"hand", "drawn", "mulligans", "forced",
@@ -99,7 +102,10 @@ def odds(
 ) -> None:
     """The exact probability that CONDITION holds in the opening hand, after mulligans, or by turn T.
 
-    Example: deckkit odds data/decks/obludarium-standard.deck 'count(t:food) >= 2 and count(t:food) <= 4' -m 2 --turn 2
+    Example:
+
+    \b
+      deckkit odds data/decks/obludarium-standard.deck 'count(t:food) >= 2 and count(t:food) <= 4' -m 2 --turn 2
     """
     _check_output(output)
     seed_value = _seed(seed)

@@ -235,4 +235,7 @@ def test_add_unknown_card_says_did_you_mean_once(run, write):
 
 def test_validate_help_explains_legal_and_partly_legal(run):
     text = " ".join(run("deck", "validate", "--help").stdout.split())
-    assert "a legal deck is partly legal too" in text and "(deck-too-small, deck-too-large)" in text
+    assert "a legal deck is partly legal too" in text and "about its size (too small or too large)" in text
+    # the examples keep their lines
+    lines = [line.strip() for line in run("deck", "validate", "--help").stdout.splitlines()]
+    assert "deckkit deck validate data/decks/*.deck" in lines
