@@ -18,13 +18,8 @@ class DuelRules:
 
     def _helper_candidates(self, p: int) -> list[tuple[str, Perm]]:
         duelist = self.duel.duelists[self.duel.players.index(p)]
-        out = []
-        seen: dict[int, int] = {}
-        for perm in self.players[p].table:
-            k = seen[id(perm.card)] = seen.get(id(perm.card), 0) + 1
-            if perm.state == ACTIVE and perm.card.is_creature and perm is not duelist:  # AF-721, AF-724
-                out.append((perm.card.name if k == 1 else f"{perm.card.name}#{k}", perm))
-        return out
+        # AF-721, AF-724: an active dreamwalker or dream creature other than the duelist
+        return self.labelled(p, lambda perm: perm.state == ACTIVE and perm.card.is_creature and perm is not duelist)
 
     def _assist_actions(self, p: int) -> list[Action]:
         d = self.duel

@@ -17,18 +17,11 @@ class PlayRules:
     """Card-playing methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
 
     def _counters(self, p: int) -> list[tuple[str, Perm]]:
-        out = []
-        for perm in self.players[p].table:
-            if perm.card.counter is not None and perm.state == ACTIVE:
-                out.append((self.label(p, perm), perm))
-        return out
+        return self.labelled(p, lambda perm: perm.card.counter is not None and perm.state == ACTIVE)
 
     def _free_events(self, p: int) -> list[tuple[str, Perm]]:
-        out = []
-        for perm in self.players[p].table:
-            if perm.card.free_max >= 0 and perm.state == ACTIVE and perm.used != self.turn:
-                out.append((self.label(p, perm), perm))
-        return out
+        turn = self.turn  # a free-dreamwalker event works once per turn, and not while resting (AF-342)
+        return self.labelled(p, lambda perm: perm.card.free_max >= 0 and perm.state == ACTIVE and perm.used != turn)
 
     def _play_actions(self, p: int) -> list[Action]:
         player = self.players[p]

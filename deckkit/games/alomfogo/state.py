@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
@@ -240,14 +240,18 @@ class AlomfogoState(DuelRules, PlayRules, State):
             return out + [Action(p, "no counter")]
         raise AssertionError(phase)
 
-    def _active_dreamwalkers(self, p: int) -> list[tuple[str, Perm]]:
+    def labelled(self, p: int, keep: Callable[[Perm], bool]) -> list[tuple[str, Perm]]:
+        """``(label, card in play)`` for ``p``'s cards that ``keep`` accepts; labels as :meth:`label` gives them."""
         out = []
         seen: dict[int, int] = {}
         for perm in self.players[p].table:
             k = seen[id(perm.card)] = seen.get(id(perm.card), 0) + 1
-            if perm.state == ACTIVE and perm.card.is_dreamwalker:
+            if keep(perm):
                 out.append((perm.card.name if k == 1 else f"{perm.card.name}#{k}", perm))
         return out
+
+    def _active_dreamwalkers(self, p: int) -> list[tuple[str, Perm]]:
+        return self.labelled(p, lambda perm: perm.state == ACTIVE and perm.card.is_dreamwalker)
 
     # -- applying ------------------------------------------------------------------------------
     def _find_perm(self, p: int, label: str) -> Perm:
