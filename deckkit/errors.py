@@ -61,3 +61,29 @@ class IllegalAction(DeckkitError):
         if rule:
             message = f"{message} ({rule})"
         super().__init__(message, hint=hint)
+
+
+class PositionedUsageError(UsageError):
+    """Malformed text typed by the user (a query, a condition); ``text`` and 0-based ``position`` locate it (exit 2).
+
+    ``detail`` is the text and a caret under the mistake; the CLI prints it under the message.
+    """
+
+    def __init__(self, message: str, text: str, position: int, *, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.text = text
+        self.position = max(0, min(position, len(text)))
+
+    @property
+    def column(self) -> int:
+        """1-based column of the offending spot."""
+        return self.position + 1
+
+    @property
+    def detail(self) -> list[str]:
+        """The text and a caret line under the offending spot (tabs kept, so the caret lines up)."""
+        pad = "".join("\t" if c == "\t" else " " for c in self.text[: self.position])
+        return [self.text, pad + "^"]
+
+    def __str__(self) -> str:
+        return f"{self.message} at column {self.column}"

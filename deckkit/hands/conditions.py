@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence, Union
 
-from deckkit.errors import UsageError
+from deckkit.errors import PositionedUsageError
 from deckkit.query import QuerySyntaxError, compile_predicate
 
 __all__ = ["ConditionSyntaxError", "Condition", "BoundCondition", "compile_condition", "bind_all"]
@@ -31,21 +31,11 @@ __all__ = ["ConditionSyntaxError", "Condition", "BoundCondition", "compile_condi
 _MAX_CONDITION = 4000
 
 
-class ConditionSyntaxError(UsageError):
+class ConditionSyntaxError(PositionedUsageError):
     """A malformed condition; ``detail`` shows the condition and a caret under the mistake (exit 2)."""
 
-    def __init__(self, message: str, text: str, position: int, *, hint: str | None = None) -> None:
-        super().__init__(message, hint=hint)
-        self.text = text
-        self.position = max(0, min(position, len(text)))
-
-    @property
-    def detail(self) -> list[str]:
-        """The condition and a caret line under the offending spot (the CLI prints these)."""
-        return [self.text, " " * self.position + "^"]
-
     def __str__(self) -> str:
-        return f"malformed condition: {self.message} at column {self.position + 1}"
+        return f"malformed condition: {super().__str__()}"
 
 
 # ------------------------------------------------------------------ AST

@@ -97,3 +97,14 @@ def test_random_input_gives_clean_errors_only(text):
         assert exc.exit_code == 2
     else:
         cond.holds_for(hand(1, 1, 1))
+
+
+def test_syntax_error_is_a_positioned_usage_error_whose_caret_survives_tabs():
+    from deckkit.errors import PositionedUsageError
+
+    with pytest.raises(ConditionSyntaxError) as info:
+        compile_condition("count(t:food)\t>= 2 and\tcount(t:food) >")
+    err = info.value
+    assert isinstance(err, PositionedUsageError) and err.exit_code == 2
+    assert err.detail == ["count(t:food)\t>= 2 and\tcount(t:food) >", "             \t        \t               ^"]
+    assert str(err).startswith("malformed condition: ") and str(err).endswith(f"at column {err.column}")
