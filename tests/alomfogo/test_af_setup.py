@@ -24,7 +24,8 @@ from deckkit.paths import data_dir
     ({"p2": {"add_to_hand": [{"turn": "three", "cards": []}]}}, "p2.add_to_hand", "turn"),
     ({"p2": {"add_to_hand": [{"turn": 0, "cards": []}]}}, "p2.add_to_hand", "turn"),
     ({"p2": {"add_to_hand": [{"turn": True, "cards": []}]}}, "p2.add_to_hand", "turn"),
-    ({"p2": {"add_to_hand": [{"turn": 3, "cards": ["Athame", "Nincs"]}]}}, "p2.add_to_hand[0].cards[1]", "unknown card"),
+    ({"p2": {"add_to_hand": [{"turn": 3, "cards": ["Athame", "Nincs"]}]}}, "p2.add_to_hand[0].cards[1]",
+     "unknown card"),
     ({"p2": {"add_to_hand": [{"turn": 3, "cards": "Athame"}]}}, "p2.add_to_hand[0].cards", "list of card names"),
 ])
 def test_af_bad_setup_names_the_field(setup, field, words):

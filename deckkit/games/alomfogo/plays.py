@@ -149,7 +149,8 @@ class PlayRules:
         pend = self.pending
         fn, ability = event.card.counter
         fn(self, Context(p, event.card), ability)
-        self.quiet or self.note(f"{self.pname(p)} sacrifices {event.card.name}: {pend.card.name} has no effect (AF-372)")
+        self.quiet or self.note(f"{self.pname(p)} sacrifices {event.card.name}: "
+                                f"{pend.card.name} has no effect (AF-372)")
         self._resume(pend)
 
     def no_counter(self) -> None:
