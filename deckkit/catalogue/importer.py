@@ -314,7 +314,7 @@ def plan(cat, records: list[Record], *, source: str, keep_foreign: bool = False)
 def _classify(cat, rows: list[tuple], keep_source: str | None = None) -> Plan:
     """Split rows into new, changed and unchanged cards; with ``keep_source``, cards stored from another
     source count as unchanged (bundled cards never overwrite a user's)."""
-    from deckkit.catalogue.store import ROW_DATA
+    from deckkit.catalogue.store import ROW_DATA, same_card
 
     result = Plan()
     existing = cat.existing([row[0] for row in rows])
@@ -325,7 +325,7 @@ def _classify(cat, rows: list[tuple], keep_source: str | None = None) -> Plan:
         old = existing.get(row[0])
         if old is None:
             result.added_rows.append(row)
-        elif old[1] == row[ROW_DATA] or (keep_source is not None and old[2] != keep_source):
+        elif same_card(old[1], row[ROW_DATA]) or (keep_source is not None and old[2] != keep_source):
             result.unchanged += 1
         else:
             result.updated_rows.append((old[0], row))

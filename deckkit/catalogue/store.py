@@ -98,21 +98,23 @@ def _tags(card: dict) -> tuple:
 
 
 def card_row(card: dict, source: str) -> tuple:
-    """The row of a valid card in canonical form: MAIN_COLUMNS values, JSON, full-text text, tags."""
-    return card_rows([card], source, canonical=True)[0]
+    """The row of a valid card: MAIN_COLUMNS values, JSON, full-text text, tags."""
+    return card_rows([card], source)[0]
 
 
-def card_rows(records: list[dict], source: str, *, canonical: bool = False) -> list[tuple]:
-    """Rows (see :func:`card_row`) of valid card records; ``canonical``: records already in stored form.
+def card_rows(records: list[dict], source: str) -> list[tuple]:
+    """Rows (see :func:`card_row`) of valid card records.
 
-    The per-card work of a bulk import happens here, so it is one tight loop.
+    The per-card work of a bulk import happens here, so it is one tight loop. The JSON keeps the
+    record's own key order: putting the fields in canonical order is left to reading
+    (:func:`stored_card`), which touches a page of cards where an import touches all of them.
     """
     out: list[tuple] = []
     append = out.append
     encode = _ENCODE
-    canon = (lambda r: r) if canonical else canonical_card
-    for rec in records:
-        card = canon(rec)
+    for card in records:
+        if "text" not in card:
+            card = {**card, "text": ""}
         get = card.get
         name = card["name"]
         card_set, ingredient = get("set"), get("ingredient")
@@ -123,6 +125,16 @@ def card_rows(records: list[dict], source: str, *, canonical: bool = False) -> l
             encode(card), fts_text(card["text"]), _tags(card),
         ))
     return out
+
+
+def stored_card(data: str) -> dict:
+    """The card dict of a stored JSON text, in canonical form (field order, integral numbers as int)."""
+    return canonical_card(json.loads(data))
+
+
+def same_card(stored: str, data: str) -> bool:
+    """True if two stored JSON texts hold the same card (the texts may differ in key order or number form)."""
+    return stored == data or _ENCODE(stored_card(stored)) == _ENCODE(stored_card(data))
 
 
 def _make_encoder() -> Callable[[Any], str]:
@@ -215,7 +227,7 @@ class Catalogue:
 
     # ------------------------------------------------------------ reading
     def _cards(self, sql: str, params: tuple | list = ()) -> list[dict]:
-        return [json.loads(r[0]) for r in self.conn.execute(sql, params)]
+        return [stored_card(r[0]) for r in self.conn.execute(sql, params)]
 
     def count(self, game: str | None = None) -> int:
         """How many cards (of one game)."""
@@ -226,7 +238,7 @@ class Catalogue:
     def get(self, card_id: str) -> dict | None:
         """The card with this id, or None."""
         row = self.conn.execute(f"SELECT b.data {_FROM} WHERE c.id = ?", (card_id,)).fetchone()
-        return json.loads(row[0]) if row else None
+        return stored_card(row[0]) if row else None
 
     def cards(self, game: str | None = None) -> list[dict]:
         """All cards (of one game), ordered by game and folded name."""
@@ -297,7 +309,7 @@ class Catalogue:
 
     def _by_pk(self, pks: list[int]) -> list[dict]:
         data = self._by_pk_raw(pks)
-        return [json.loads(data[pk]) for pk in pks]
+        return [stored_card(data[pk]) for pk in pks]
 
     def search_count(self, query: Any) -> int:
         """How many cards match a query."""
@@ -340,8 +352,10 @@ class Catalogue:
             # More page cache for the index builds of a bulk load, and the secondary indexes built
             # once afterwards (one sort each) rather than maintained row by row.
             conn.execute("PRAGMA cache_size = -131072")
+            # The unique id index too: sorting 100,000 ids once is cheaper than inserting them one by one,
+            # and CREATE UNIQUE INDEX checks them all (validation and the update split rule out repeats).
             secondary = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN "
-                                     "('cards', 'card_tags') AND sql IS NOT NULL AND name != 'idx_cards_id'").fetchall()
+                                     "('cards', 'card_tags') AND sql IS NOT NULL").fetchall()
             for name, _ in secondary:
                 conn.execute(f'DROP INDEX "{name}"')
         if updated:
