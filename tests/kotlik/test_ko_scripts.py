@@ -1,6 +1,5 @@
 """The shipped Kotlík scripts pass through the game-agnostic runner; wrong ones fail usefully."""
 
-from pathlib import Path
 
 import pytest
 

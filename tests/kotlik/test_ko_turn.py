@@ -7,7 +7,7 @@ import pytest
 
 from deckkit.errors import DataError, IllegalAction
 from deckkit.games.kotlik import KotlikGame
-from deckkit.games.kotlik.board import CORNER_CELLS, SPACE_CELL, SPACE_LINE, TRACK, line_label
+from deckkit.games.kotlik.board import SPACE_CELL, SPACE_LINE, TRACK, line_label
 from deckkit.games.kotlik.cards import COLOURS
 
 from ko_helpers import CS, GAME, all_cards, cell_key, full, play, position

@@ -183,18 +183,9 @@ class KotlikState(State):
                 self.phase = FINAL
                 return
         self.cauldron[p].append(card)  # KO-502
-        # _count_in, inlined: this is the goldfish hot path
-        cs, game = self.cs, self.game
-        k = cs.ing[card]
-        cnt, tot = self.cnt[p], self.tot[p]
-        n, t = cnt[k], tot[k]
-        v = game.value[p][card]
-        self.base[p] += set_score(n + 1, t + v) - set_score(n, t)
-        cnt[k] = n + 1
-        tot[k] = t + v
-        self.ones[p] += game.one[p][card]
+        self._count_in(p, card)
         if self.logging:
-            self._say(f"{PLAYER_NAMES[p]} takes {cs.names[card]}")
+            self._say(f"{PLAYER_NAMES[p]} takes {self.cs.names[card]}")
         self._after_take(False)
 
     def _after_take(self, explode_done: bool) -> None:
