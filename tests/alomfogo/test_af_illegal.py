@@ -137,3 +137,26 @@ def test_af_731_names_whose_helper_it_is():
     """AF-731: assisting with the opponent's helper says whose helper it is and whose turn it is."""
     err = _refused(_duel_state(), "assist kőkobold")
     assert "p2's helper" in err.message and "p1's assist turn" in err.message
+
+
+def test_af_610_magic_source_instants_count_per_turn_in_either_players_turn():
+    """AF-610: one bűvforrás per turn also for instants; a source played in your own turn does not block the next."""
+    from deckkit.games.alomfogo import AlomfogoGame
+
+    spring = {"id": "af-test-forrasviz", "game": "alomfogo", "name": "Forrásvíz", "type": "instant", "cost": 0,
+              "subtypes": ["bűvforrás"], "abilities": [{"effect": "boost", "amount": 1}]}
+    game = AlomfogoGame([*GAME.cards.values(), spring])
+    state = game.from_setup({
+        "start": "p2", "phase": "phase3", "turn": 2,
+        "p1": {"table": ["Wugu Wataruru"], "library": ["Athame"]},
+        "p2": {"hand": ["Varázskút", "Forrásvíz", "Forrásvíz"], "table": ["Boszorkány Rozália"]},
+    }, random.Random(0))
+    state.apply("play Varázskút")  # p2's magic source of turn 2
+    for action in ("pass", "pass", "draw", "pass", "challenge with Wugu Wataruru", "defend with Boszorkány Rozália",
+                   "pass"):
+        state.apply(action)
+    assert "cast Forrásvíz" in [str(a) for a in state.legal_actions()]  # turn 3 is a new turn
+    state.apply("cast Forrásvíz")
+    state.apply("pass")
+    err = _refused(state, "cast Forrásvíz")
+    assert err.rule == "AF-610"

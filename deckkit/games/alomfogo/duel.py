@@ -117,6 +117,8 @@ class DuelRules:
         d = self.duel
         player.vp -= card.cost
         player.cage.append(card)  # AF-358
+        if card.magic_source:
+            player.source_played = True  # AF-610 holds for instants too, in either player's turn
         d.passes = 0
         self.quiet or self.note(f"{self.pname(p)} casts {card.name} for {card.cost} VP")
         self._cast(p, card, d.to_act, ASSIST)

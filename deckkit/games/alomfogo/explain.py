@@ -70,6 +70,8 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
             if _hand_card(state, other, rest) is not None:
                 return (f"{text}: it is {state.pname(p)}'s assist turn; assists alternate, attacker first", "AF-731")
             return (f"{text}: no such instant in {state.pname(p)}'s hand", "AF-404")
+        if card.magic_source and player.source_played:
+            return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
         return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")
     if kind == "assist":
         if phase != "assist":

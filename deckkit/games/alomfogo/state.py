@@ -172,7 +172,8 @@ class AlomfogoState(DuelRules, PlayRules, State):
             if not player.passive:
                 break
             index = self.next_turn_player(index)  # a goldfish opponent does nothing
-        player.source_played = False
+        for each in self.players:  # AF-610: "per turn" — every player's count starts again each turn
+            each.source_played = False
         player.cycled = False
         gain = self.game.settings["vp_per_turn"]
         for perm in player.table:
