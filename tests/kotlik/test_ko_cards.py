@@ -113,3 +113,20 @@ def test_board_labels_are_unique_per_ingredient_even_when_names_collide():
 
     assert _shorts(["Mandragora", "Mandragora lékařská", "Mandragorin"]) == ["Mandra", "Manlék", "Mandr2"]
     assert _shorts(["Síra", "Síra"]) == ["Síra", "Síra2"]
+
+
+def test_a_set_without_enough_ingredients_or_corners_is_refused_with_a_hint():
+    import pytest
+
+    from deckkit.errors import DataError
+    from deckkit.games.kotlik import KotlikGame
+
+    cards = load()
+    few = [c for c in cards if c["type"] != "ingredient"] + [c for c in cards if c["type"] == "ingredient"][:33]
+    with pytest.raises(DataError, match="at least 34 ingredient cards, got 33") as err:
+        KotlikGame(few)
+    assert "kotlik-standard.deck" in err.value.hint
+    no_corner = [c for c in cards if c["name"] != "Roh s kočkou"]
+    with pytest.raises(DataError, match="needs 4 corner cards") as err:
+        KotlikGame(no_corner)
+    assert "deckkit search t:corner" in err.value.hint

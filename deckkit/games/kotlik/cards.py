@@ -50,13 +50,15 @@ class CardSet:
         if len(ingredients) < 34:
             raise DataError(
                 f"a Kotlík game needs at least 34 ingredient cards, got {len(ingredients)}",
-                hint="the standard set has 56 (KO-104): 32 on the board plus the supply deck (KO-302, KO-305)",
+                hint="the standard set has 56 (KO-104): 32 on the board plus the supply deck (KO-302, KO-305); "
+                     "data/decks/kotlik-standard.deck lists them all",
             )
         stones = sorted(c.get("stone") or "" for c in corners)
         if len(corners) != 4 or stones != ["", "", "black", "white"]:
             raise DataError(
                 "a Kotlík game needs 4 corner cards, one marked with the white stone and one with the black",
-                hint="KO-105, KO-116: add corner cards with \"stone\": \"white\" / \"black\" / null",
+                hint="KO-105, KO-116: list the four corner cards (`deckkit search t:corner` shows them); in card "
+                     "data two are marked \"stone\": \"white\" and \"black\"",
             )
         cs = cls(ingredients, corners, recipes)
         for i, card in enumerate(ingredients):
