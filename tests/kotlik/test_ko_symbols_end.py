@@ -113,6 +113,7 @@ def test_ko_611_612_no_extra_turn_out_of_an_extra_turn_but_again_later():
     play(state, f"take {HAT}", "extra turn", "take Ještěrčí ocas 3")  # a hat card in the extra turn
     snap = state.snapshot()
     assert snap["active"] == "p2" and not snap["extra_turn"]  # KO-611: no further extra turn
+    assert "White's hat and wand gives no extra turn out of an extra turn (KO-611)" in state.log
     assert snap["p2"]["stone"] == 15
     play(state, "take nothing")  # Black beside a corner
     assert state.snapshot()["p1"]["stone"] == 7  # moved 3 by Ještěrčí ocas 3: row r3

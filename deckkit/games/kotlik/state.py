@@ -196,6 +196,8 @@ class KotlikState(State):
         elif self.cs.hat[card] and not self.extra:  # KO-611: no extra turn out of an extra turn
             self.phase = HAT
         else:
+            if self.extra and self.cs.hat[card] and self.logging:
+                self._say(f"{PLAYER_NAMES[self.active]}'s hat and wand gives no extra turn out of an extra turn (KO-611)")
             self.finish_turn(False)
 
     def announce_explosion(self, announce: bool) -> None:
