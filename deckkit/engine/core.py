@@ -27,6 +27,17 @@ class SetupError(DataError):
         self.field = field
 
 
+def shuffled(items: Iterable, rng: random.Random) -> list:
+    """A shuffled copy of ``items``: the one shuffle of every game engine (same seed, same order).
+
+    It is ``rng.shuffle`` on a copy, exactly what the hand tools do to a deck, so a game and
+    ``deckkit hand`` dealt from generators with the same seed see the same library.
+    """
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision: ``kind`` plus readable ``args``; ``str(action)`` is its canonical form.

@@ -175,3 +175,34 @@ def test_ob_goldfish_callable_policy():
 
     result = GAME.play_goldfish(starter_deck(), random.Random(3), policy=greedy)
     assert result["won"] and 3 <= result["turn"] <= 12
+
+
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_ob_goldfish_trace_shows_the_counted_game(policy):
+    """--trace replays game 0 separately: with or without a trace the game and its record are the same,
+    and the trace's last line states the outcome the figures count."""
+    deck = starter_deck()
+    for seed in range(60):
+        trace: list[str] = []
+        traced = GAME.play_goldfish(deck, random.Random(seed), policy=policy, trace=trace, max_turns=12)
+        plain = GAME.play_goldfish(deck, random.Random(seed), policy=policy, max_turns=12)
+        assert traced == plain
+        last = trace[-1]
+        if plain["won"]:
+            assert last == f"result: p1 wins in its own turn {plain['turn']} (counted as a win on turn {plain['turn']})"
+        else:
+            assert last.startswith("result: ") and "counted as not won" in last
+
+
+def test_ob_same_seed_same_opening_as_hand_tools():
+    """OB-503, OB-Q3: one shuffle everywhere — `deckkit hand --seed S`, a goldfish game played with
+    Random(S) and a script's deck set-up with seed S all deal p1 the same seven cards."""
+    from deckkit.hands.sample import deal
+
+    deck = starter_deck()
+    for seed in range(30):
+        hand = [c["name"] for c in deal(deck, "obludarium", random.Random(seed)).hand]
+        assert GAME.play_goldfish(deck, random.Random(seed))["opening"] == hand
+        state = GAME.from_setup({"start": "p1", "phase": "main", "p1": {"deck": [c["name"] for c in deck]},
+                                 "p2": {"dummy": True}}, random.Random(seed))
+        assert [c.name for c in state.hands[0]] == hand

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 
+from deckkit.engine.core import shuffled  # noqa: F401  (Obludárium's shuffle is the engine's)
 from deckkit.paths import data_dir
 
 FOOD, MONSTER, ARTIFACT, SPELL = "food", "monster", "artifact", "spell"
@@ -72,15 +73,3 @@ def bundled_cards() -> tuple[dict, ...]:
     """The bundled Obludárium card pool (data/cards/obludarium.json)."""
     path = data_dir() / "cards" / "obludarium.json"
     return tuple(json.loads(path.read_text(encoding="utf-8")))
-
-
-def shuffled(items: list, rng) -> list:
-    """A uniformly shuffled copy of ``items``: Obludárium's one shuffle (OB-209), used everywhere.
-
-    Sorting by one ``rng.random()`` key per card is a uniform permutation and about ten times
-    cheaper than ``random.shuffle``'s per-card ``randbelow``; goldfish speed depends on it.
-    """
-    rand = rng.random
-    keys = [rand() for _ in items]
-    order = sorted(range(len(items)), key=keys.__getitem__)
-    return [items[i] for i in order]

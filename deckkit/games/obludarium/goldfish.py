@@ -66,6 +66,15 @@ def _prepared(game, deck: list[dict]) -> list[tuple]:
     return roles
 
 
+def _outcome_line(won: bool, turn: int, max_turns: int, ended: bool) -> str:
+    """The last trace line: the outcome the figures count for this game."""
+    if won:
+        return f"result: p1 wins in its own turn {turn} (counted as a win on turn {turn})"
+    if ended:
+        return f"result: p1 loses in its own turn {turn} (counted as not won)"
+    return f"result: no win within {max_turns} own turns (counted as not won)"
+
+
 def _label(table: list, index: int) -> str:
     name = table[index][0][6].name
     n = sum(1 for entry in table[:index + 1] if entry[0][6].name == name)
@@ -107,7 +116,9 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         if talk:
             trace.append("turn 1 is the passive opponent's: it does nothing")
 
-    def result(won: bool, turn: int) -> dict:
+    def result(won: bool, turn: int, ended: bool = True) -> dict:
+        if talk:
+            trace.append(_outcome_line(won, turn, max_turns, ended))
         return {"won": won, "turn": turn, "mulligans": opening.mulligans, "seen": seen,
                 "opening": opening_names, "seen_by_turn": seen_by_turn}
 
@@ -337,7 +348,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
             return result(True, t)
         if rec:
             record.extend(("pass", "pass"))  # opponent's turn: main, attack
-    return result(False, max_turns)
+    return result(False, max_turns, ended=False)
 
 
 def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=None,
@@ -375,6 +386,8 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
             trace.extend(state.log[logged:])
             logged = len(state.log)
     won = state.winners() == [0]
+    if trace is not None:
+        trace.append(_outcome_line(won, min(own_turn(), max_turns), max_turns, state.is_terminal()))
     seen = opening_names + [line.split(" draws ", 1)[1] for line in state.log if line.startswith("p1 draws ")]
     return {"won": won, "turn": min(own_turn(), max_turns), "mulligans": opening.mulligans, "seen": seen,
             "opening": opening_names}
