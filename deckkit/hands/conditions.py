@@ -323,14 +323,7 @@ class BoundCondition:
 
 def compile_condition(text: str) -> Condition:
     """Parse a condition once and compile its queries; :class:`ConditionSyntaxError` (exit 2) on mistakes."""
-    if not isinstance(text, str):
-        raise TypeError("condition must be a string")
-    if len(text) > _MAX_CONDITION:
-        raise ConditionSyntaxError(f"condition is too long ({len(text)} characters)", text[:80], 80,
-                                   hint=f"keep conditions under {_MAX_CONDITION} characters")
-    if "\x00" in text:
-        raise ConditionSyntaxError("condition contains a NUL character", text.replace("\x00", "?"),
-                                   text.index("\x00"))
+    ConditionSyntaxError.screen(text, "condition", _MAX_CONDITION)
     parser = _Parser(text)
     node = parser.parse()
     predicates = [compile_predicate(q) for q in parser.queries]

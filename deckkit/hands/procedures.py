@@ -85,18 +85,23 @@ def obludarium_opening(library: Sequence[T], keep: Keep | None = None, *, hand_s
         raise UsageError(f"hand size {hand_size} is negative")
     limit = hand_size if max_mulligans is None else min(max_mulligans, hand_size)
     _need(library, hand_size, "Obludárium")
-    lib = list(library)
-    rejected: list[list] = []
-    size = hand_size
+    # OB-504/OB-506: whole hand to the bottom in its current order, no reshuffle.
+    return _mulligan_loop(list(library), keep, hand_size, limit, lambda rest, hand: rest + hand)
+
+
+def _mulligan_loop(library: list, keep: Keep | None, hand_size: int, limit: int,
+                   put_back: Callable[[list, list], list]) -> Opening:
+    """Draw a hand; while ``keep`` rejects it (at most ``limit`` times, down to 0 cards), put it back
+    with ``put_back(rest, hand) -> library`` and draw one card fewer."""
+    lib, rejected, size = library, [], hand_size
     while True:
         hand, lib = lib[:size], lib[size:]
         if keep is None or keep(hand):
             return Opening(hand, lib, len(rejected), False, rejected)
         if len(rejected) >= limit or size == 0:
             return Opening(hand, lib, len(rejected), True, rejected)
-        # OB-504/OB-506: whole hand to the bottom in its current order, no reshuffle.
-        lib = lib + hand
         rejected.append(hand)
+        lib = put_back(lib, hand)
         size -= 1
 
 
@@ -116,18 +121,13 @@ def alomfogo_opening(library: Sequence[T], keep: Keep | None = None, *, mulligan
     if rng is None:
         raise UsageError("the reshuffle mulligan needs a seeded random generator")
     limit = hand_size if max_mulligans is None else min(max_mulligans, hand_size)
-    rejected: list[list] = []
-    size = hand_size
-    while True:
-        hand, rest = lib[:size], lib[size:]
-        if keep is None or keep(hand):
-            return Opening(hand, rest, len(rejected), False, rejected)
-        if len(rejected) >= limit or size == 0:
-            return Opening(hand, rest, len(rejected), True, rejected)
-        rejected.append(hand)
+
+    def reshuffle(rest: list, hand: list) -> list:  # the house rule: the hand is shuffled back in
         lib = rest + hand
-        rng.shuffle(lib)
-        size -= 1
+        rng.shuffle(lib)  # type: ignore[union-attr]
+        return lib
+
+    return _mulligan_loop(lib, keep, hand_size, limit, reshuffle)
 
 
 @dataclass(frozen=True)

@@ -108,3 +108,15 @@ def test_syntax_error_is_a_positioned_usage_error_whose_caret_survives_tabs():
     assert isinstance(err, PositionedUsageError) and err.exit_code == 2
     assert err.detail == ["count(t:food)\t>= 2 and\tcount(t:food) >", "             \t        \t               ^"]
     assert str(err).startswith("malformed condition: ") and str(err).endswith(f"at column {err.column}")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("count(t:food) >= 1 and " * 200, "condition is too long (4600 characters)"),
+    ("count(t:fo\x00od) >= 1", "condition contains a NUL character"),
+])
+def test_absurd_conditions_are_refused_before_parsing(text, message):
+    with pytest.raises(ConditionSyntaxError) as info:
+        compile_condition(text)
+    assert info.value.message == message and info.value.exit_code == 2
+    with pytest.raises(TypeError):
+        compile_condition(42)  # type: ignore[arg-type]
