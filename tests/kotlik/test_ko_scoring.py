@@ -35,10 +35,15 @@ def state_scores(white, black, game=None):
 def test_ko_805_to_808_set_sizes(cards, points):
     result = breakdown(cards, ["Kapradí 2"])
     assert result["ingredients"] == {"Síra": points}
+    majority = 5 if "Síra 1" in cards else 0  # KO-802: White's Síra 1 is the only value-1 card
+    assert result["total"] == points + majority
+    assert state_scores(cards, ["Kapradí 2"]) == (points + majority, -2)  # the game's running score agrees
 
 
 def test_ko_802_803_value_1_majority():
     assert breakdown(["Síra 1", "Jitrocel 1"], ["Kapradí 1"])["majority"] == 5  # KO-802
+    assert state_scores(["Síra 1", "Jitrocel 1"], ["Kapradí 1"]) == (-2 + 5, -1)
+    assert state_scores(["Síra 1"], ["Kapradí 1"]) == (-1, -1)  # KO-803: nobody scores the 5
     assert breakdown(["Kapradí 1"], ["Síra 1", "Jitrocel 1"])["majority"] == 0
     assert breakdown(["Síra 1"], ["Kapradí 1"])["majority"] == 0  # KO-803 equal: nobody
     assert breakdown(["Síra 1"], ["Kapradí 1"], player=1)["majority"] == 0
@@ -50,6 +55,8 @@ def test_ko_804_own_colour_doubled_for_its_holder_only():
     assert breakdown([], three, player=1)["ingredients"] == {"Mandragora": 9}  # KO-Q9: not Black's colour
     black = ["Havraní pero 2", "Havraní pero 3", "Havraní pero 4"]
     assert breakdown([], black, player=1)["ingredients"] == {"Havraní pero": 18}
+    assert state_scores(three, black) == (18, 18)  # the running score doubles the same cards
+    assert state_scores(black, three) == (9, 9)
 
 
 def test_ko_q9_reading_b_doubles_both_colours_for_anyone():
