@@ -105,6 +105,8 @@ def test_setup_errors_name_the_field():
         position({"r2c2": "Mandragora 3"}, p1={"cauldron": ["Mandragora 3"]})
     with pytest.raises(DataError, match="unknown ingredient card 'Mandragora 9'"):
         position(p1={"cauldron": ["Mandragora 9"]})
+    with pytest.raises(DataError, match="p1.cauldron.0.: 'Roh se sovou' is a corner card, not an ingredient"):
+        position(p1={"cauldron": ["Roh se sovou"]})
     with pytest.raises(DataError, match="KO-206"):
         position(p1={"stone": 4}, p2={"stone": 4})
     with pytest.raises(DataError, match="track space"):

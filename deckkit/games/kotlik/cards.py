@@ -102,7 +102,7 @@ class CardSet:
         if hit is None or hit[0] != kind:
             import difflib
 
-            pool = [c["name"] for c in getattr(self, kind + "s" if kind != "ingredient" else "ingredients")]
+            pool = [c["name"] for c in getattr(self, kind + "s")]  # ingredients, corners, recipes
             close = difflib.get_close_matches(fold(name), [fold(p) for p in pool], n=3)
             names = {fold(p): p for p in pool}
             raise UnknownCard(name, [names[c] for c in close])

@@ -36,6 +36,10 @@ class SetupReader:
         """The ingredient card called ``name``, placed once only."""
         if not isinstance(name, str):
             raise SetupError(f"{where}: expected a card name, got {name!r}", field=f"{where}")
+        other = self.cs.by_name.get(fold(name))
+        if other is not None and other[0] != "ingredient":
+            raise SetupError(f"{where}: {name!r} is a {other[0]} card, not an ingredient card", field=where,
+                             hint="corner cards stay on their corners (KO-303); recipes go in pN.recipes (KO-310)")
         try:
             card = self.cs.lookup(name, "ingredient")
         except DeckkitUnknown as exc:
