@@ -56,23 +56,11 @@ class Format:
         )
 
 
-@lru_cache(maxsize=1)
-def _validator():
-    from jsonschema import Draft202012Validator
-
-    from deckkit.paths import schemas_dir
-
-    schema = json.loads((schemas_dir() / "format.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
-
-
 def check_format_data(data: Any, source: str) -> list[str]:
-    """Every schema problem of a format document, as ``$.path: message`` strings (empty when valid)."""
-    out = []
-    for error in sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path)):
-        where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-        out.append(f"{source}::{where}: {error.message}")
-    return out
+    """Every schema problem of a format document, as ``file::$.path: message`` strings (empty when valid)."""
+    from deckkit.decks.schemacheck import json_path, schema_errors
+
+    return [f"{source}::{json_path(e.absolute_path)}: {e.message}" for e in schema_errors("format.schema.json", data)]
 
 
 def load_format_file(path: str | Path) -> Format:

@@ -3,29 +3,11 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
 
 from deckkit.decks.model import MAIN, SIDEBOARD, Deck, DeckEntry, Problem
+from deckkit.decks.schemacheck import json_path, schema_errors
 from deckkit.text import fold
-
-
-@lru_cache(maxsize=1)
-def _validator():
-    # jsonschema is imported only when a JSON deck is read: text decks are the common, fast path.
-    from jsonschema import Draft202012Validator
-
-    from deckkit.paths import schemas_dir
-
-    schema = json.loads((schemas_dir() / "deck.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
-
-
-def _json_path(parts) -> str:
-    out = "$"
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else f".{p}"
-    return out
 
 
 def parse_json(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]:
@@ -38,9 +20,9 @@ def parse_json(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     except json.JSONDecodeError as exc:
         return deck, [Problem("bad-json", f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno,
                               hint="check commas, quotes and brackets near that spot")]
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    errors = schema_errors("deck.schema.json", data)
     if errors:
-        return deck, [Problem("invalid-deck-file", f"{_json_path(e.absolute_path)}: {e.message}",
+        return deck, [Problem("invalid-deck-file", f"{json_path(e.absolute_path)}: {e.message}",
                               hint=e.schema.get("description") if isinstance(e.schema, dict) else None)
                       for e in errors]
     problems: list[Problem] = []

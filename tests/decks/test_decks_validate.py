@@ -212,3 +212,14 @@ def test_validate_a_loaded_deck_keeps_the_readers_warnings(write, pool):
     report = validate_deck(deck, pool)
     assert [(p.code, p.line) for p in report.warnings] == [("duplicate-card", 3)]
     assert [p.code for p in report.errors] == ["deck-too-small"]
+
+
+def test_json_deck_schema_errors_come_in_document_order(write):
+    from deckkit.decks import read_deck
+
+    entries = ",".join('{"count": 0, "name": "Athame"}' for _ in range(12))
+    path = write('{"game": "af", "cards": [' + entries + '], "bogus": 1}', "many.json")
+    deck, problems = read_deck(path)
+    paths = [p.message.split(":")[0] for p in problems]
+    assert paths == ["$"] + [f"$.cards[{i}].count" for i in range(12)]
+    assert all(p.code == "invalid-deck-file" for p in problems)

@@ -1,0 +1,34 @@
+"""The JSON Schema validators of deck and format files, built once each, and JSON paths for messages."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any, Iterable
+
+
+@lru_cache(maxsize=None)
+def validator(schema_file: str) -> Any:
+    """A compiled Draft 2020-12 validator for ``schemas/<schema_file>`` (built on first use, then reused)."""
+    # jsonschema is imported only here: text decks and bundled formats never need it (start-up time).
+    from jsonschema import Draft202012Validator
+
+    from deckkit.paths import schemas_dir
+
+    schema = json.loads((schemas_dir() / schema_file).read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def json_path(parts: Iterable[Any]) -> str:
+    """``$.cards[3].count`` from an error's ``absolute_path``."""
+    out = "$"
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else f".{p}"
+    return out
+
+
+def schema_errors(schema_file: str, data: Any) -> list[Any]:
+    """Every schema error of ``data``, in document order."""
+    # Indices sort as numbers, keys as text, and the two never compare (no TypeError on mixed paths).
+    return sorted(validator(schema_file).iter_errors(data),
+                  key=lambda e: [(0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in e.absolute_path])
