@@ -49,6 +49,7 @@ class Layout:
     order: dict[str, list[int]] = field(default_factory=lambda: {MAIN: [], SIDEBOARD: []})  # card lines per section
     merged: set[int] = field(default_factory=set)  # lines whose copies were added to an earlier line
     end: list[str] = field(default_factory=list)  # comments after the last card line
+    headers: dict[str, int] = field(default_factory=dict)  # header key -> its line (for messages)
 
 
 def _layout(records: list[tuple[int, str, str]]) -> Layout:
@@ -185,6 +186,7 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     deck.name = header.get("name") or None
     deck.notes = [p for p in problems if p.severity == "warning"]
     layout = _layout(records)
+    layout.headers = header_line
     for number, target, comment, merged in card_lines:
         layout.order[target].append(number)
         if comment:

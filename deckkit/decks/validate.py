@@ -250,7 +250,9 @@ def choose_format(deck: Deck, fmt: Format | str | None) -> tuple[Format | None, 
     try:
         return find_format(deck.game, name), []
     except DeckkitError as exc:
-        return None, [Problem("unknown-format", exc.message, hint=exc.hint)]
+        # The deck's own format: line is named; a --format given on the command line has no line.
+        line = getattr(deck.layout, "headers", {}).get("format") if fmt is None else None
+        return None, [Problem("unknown-format", exc.message, line=line, hint=exc.hint)]
 
 
 def validate_deck(deck: Deck, catalogue: CardLookup, fmt: Format | str | None = None,

@@ -53,6 +53,8 @@ def test_unknown_format_in_the_deck_file(pool):
     report = check("game: af\nformat: blitz\n3 Athame\n", pool)
     assert [p.code for p in report.errors] == ["unknown-format"]
     assert report.format is None and "casual" in report.errors[0].hint
+    assert report.errors[0].line == 2  # the deck's format: line
+    assert check("game: af\n3 Athame\n", pool, "blitz").errors[0].line is None  # --format has no line
 
 
 def test_format_of_another_game_is_wrong_format(pool):
