@@ -282,30 +282,58 @@ def kotlik_setup(ingredients: Sequence[dict], rng: random.Random, *, corners: Se
     return KotlikSetup(board, supply, cauldrons, returned, dealt)
 
 
-def render_kotlik_board(setup: KotlikSetup, label: Callable[[Any], str] | None = None) -> str:
-    """The board as a 6×6 text grid with corners (K = corner card; W/B mark the stones' corners)."""
+def render_kotlik_board(setup: KotlikSetup, label: Callable[[Any], str] | None = None, *,
+                        narrow: bool = False) -> str:
+    """The board as a 6×6 text grid with corners (K = corner card; W/B mark the stones' corners).
+
+    ``narrow`` puts the number and label under the ingredient and wraps words, so the grid fits in
+    80 columns instead of about 150 (the ``hand`` command uses it).
+    """
     def default(card: Any) -> str:
         if card is None:
             return ""
         if card.get("type") == "corner":
             stone = card.get("stone")
             return "K" + ("(W)" if stone == "white" else "(B)" if stone == "black" else "")
-        return f"{card.get('ingredient') or card.get('name')} {card.get('number', '')} {_LABEL_CODES.get(card.get('label'), '')}".rstrip()
+        tail = f"{card.get('number', '')} {_LABEL_CODES.get(card.get('label'), '')}".strip()
+        return f"{card.get('ingredient') or card.get('name')}{chr(10) if narrow else ' '}{tail}".rstrip()
 
     show = label or default
     cells = [[show(card) for card in row] for row in setup.board]
     for r, c in KO_CORNERS:
         if not cells[r][c]:
             cells[r][c] = "K"
-    width = max(5, max(len(x) for row in cells for x in row))
-    line = "+" + "+".join("-" * (width + 2) for _ in range(6)) + "+"
-    out = [line]
-    for row in cells:
-        out.append("|" + "|".join(f" {x:<{width}} " for x in row) + "|")
-        out.append(line)
+    if narrow:
+        longest = max((len(w) for row in cells for x in row for w in x.split()), default=0)
+        width = max(5, longest)
+        lines = [[_wrap(x, width) for x in row] for row in cells]
+    else:
+        width = max(5, max(len(x) for row in cells for x in row))
+        lines = [[[x] for x in row] for row in cells]
+    rule = "+" + "+".join("-" * (width + 2) for _ in range(6)) + "+"
+    out = [rule]
+    for row in lines:
+        for i in range(max(len(cell) for cell in row)):
+            out.append("|" + "|".join(f" {(cell[i] if i < len(cell) else ''):<{width}} " for cell in row) + "|")
+        out.append(rule)
     return "\n".join(out)
 
 
+def _wrap(text: str, width: int) -> list[str]:
+    """Each line of ``text`` wrapped at word boundaries to ``width`` characters."""
+    out: list[str] = []
+    for part in text.split("\n"):
+        line = ""
+        for word in part.split():
+            if line and len(line) + 1 + len(word) > width:
+                out.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        out.append(line)
+    return out
+
+
 _LABEL_CODES = {"white": "wh", "black": "bk", "green": "gn", "grey": "gy", "brown": "br", "blue": "bl", "yellow": "ye"}
-KOTLIK_LEGEND = ("K = corner card, K(W)/K(B) = the White/Black stone's corner; labels: "
+KOTLIK_LEGEND = ("K = corner card, K(W)/K(B) = the White/Black stone's corner\nlabels: "
                  + ", ".join(f"{v} {k}" for k, v in _LABEL_CODES.items()))

@@ -70,7 +70,7 @@ def hands_text(r: HandsReport) -> str:
             out.append(f"\nHand {i}")
         if d.kotlik is not None:
             k = d.kotlik
-            out.append(render_kotlik_board(k))
+            out.append(render_kotlik_board(k, narrow=True))  # fits 80 columns
             out.append(KOTLIK_LEGEND)
             out.append(f"White's cauldron: {', '.join(_names(k.cauldrons[0]))} "
                        f"(returned {k.returned[0]} white/black card(s), KO-307)")

@@ -173,3 +173,12 @@ def test_house_rule_mulligan_is_off_by_default_and_labelled_when_on(run):
     assert res.exit_code == 0
     assert res.stdout.splitlines()[1] == ("house-rule mulligan 'reshuffle': hand shuffled back, one card fewer "
                                           "(not in the rules, AF-Q5)")
+
+
+def test_hand_kotlik_board_fits_80_columns(run):
+    lines = run("hand", KO, "--seed", "1").stdout.splitlines()
+    grid = [line for line in lines if line[:1] in "+|"]
+    assert len([line for line in grid if line.startswith("+")]) == 7  # 6 rows of cells between 7 rules
+    assert max(len(line) for line in lines) <= 80
+    assert {len(line) for line in grid} == {79}  # every line of the grid lines up
+    assert any("Netopýří" in line for line in grid) or any("Mandragora" in line for line in grid)
