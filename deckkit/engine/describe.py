@@ -17,8 +17,13 @@ def _settings(module: Any) -> list[dict]:
              "choices": list(s.choices) if s.choices is not None else None} for s in cls.SETTINGS]
 
 
+# Sections of a game package docstring that follow its action strings and are not about them.
+_OTHER_SECTIONS = ("Script", "Snapshot", "Card data", "Settings", "Usage")
+
+
 def action_docs(doc: str) -> str:
-    """The "Action strings" part of a game package docstring: its paragraph and the list after it."""
+    """The "Action strings" part of a game package docstring: its paragraph and what follows it
+    (the list, who acts when, reading choices) up to the script set-up or snapshot section."""
     paragraphs = [p for p in (doc or "").split("\n\n")]
     start = next((i for i, p in enumerate(paragraphs) if "action strings" in p.lower()), None)
     if start is None:
@@ -26,7 +31,7 @@ def action_docs(doc: str) -> str:
     out = [paragraphs[start]]
     for para in paragraphs[start + 1:]:
         first = para.strip("\n").splitlines()[0] if para.strip() else ""
-        if not first or not first.startswith(("-", "=", "``", " ")):
+        if not first or first.startswith(_OTHER_SECTIONS):
             break
         out.append(para)
     return "\n\n".join(out).strip()

@@ -215,3 +215,13 @@ def test_engine_ob_610_opponent_instant_outside_its_windows(tmp_path):
     out = format_of(run_file(write(tmp_path, text)))
     assert "p2 uses instants in the other player's turn in answer to an instant, in the block step" in out
     assert "(OB-610)" in out
+
+
+def test_engine_games_actions_say_who_acts_when():
+    """`deckkit games --actions` documents when the other player may act (OB-610) and the reading choices,
+    but not the script set-up keys."""
+    out = invoke("games", "--actions").output
+    ob = out.split("Álomfogó —")[0]
+    assert "Who acts when" in ob and "OB-610" in ob and "OB-803" in ob and "OB-Q13" in ob
+    assert "Script ``[setup]``" not in ob
+    assert "Script setup" not in out.split("Álomfogó —")[1].split("Čarodějnický")[0]

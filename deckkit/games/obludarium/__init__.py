@@ -21,9 +21,20 @@ Cards in play with the same name are told apart as ``Glum``, ``Glum#2`` in table
 
 Who acts when: the active player in the main phase, the attack step and first in the fight
 exchange; the defender in the block step; and the other player whenever an instant has just been
-played (the answer, OB-904). The non-active player therefore uses instants in the opponent's turn
-(OB-610) by answering an instant, while blocking, or in the fight exchange; the rulebook names no
-other moment, so the engine adds none.
+played (the answer, OB-904, OB-907). The non-active player therefore uses instants in the
+opponent's turn (OB-354, OB-610) by answering an instant, while blocking (OB-607, OB-810) or in
+the fight exchange (OB-827) — the moments the rulebook describes. It gets no turn after each
+summon or food of the active player: the rulebook names no such moment, every effect of the
+bundled instants that matters in the opponent's turn can be played in the block step or the
+fight exchange of that same turn, and a window after every action would put a "pass" of the
+other player between every two lines of a script and slow goldfish games. A refused attempt
+says so, citing OB-610.
+
+Further reading choices: each instant cast in the attack step (OB-803) is answered on its own
+and the active player may then cast another — OB-904/OB-905's alternation governs strengthening
+during fights (OB-827) and unblocked attacks (OB-831), i.e. the fight exchange after the blocks,
+which ends with the first pass (OB-Q12). The hand-size rule counts only cards that can be laid
+out — food, monsters and artifacts — never spells, which are cast (OB-406, OB-909, OB-Q13).
 
 Script ``[setup]`` keys: ``start`` ("p1"/"p2"), ``phase`` ("start": untap and draw first (default),
 "main", "attack"), ``turn``; per player ``deck`` (shuffled; listed cards come out of it),

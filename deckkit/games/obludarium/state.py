@@ -7,9 +7,11 @@ exchange, OB-904, started by the attacker). Every instant (spell or special prop
 stack and hands the decision to the other player, who may answer with an instant or pass; a pass
 ends the exchange and the stack resolves last-in, first-out (OB-905, OB-907, OB-908, OB-Q12).
 
-Reading choices: an instant cast in the main phase or the attack step (OB-803) opens its own
-exchange, after which the active player may go on; the fight exchange (OB-827) follows the blocks
-and ends with the first pass, after which the fights and the damage are resolved at once.
+Reading choices (argued in the package docstring): an instant cast in the main phase or the
+attack step (OB-803) opens its own exchange, after which the active player may go on; the fight
+exchange (OB-827) follows the blocks and ends with the first pass, after which the fights and the
+damage are resolved at once. The other player decides only in those exchanges and the block step
+(OB-610).
 Killed monsters, used spells and destroyed cards go to the owner's discard pile (OB-408).
 """
 
