@@ -181,8 +181,9 @@ def _summary(count: int, reached: Counter, kept: Counter, final: Counter, type_c
     return {
         "deals": count,
         "keep_rate": {str(m): kept[m] / reached[m] for m in depths},  # kept by the rule among hands that got there
-        "mulligans": {str(m): final[m] for m in sorted(final)},  # histogram of mulligans taken
+        # Histograms run from 0 to the largest value, zeros included, so a gap shows as a gap.
+        "mulligans": {str(m): final[m] for m in range(max(final) + 1)},  # histogram of mulligans taken
         "mean_mulligans": sum(m * n for m, n in final.items()) / count,
         "mean_composition": {t: sum(k * n for k, n in c.items()) / count for t, c in type_counts.items()},
-        "composition_histogram": {t: {str(k): c[k] for k in sorted(c)} for t, c in type_counts.items()},
+        "composition_histogram": {t: {str(k): c[k] for k in range(max(c) + 1)} for t, c in type_counts.items()},
     }

@@ -95,3 +95,14 @@ def test_deck_smaller_than_hand():
     cards = [{"id": "x", "name": "X", "type": "food"}] * 4
     with pytest.raises(DeckTooSmall):
         sample_hands(cards, "obludarium", seed=1)
+
+
+def test_summary_histograms_show_gaps_as_zeros(bundled_deck):
+    game, cards = bundled_deck("obludarium-standard")
+    rule = compile_condition("count(t:food) >= 2 and count(t:food) <= 4")
+    s = sample_hands(cards, game, seed=1, count=1000, keep=rule).summary
+    food = s["composition_histogram"]["food"]
+    assert list(food) == [str(k) for k in range(len(food))]  # 0, 1, 2, … with no key missing
+    assert food["1"] == 0 and food["0"] > 0  # one food is never kept; none is (a forced 0-card hand)
+    assert list(s["mulligans"]) == [str(m) for m in range(len(s["mulligans"]))]
+    assert sum(s["mulligans"].values()) == 1000
