@@ -1,7 +1,9 @@
 """Import benchmark: 100,000 synthetic cards (validation + storage) against a floor measured in the same run.
 
 The floor: parse the same JSON file and ``executemany`` each card (its main columns plus its JSON)
-into a plain SQLite table in one transaction. Target: deckkit's import <= 1.5 x floor.
+into a plain SQLite table in one transaction, with the catalogue's durability (WAL, synchronous=NORMAL),
+and close the file. Both sides are timed up to the closed file, checkpoint included.
+Target: deckkit's import <= 1.5 x floor.
 
     python bench/bench_import.py [N] [--seed S]
 """
@@ -26,6 +28,7 @@ def floor(path: Path, db_path: Path) -> tuple[float, float]:
     cards = json.loads(path.read_text(encoding="utf-8"))
     conn = sqlite3.connect(str(db_path), isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = NORMAL")  # what the catalogue uses: the same safety on both sides
     conn.execute("CREATE TABLE cards (id TEXT PRIMARY KEY, game TEXT, name TEXT, type TEXT, text TEXT, "
                  "cost INT, attack INT, defense INT, data TEXT)")
     conn.execute("BEGIN")
@@ -45,8 +48,8 @@ def deckkit_import(path: Path, db_path: Path) -> tuple[float, float, dict]:
     cat = open_catalogue(db_path, fill=False)  # an empty catalogue: measure the import alone
     started, cpu = time.perf_counter(), time.process_time()
     report = import_files(cat, [path])
+    cat.close()  # the floor's time includes closing its file too
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
-    cat.close()
     return elapsed, cpu, report.to_dict()
 
 

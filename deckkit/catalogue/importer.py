@@ -106,8 +106,18 @@ def _json_error(name: str, text: str, exc: json.JSONDecodeError, base_line: int 
                    hint="check for a missing comma, quote or bracket near there")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (_INF, -_INF):  # e.g. 1e400: JSON has no infinity, and SQLite's JSON functions reject it
+        raise ValueError(f"the number {text[:30]} is too large")
+    return value
+
+
+_INF = float("inf")
+
+
 def _loads(text: str) -> Any:
-    return json.loads(text, parse_constant=_no_constants)
+    return json.loads(text, parse_constant=_no_constants, parse_float=_finite_float)
 
 
 class _Batch:
