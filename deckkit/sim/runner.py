@@ -112,10 +112,16 @@ def _prepare(job: Job) -> tuple[Any, list[dict], Any, Any]:
 
 def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
     """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
+    from deckkit.sim.strategy import OWN_LOOP, play_scoring
+
     game, deck, keep, pilot = _prepare(job)
-    choices = {k: v for k, v in (("policy", pilot or job.policy), ("opponent", job.opponent)) if v}
-    record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
-                                max_turns=job.max_turns, **choices)
+    if pilot is not None and job.game in OWN_LOOP:
+        record = play_scoring(game, deck, game_rng(job.seed, index), pilot, opponent=job.opponent or "passive",
+                              trace=trace)
+    else:
+        choices = {k: v for k, v in (("policy", pilot or job.policy), ("opponent", job.opponent)) if v}
+        record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
+                                    max_turns=job.max_turns, **choices)
     if not job.keep_seen:
         for key in _CARD_LISTS:
             record.pop(key, None)

@@ -3,12 +3,17 @@
 Conditions are read over the game's :meth:`State.snapshot` (so they work for every game that has
 one); actions are patterns over the game's canonical action strings, matched against the legal
 actions of each decision. A loaded strategy is plain data (picklable), compiled once per worker.
+
+A ``prefer = "max EXPR"`` rule looks one step ahead: it applies each candidate action to a copy of
+the state and takes the one whose snapshot gives EXPR (e.g. ``value(p1.score)``) its highest value.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import operator
+import random
 import re
 import tomllib
 from dataclasses import dataclass
@@ -24,11 +29,26 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
     "obludarium": ("play", "cast", "use", "attack", "block", "discard", "pass"),
     "alomfogo": ("play", "cycle", "draw", "no draw", "challenge with", "defend with", "no defence", "helper",
                  "no helper", "assist", "cast", "counter", "no counter", "pass"),
+    "kotlik": ("take", "explode", "no explode", "extra turn", "no extra turn", "keep last", "discard last",
+               "move clockwise", "move anticlockwise"),
 }
+# Kotlík's own goldfish loop takes policy names only (it has no hands or mulligans to handle), so a
+# pilot drives its State from here: :func:`play_scoring`.
+OWN_LOOP = {"kotlik"}
 _OPS = {">=": operator.ge, "<=": operator.le, "!=": operator.ne, "==": operator.eq, "=": operator.eq,
         ">": operator.gt, "<": operator.lt}
+# The named preferences: a card field and whether its highest value comes first. Several, joined by
+# commas ("dearest, strongest"), break ties left to right; remaining ties keep the game's order.
 _SORT = {"dearest": ("cost", True), "cheapest": ("cost", False), "strongest": ("attack", True),
-         "weakest": ("attack", False)}
+         "weakest": ("attack", False), "glorious": ("glory", True), "highest": ("number", True),
+         "lowest": ("number", False)}
+
+
+def _named(prefer: str) -> tuple[tuple[str, bool], ...] | None:
+    """The sort keys of ``"dearest, strongest"``; None when a name is not a preference."""
+    names = [fold(n.strip()) for n in prefer.split(",")]
+    return tuple(_SORT[n] for n in names) if all(n in _SORT for n in names) else None
+_LOOKAHEAD = re.compile(r"^\s*(max|min)\s+(.+)$", re.S)
 
 
 class StrategyError(ValidationFailed):
@@ -42,7 +62,7 @@ class Strategy:
     game: str
     name: str
     keep: str | None
-    rules: tuple[tuple[str | None, str, str], ...]  # (when, do, prefer)
+    rules: tuple[tuple[str | None, str, str, str | None], ...]  # (when, do, prefer, through)
     path: str = ""
 
 
@@ -87,17 +107,26 @@ def load_strategy(path: str | Path) -> Strategy:
         raise StrategyError(f"{len(problems)} problem(s) in the strategy", problems, path=str(path),
                             hint="see schemas/strategy.schema.json; copy a file of data/strategies/ to start")
     game = resolve_game(data["game"])
-    rules = tuple((r.get("when"), r["do"], r.get("prefer", "first")) for r in data["rules"])
+    rules = tuple((r.get("when"), r["do"], r.get("prefer", "first"), r.get("through")) for r in data["rules"])
     kinds = ACTION_KINDS[game]
-    for i, (when, do, _) in enumerate(rules):
+    for i, (when, do, prefer, through) in enumerate(rules):
         where = f"{path}{_line_of(text, i)} rules.{i}"
-        if _kind_of(do, kinds) is None:
-            problems.append(f"{where}.do: {do!r} starts with no {game} action (actions: {', '.join(kinds)})")
-        else:
+        for kind in _alternatives(through or ""):
+            if through and fold(kind) not in kinds:
+                problems.append(f"{where}.through: {kind!r} is no {game} action kind (actions: {', '.join(kinds)})")
+        for alternative in _alternatives(do):
+            if _kind_of(alternative, kinds) is None:
+                problems.append(f"{where}.do: {alternative!r} starts with no {game} action (actions: {', '.join(kinds)})")
+            else:
+                try:
+                    _compile_action(alternative, kinds)
+                except DataError as exc:
+                    problems.append(f"{where}.do: {exc.message}")
+        if prefer != "first" and _named(prefer) is None:
             try:
-                _compile_action(do, kinds)
+                compile_value(_LOOKAHEAD.match(prefer).group(2) if _LOOKAHEAD.match(prefer) else "")
             except DataError as exc:
-                problems.append(f"{where}.do: {exc.message}")
+                problems.append(f"{where}.prefer: {exc.message}")
         if when:
             try:
                 compile_when(when)
@@ -283,7 +312,61 @@ def compile_when(text: str) -> Callable[[dict, Callable], bool]:
     return result
 
 
+def _split_signs(text: str) -> list[tuple[int, str]]:
+    """``a - b + c`` → [(1, a), (-1, b), (1, c)], splitting only outside parentheses and quotes."""
+    parts, sign, depth, quote, start = [], 1, 0, False, 0
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quote = not quote
+        elif not quote and ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif not quote and depth == 0 and ch in "+-" and text[start:i].strip():
+            parts.append((sign, text[start:i]))
+            sign, start = (1 if ch == "+" else -1), i + 1
+    parts.append((sign, text[start:]))
+    return parts
+
+
+def compile_value(text: str) -> Callable[[dict, Callable], float]:
+    """A number ``(snapshot, card_of) -> float`` from ``count(…)``, ``value(…)`` and numbers joined by + and -."""
+    if not text.strip():
+        raise DataError("prefer needs first, dearest, cheapest, strongest, weakest, glorious, highest, lowest "
+                        "or max/min followed by an expression", hint='e.g. prefer = "max value(p1.score)"')
+    terms = []
+    for sign, piece in _split_signs(text):
+        piece = piece.strip()
+        m = re.fullmatch(r"(count|value)\((.*)\)", piece, re.S)
+        if re.fullmatch(r"\d+", piece):
+            n = int(piece)
+            terms.append((sign, lambda s, c, n=n: n))
+        elif m:
+            terms.append((sign, (_count_term if m.group(1) == "count" else _value_term)(m.group(2))))
+        else:
+            raise DataError(f"expected count(…), value(…) or a number, not {piece!r}, in {text!r}",
+                            hint="join them with + and -, e.g. value(p1.score) - value(p2.score)")
+
+    def evaluate(snapshot: dict, card_of: Callable) -> float:
+        total = 0
+        for sign, term in terms:
+            v = term(snapshot, card_of)
+            if isinstance(v, str):
+                raise DataError(f"{text!r}: a text value cannot be added up", hint="use value() of a number")
+            total += sign * v
+        return total
+
+    return evaluate
+
+
 # -- actions -------------------------------------------------------------------------------------------
+
+def _alternatives(do: str) -> list[str]:
+    """The action patterns of a ``do``: ``"cast effect:hit | cast t:spell on:attacking"`` is two."""
+    return [part.strip() for part in do.split("|") if part.strip()] or [do]
+
+
+# Words of an action pattern that look at the action or the card's abilities rather than the card's
+# fields: the search language does not know them.
+_FILTERS = ("on:", "with:", "effect:", "stat:")
 
 def _kind_of(pattern: str, kinds) -> str | None:
     low = fold(pattern).strip()
@@ -293,7 +376,8 @@ def _kind_of(pattern: str, kinds) -> str | None:
     return None
 
 
-def _compile_action(pattern: str, kinds) -> tuple[str, Callable[[dict], bool] | None]:
+def _compile_action(pattern: str, kinds) -> tuple[str, Callable[[dict], bool] | None, tuple[tuple[str, str], ...]]:
+    """(action kind, predicate over the action's card or None, filters such as ("on", "attacking"))."""
     from deckkit.query import compile_predicate
 
     kind = _kind_of(pattern, kinds)
@@ -302,8 +386,16 @@ def _compile_action(pattern: str, kinds) -> tuple[str, Callable[[dict], bool] | 
         rest = ""
     if fold(rest).startswith("with all"):
         rest = rest[8:].strip()
+    filters, words = [], []
+    for word in rest.split():
+        prefix = next((f for f in _FILTERS if fold(word).startswith(f)), None)
+        if prefix and len(word) > len(prefix):
+            filters.append((prefix[:-1], fold(word[len(prefix):])))
+        else:
+            words.append(word)
+    rest = " ".join(words)
     try:
-        return kind, (compile_predicate(rest) if rest else None)
+        return kind, (compile_predicate(rest) if rest else None), tuple(filters)
     except Exception as exc:
         raise DataError(f"bad query {rest!r} in {pattern!r}: {exc}",
                         hint="after the action kind comes a search query, e.g. play t:monster cost<=3") from None
@@ -317,7 +409,13 @@ class Pilot:
 
     def __init__(self, strategy: Strategy, game: Any) -> None:
         kinds = ACTION_KINDS[strategy.game]
-        self.rules = [(compile_when(w) if w else None, *_compile_action(d, kinds), p) for w, d, p in strategy.rules]
+        self.rules = []
+        for when, do, prefer, through in strategy.rules:
+            look = _LOOKAHEAD.match(prefer)
+            settle = frozenset(fold(k) for k in _alternatives(through)) if through else frozenset()
+            order = (look.group(1), compile_value(look.group(2)), settle) if look else _named(prefer)
+            self.rules.append((compile_when(when) if when else None,
+                               [_compile_action(d, kinds) for d in _alternatives(do)], order))
         self._cards: dict[str, dict | None] = {}
         self._state: Any = None
         self._decisions = 0
@@ -339,27 +437,139 @@ class Pilot:
         if self._decisions > self.MAX_DECISIONS:
             raise DataError(f"the strategy made {self.MAX_DECISIONS:,} decisions in one game",
                             hint="a rule probably repeats an action that changes nothing; add a `when` to it")
+        return self._decide(state, 0)
+
+    def _decide(self, state: Any, depth: int) -> Any:
         legal = state.legal_actions()
-        snapshot = None
-        for when, kind, pred, prefer in self.rules:
-            matches = [a for a in legal if a.kind == kind and (pred is None or self._fits(a, pred))]
+        snap: list[dict] = []  # computed once, on first need
+
+        def snapshot() -> dict:
+            if not snap:
+                snap.append(state.snapshot())
+            return snap[0]
+
+        for when, patterns, prefer in self.rules:
+            # Matches keep the game's order; the alternative a match came from breaks value ties.
+            matches = [(a, k) for a in legal for k, (kind, pred, filters) in enumerate(patterns)
+                       if a.kind == kind and self._fits(a, pred, filters, snapshot)]
             if not matches:
                 continue
-            if when is not None:
-                snapshot = snapshot or state.snapshot()
-                if not when(snapshot, self.card_of):
-                    continue
-            if prefer in _SORT and len(matches) > 1:
-                field, high = _SORT[prefer]
-                matches.sort(key=lambda a: (self._field(a, field) * (-1 if high else 1)))
-            return matches[0]
+            if when is not None and not when(snapshot(), self.card_of):
+                continue
+            if len(matches) > 1:
+                if prefer and isinstance(prefer[0], str):  # ("max", value, through)
+                    matches = self._look_ahead(state, matches, *prefer, depth)
+                elif prefer:  # card fields, e.g. (("cost", True), ("attack", True))
+                    matches.sort(key=lambda m: tuple(-self._field(m[0], f) if high else self._field(m[0], f)
+                                                     for f, high in prefer))
+            return matches[0][0]
         return next((a for a in legal if a.kind == "pass"), legal[0])
 
-    def _fits(self, action: Any, pred: Callable[[dict], bool]) -> bool:
+    LOOK_STEPS = 4  # most follow-up decisions played out after a candidate
+
+    def _look_ahead(self, state: Any, matches: list, direction: str, value: Callable, through: frozenset,
+                    depth: int) -> list:
+        """Matches sorted by ``value`` after each (best first; ties: alternative, then game order).
+
+        When a candidate leads to a decision of the same player among the kinds ``through`` (a Kotlík
+        take that ends the game leads to keep or discard it), this strategy makes that decision too
+        before the candidate is judged, so it is judged by where it leads.
+        """
+        me = state.current_player()
+        scored = []
+        for n, (action, k) in enumerate(matches):
+            after = self._copy(state)
+            after.apply_unchecked(action)
+            for _ in range(self.LOOK_STEPS if through and depth == 0 else 0):
+                if after.is_terminal() or after.current_player() != me or \
+                        not all(a.kind in through for a in after.legal_actions()):
+                    break
+                after.apply_unchecked(self._decide(after, depth + 1))
+            v = value(after.snapshot(), self.card_of)
+            scored.append((-v if direction == "max" else v, k, n, action))
+        scored.sort(key=lambda t: t[:3])
+        return [(t[3], t[1]) for t in scored]
+
+    @staticmethod
+    def _copy(state: Any) -> Any:
+        """A copy to try actions on: the game's (immutable) tables are shared and the history starts empty."""
+        game = state.game
+        memo: dict[int, Any] = {id(game): game, id(state.history): [], id(state.log): []}
+        for value in vars(game).values():  # card pools, lookup tables: shared, never copied
+            memo[id(value)] = value
+        rng = getattr(state, "rng", None)
+        if isinstance(rng, random.Random):  # deepcopy walks its 625-word state one int at a time
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            memo[id(rng)] = twin
+        return copy.deepcopy(state, memo)
+
+    def _fits(self, action: Any, pred: Callable[[dict], bool] | None, filters: tuple, snapshot: Callable) -> bool:
+        if pred is None and not filters:
+            return True
         card = self.card_of(action.args[0]) if action.args else None
-        return card is not None and bool(pred(card))
+        if pred is not None and (card is None or not pred(card)):
+            return False
+        for key, wanted in filters:
+            if key == "on":
+                if not self._target_is(action, wanted, snapshot()):
+                    return False
+            elif key == "with":  # "play X with Y": paid through Y (with:* for any)
+                args = action.args
+                paid = fold(args[args.index("with") + 1]) if "with" in args[:-1] else None
+                if paid is None or (wanted != "*" and not paid.startswith(wanted)):
+                    return False
+            elif not any(self._ability_has(ab, key, wanted) for ab in (card or {}).get("abilities") or ()):
+                return False
+        return True
+
+    @staticmethod
+    def _ability_has(ability: dict, key: str, wanted: str) -> bool:
+        if key == "stat":  # "both" raises attack and defence alike
+            return ability.get("stat") in (wanted, "both")
+        return fold(str(ability.get(key, ""))) == wanted
+
+    @staticmethod
+    def _target_is(action: Any, wanted: str, snapshot: dict) -> bool:
+        """Whether the action's target (the argument after ``on``) shows ``wanted`` among its states."""
+        args = action.args
+        if "on" not in args[:-1]:
+            return False
+        target = args[args.index("on") + 1]
+        for side in ("p1", "p2"):
+            for entry in (snapshot.get(side) or {}).get("table") or ():
+                label, _, states = entry.partition(" (")
+                if label == target:
+                    return wanted in [fold(x.strip()) for x in states.rstrip(")").split(",")]
+        return False
 
     def _field(self, action: Any, field: str) -> float:
         card = self.card_of(action.args[0]) if action.args else None
         value = card.get(field) if card else None
         return value if isinstance(value, (int, float)) else 0
+
+
+def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponent: str = "passive",
+                 trace: list[str] | None = None) -> dict:
+    """One goldfish game of a scoring game (Kotlík) with ``pilot`` in the first seat: its record.
+
+    Drives the game's State through ``legal_actions`` / ``apply_unchecked``, the opponent by the
+    game's named policy; the record has the keys of the game's own goldfish loop.
+    """
+    from deckkit.errors import UsageError
+
+    policies = game.policies()
+    if opponent not in policies:
+        raise UsageError(f"unknown opponent {opponent!r}", hint="opponents: " + ", ".join(policies))
+    other = policies[opponent]
+    state = game.new_game([deck] if deck else None, rng, log=trace is not None)
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = pilot(state) if seat == 0 else other(state)
+        state.apply_unchecked(action)
+        if trace is not None:
+            trace.extend(state.log)
+            state.log.clear()
+            trace.append(f"  p{seat + 1}: {action}")
+    snap = state.snapshot()
+    return {"scores": [snap["p1"]["score"], snap["p2"]["score"]], "winners": state.winners(), "turns": snap["turn"]}

@@ -56,7 +56,7 @@ def test_sim_strategy_unknown_zone_names_the_zones():
     assert "hand" in info.value.hint
 
 
-@pytest.mark.parametrize("name", ["obludarium-greedy.toml", "alomfogo-greedy.toml"])
+@pytest.mark.parametrize("name", ["obludarium-greedy.toml", "alomfogo-greedy.toml", "kotlik-greedy.toml"])
 def test_sim_shipped_strategies_load(name):
     strategy = load_strategy(STRATEGIES / name)
     assert strategy.rules and strategy.game in name
@@ -77,7 +77,7 @@ def _write(tmp_path, text: str):
      "s.toml:4 rules.1.when"),
     ('game = "alomfogo"\n[[rules]]\ndo = "play t:dreamwalker cost<"\n', "bad query"),
     ('game = "obludarium"\n[mulligan]\nkeep = "count(t:food"\n[[rules]]\ndo = "pass"\n', "mulligan.keep"),
-    ('game = "kotlik"\n[[rules]]\ndo = "pass"\n', "game"),
+    ('game = "kotlik"\n[[rules]]\ndo = "pass"\n', "starts with no kotlik action"),
 ])
 def test_sim_bad_strategy_files(tmp_path, text, message):
     with pytest.raises(DataError) as info:
@@ -153,3 +153,142 @@ def test_sim_errors_in_workers_keep_their_hint_and_exit_code(starter, tmp_path, 
     with pytest.raises(WorkerError, match=r"game \d+ \(seed \d+\): the strategy made 3 decisions") as info:
         run([Job.make(deck.game, deck.cards, strategy=loop)], 20, workers=2)
     assert "add a `when`" in info.value.hint
+
+
+# -- the shipped greedy files against the built-in players, decision by decision -------------------------
+
+def _shadow(reference, pilot, differences):
+    """A policy that plays ``reference`` and notes every position where ``pilot`` would choose otherwise."""
+    def policy(state):
+        chosen = reference(state)
+        other = pilot(state)
+        if other != chosen:
+            differences.append((str(chosen), str(other)))
+        return chosen
+    return policy
+
+
+def test_sim_obludarium_greedy_file_decides_like_the_engine_greedy(starter):
+    from deckkit.sim.runner import build_game, compile_keep
+    from deckkit.sim.seeding import game_rng
+    from deckkit.sim.strategy import Pilot
+
+    deck = starter("obludarium-standard.deck")
+    game = build_game(deck.game, deck.cards, {})
+    strategy = load_strategy(STRATEGIES / "obludarium-greedy.toml")
+    pilot, differences = Pilot(strategy, game), []
+    keep = compile_keep(strategy.keep, deck.cards)
+    for i in range(60):
+        game.play_goldfish(deck.cards, game_rng(4, i), keep=keep,
+                           policy=_shadow(game.policies()["greedy"], pilot, differences))
+    assert differences == []
+
+
+def test_sim_alomfogo_greedy_file_plays_the_builtin_greedy_games(starter):
+    deck = starter("alomfogo-casual.deck")
+    strategy = load_strategy(STRATEGIES / "alomfogo-greedy.toml")
+    builtin = run([Job.make(deck.game, deck.cards, seed=4)], 150, workers=1).records[0]
+    scripted = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 150, workers=1).records[0]
+    assert builtin == scripted
+
+
+def test_sim_kotlik_strategy_plays_from_the_outside(starter):
+    deck = starter("kotlik-standard.deck")
+    strategy = load_strategy(STRATEGIES / "kotlik-greedy.toml")
+    builtin = run([Job.make(deck.game, deck.cards, seed=4)], 40, workers=1).records[0]
+    one = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 40, workers=1).records[0]
+    two = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 40, workers=2).records[0]
+    assert one == two
+    assert all(set(r) == {"scores", "winners", "turns", "index", "seed"} for r in one)
+    # The same player as the built-in greedy but at the game's last take (the file's header says why).
+    same = sum((a["scores"], a["winners"], a["turns"]) == (b["scores"], b["winners"], b["turns"])
+               for a, b in zip(builtin, one))
+    assert same >= 30
+
+
+def test_sim_kotlik_greedy_file_decides_like_the_builtin_until_the_last_take(starter):
+    from deckkit.sim.runner import build_game
+    from deckkit.sim.seeding import game_rng
+    from deckkit.sim.strategy import Pilot
+
+    deck = starter("kotlik-standard.deck")
+    game = build_game(deck.game, deck.cards, {})
+    pilot = Pilot(load_strategy(STRATEGIES / "kotlik-greedy.toml"), game)
+    greedy, passive = game.policies()["greedy"], game.policies()["passive"]
+    differences = []
+    for i in range(12):
+        state = game.new_game(None, game_rng(4, i), log=False)
+        while not state.is_terminal():
+            mine = state.current_player() == 0
+            action = greedy(state) if mine else passive(state)
+            if mine:
+                other = pilot(state)
+                if other != action:
+                    # Only where the built-in greedy scores the take of the game's last card as kept
+                    # and the file sees it may be discarded.
+                    after = state.clone()
+                    after.apply(other)
+                    differences.append(after.snapshot()["phase"])
+            state.apply_unchecked(action)
+    assert set(differences) <= {"final"}
+
+
+def test_sim_kotlik_cli_strategy(tmp_path, starter):
+    starter("kotlik-standard.deck")
+    deck = str(data_dir() / "decks" / "kotlik-standard.deck")
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "goldfish", deck, "--strategy",
+                                      str(STRATEGIES / "kotlik-greedy.toml"), "-n", "12", "--trace", "-o", "json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert report["policy"] == "strategy:greedy-rules" and report["games"] == 12
+    assert report["seat_wins"][0] >= 10  # a greedy player beats the passive one
+    assert any(line.strip().startswith("p1: take ") for line in report["trace"])
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("value(p1.food) + 3", 5),
+    ("value(p1.food) - value(p2.life)", -5),
+    ("count(t:food) - 1 + count(in:table)", 2),
+    ("10", 10),
+])
+def test_sim_strategy_value_expressions(text, expected):
+    from deckkit.sim.strategy import compile_value
+
+    assert compile_value(text)(SNAP, card_of) == expected
+
+
+@pytest.mark.parametrize("rule, message", [
+    ('do = "take"\nprefer = "max value(p1.score) * 2"', "rules.0.prefer"),
+    ('do = "take"\nprefer = "loudest"', "rules.0.prefer"),
+    ('do = "take"\nprefer = "max value(p1.score)"\nthrough = "keep last | dance"', "'dance' is no kotlik action"),
+    ('do = "take | jump"', "'jump' starts with no kotlik action"),
+])
+def test_sim_bad_kotlik_rules(tmp_path, rule, message):
+    with pytest.raises(DataError) as info:
+        load_strategy(_write(tmp_path, f'game = "kotlik"\n[[rules]]\n{rule}\n'))
+    assert any(message in p for p in info.value.problems), info.value.problems
+
+
+def test_sim_strategy_filters_on_abilities_and_targets(starter):
+    from types import SimpleNamespace
+
+    from deckkit.engine.core import Action
+    from deckkit.sim.runner import build_game
+    from deckkit.sim.strategy import Pilot, Strategy
+
+    deck = starter("obludarium-standard.deck")
+    game = build_game(deck.game, deck.cards, {})
+    strategy = Strategy("obludarium", "t", None, (
+        (None, "cast effect:boost stat:attack on:attacking", "first", None),
+        (None, "cast effect:hit", "first", None),
+    ))
+    pilot = Pilot(strategy, game)
+    snapshot = {"phase": "attack", "p1": {"table": ["Glum (attacking)", "Bahňák"], "hand": []}, "p2": {"table": []}}
+    legal = [Action(0, "cast", ("Kamenná kůže", "on", "Glum")), Action(0, "cast", ("Síla medvěda", "on", "Bahňák")),
+             Action(0, "cast", ("Blesk",)), Action(0, "cast", ("Síla medvěda", "on", "Glum")), Action(0, "pass")]
+    state = SimpleNamespace(legal_actions=lambda: list(legal), snapshot=lambda: snapshot)
+    # Boost of attack on an attacker first; defence boosts and boosts of idle monsters never.
+    assert str(pilot(state)) == "cast Síla medvěda on Glum"
+    legal.pop(3)
+    assert str(pilot(state)) == "cast Blesk"
