@@ -160,3 +160,15 @@ def test_af_610_magic_source_instants_count_per_turn_in_either_players_turn():
     state.apply("pass")
     err = _refused(state, "cast Forrásvíz")
     assert err.rule == "AF-610"
+
+
+def test_af_ex_26_free_dreamwalker_refusals_say_why():
+    """AF-EX-26, AF-342: a second free dreamwalker, a too costly one and a resting event are refused with the reason."""
+    state = GAME.from_setup({"phase": "phase3", "turn": 3, "p1": {
+        "hand": ["Wugu Wataruru", "Botlik Zsófi", "Ősök Szava Márton"],
+        "table": ["Ébredés Ajtaja", "Ébredés Ajtaja (resting)"]}}, random.Random(0))
+    err = _refused(state, "play Ősök Szava Márton with Ébredés Ajtaja")
+    assert "at most 4" in err.message and "costing 6" in err.message
+    assert _refused(state, "play Wugu Wataruru with Ébredés Ajtaja#2").rule == "AF-342"
+    state.apply("play Wugu Wataruru with Ébredés Ajtaja")
+    assert "already used this turn" in _refused(state, "play Botlik Zsófi with Ébredés Ajtaja").message

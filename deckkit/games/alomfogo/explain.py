@@ -111,7 +111,15 @@ def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
             return (f"{text}: {card.name} needs an active target creature of an opponent: "
                     f"play {card.name} on …", "AF-385")
         if " with " in rest:
-            return (f"{text}: no unused free-dreamwalker event allows this card", "AF-EX-26")
+            event = _table_perm(state, p, rest.split(" with ", 1)[1].strip())
+            if event is None or event.card.free_max < 0:
+                return (f"{text}: no event of yours by that name lets you play a dreamwalker free", "AF-EX-26")
+            if not card.is_dreamwalker or card.cost > event.card.free_max:
+                return (f"{text}: {event.card.name} lets you play a dreamwalker costing at most "
+                        f"{event.card.free_max} VP free; {card.name} is a {card.type} costing {card.cost}", "AF-EX-26")
+            if event.state != 0:
+                return (f"{text}: {event.card.name} is not active, and a resting event has no effect", "AF-342")
+            return (f"{text}: {event.card.name} was already used this turn (one dreamwalker each turn)", "AF-EX-26")
         return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")
     if kind == "cycle":
         if phase != "phase3":
