@@ -206,3 +206,23 @@ def test_ob_same_seed_same_opening_as_hand_tools():
         state = GAME.from_setup({"start": "p1", "phase": "main", "p1": {"deck": [c["name"] for c in deck]},
                                  "p2": {"dummy": True}}, random.Random(seed))
         assert [c.name for c in state.hands[0]] == hand
+
+
+@pytest.mark.parametrize("settings", [{}, {"first_player": "p2"}, {"hand_limit": 0}, {"empty_deck": "draw"}])
+def test_ob_fast_greedy_is_the_engine_greedy_policy(settings):
+    """One greedy player, two implementations: the engine policy (state -> Action) and the goldfish
+    fast path make the same moves, action by action, on the starter deck and on random decks."""
+    from deckkit.games.obludarium.policies import greedy
+
+    game = ObludariumGame(**settings)
+    pool = list(GAME.cards.values())
+    keep = lambda hand: 2 <= sum(c["type"] == "food" for c in hand) <= 4  # noqa: E731
+    for seed in range(60):
+        deck = starter_deck() if seed % 2 else [random.Random(seed).choice(pool) for _ in range(40)]
+        fast: list[str] = []
+        engine: list[str] = []
+        a = game.play_goldfish(deck, random.Random(seed), record=fast, keep=keep if seed % 3 == 0 else None)
+        b = game.play_goldfish(deck, random.Random(seed), policy=greedy, record=engine,
+                               keep=keep if seed % 3 == 0 else None)
+        assert fast == engine, seed
+        assert (a["won"], a["turn"], a["mulligans"]) == (b["won"], b["turn"], b["mulligans"])

@@ -3,7 +3,10 @@
 The fast path plays the greedy policy against the passive opponent (OB rules with nobody to block
 or answer) without building Action objects or strings; with ``trace`` or ``record`` it also
 writes readable lines and the canonical action strings of both players, which the tests replay
-through :class:`~deckkit.games.obludarium.state.ObState` to prove every move legal.
+through :class:`~deckkit.games.obludarium.state.ObState` to prove every move legal. The same
+player over the full engine is :func:`deckkit.games.obludarium.policies.greedy`; a test proves
+that both make the same moves on the same seed, so the fast path is an optimisation, not a
+second heuristic.
 
 Greedy, each own turn: lay out the first food in hand (OB-315); then, while food allows, summon
 the most expensive useful monster or artifact (ties: higher attack), or cast a draw spell; attack

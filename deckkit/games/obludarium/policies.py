@@ -1,9 +1,14 @@
-"""Policies over the full rules engine: each maps a state to one of its legal actions."""
+"""Policies over the full rules engine: each maps a state to one of its legal actions.
+
+:func:`greedy` is the goldfish greedy player (see :mod:`deckkit.games.obludarium.goldfish` for its
+plan) written over the engine's states; the goldfish fast path plays the same moves without
+building states, and a test proves both give the same action record on the same seed.
+"""
 
 from __future__ import annotations
 
 from deckkit.engine.core import Action, State
-from deckkit.games.obludarium.cards import FOOD, MONSTER
+from deckkit.games.obludarium.cards import FOOD
 
 
 def passive(state: State) -> Action:
@@ -21,34 +26,74 @@ def random_policy(state: State) -> Action:
     return legal[state.rng.randrange(len(legal))]
 
 
+def _first_attacker(state, group: str | None):
+    return next((a for a in state.attackers if group is None or group in a.info.groups), None)
+
+
 def greedy(state: State) -> Action:
-    """A simple aggressive player: food, the biggest summon, attack with all, boost attackers."""
-    legal = state.legal_actions()
+    """The goldfish greedy player: food, the biggest summon, draw spells, attack with all, add damage."""
+    from deckkit.games.obludarium.goldfish import (
+        _R_ARTIFACT_BOOST, _R_FOOD, _R_MONSTER, _R_OTHER, _R_SPELL_BOOST, _R_SPELL_DRAW, _R_SPELL_HIT, _role,
+    )
+    from deckkit.games.obludarium.state import ATTACK, DISCARD, FIGHT, MAIN
+
     p = state.current_player()
-    by_kind: dict[str, list[Action]] = {}
-    for action in legal:
-        by_kind.setdefault(action.kind, []).append(action)
-    if "discard" in by_kind:
-        hand = {c.name: c for c in state.hands[p]}
-        return max(by_kind["discard"], key=lambda a: hand[a.args[0]].cost)
-    if p != state.active:
-        return by_kind["pass"][0]
-    if state.phase == "main" and not state.stack and "play" in by_kind:
-        hand = {c.name: c for c in state.hands[p]}
-        food = [a for a in by_kind["play"] if hand[a.args[0]].type == FOOD]
-        if food:
-            return food[0]
-        return max(by_kind["play"], key=lambda a: (hand[a.args[0]].type == MONSTER, hand[a.args[0]].cost,
-                                                   hand[a.args[0]].attack))
-    if state.phase == "attack" and not state.stack:
-        if "attack" in by_kind:
-            return by_kind["attack"][0]
-        attacking = {state.label_of(perm) for perm in state.attackers}
-        hand = {c.name: c for c in state.hands[p]}
-        for action in by_kind.get("cast", []):
-            card = hand[action.args[0]]
-            ab = card.abilities[0]
-            if ab.effect == "hit" or (ab.effect == "boost" and ab.stat != "defense" and len(action.args) > 2
-                                      and action.args[2] in attacking):
-                return action
-    return by_kind["pass"][0]
+    act = lambda kind, *args: Action(p, kind, args)  # noqa: E731
+    if p != state.active or state.stack:
+        return passive(state)  # only the passive opponent answers; nothing to answer for p1
+    hand = state.hands[p]
+    food = state.untapped_food(p)
+    if state.phase == DISCARD:  # OB-909: the least useful, most expensive card, earliest in hand
+        worst = max(range(len(hand)), key=lambda i: (_role(hand[i])[0] == _R_OTHER, hand[i].cost, -i))
+        return act("discard", hand[worst].name)
+    if state.phase == MAIN:
+        if not state.food_played[p]:
+            card = next((c for c in hand if c.type == FOOD), None)
+            if card is not None:
+                return act("play", card.name)
+        best = None
+        for card in hand:
+            role, cost, attack = _role(card)[:3]
+            if cost <= food and role in (_R_MONSTER, _R_ARTIFACT_BOOST) and (
+                    best is None or (cost, attack) > (best[1], best[2])):
+                best = (card, cost, attack)
+        if best is not None:
+            return act("play", best[0].name)
+        drawer = next((c for c in hand if c.cost <= food and _role(c)[0] == _R_SPELL_DRAW), None)
+        if drawer is not None:
+            return act("cast", drawer.name)
+    elif state.phase == ATTACK:
+        for action in state.legal_actions():
+            if action.kind == "attack":
+                return action  # every monster that may attack, in table order (OB-801)
+        for card in hand:
+            role, cost, _, _, group = _role(card)[:5]
+            if cost > food:
+                continue
+            if role == _R_SPELL_HIT:
+                return act("cast", card.name)
+            if role == _R_SPELL_BOOST:
+                target = _first_attacker(state, group)
+                if target is not None:
+                    return act("cast", card.name, "on", state.label_of(target))
+        if state.attackers:
+            for perm, label in zip(state.tables[p], state.labels(p)):
+                role = _role(perm.info)
+                if role[0] == _R_ARTIFACT_BOOST and not perm.tapped:
+                    target = _first_attacker(state, role[4])
+                    if target is not None:
+                        return act("use", label, "on", state.label_of(target))
+    elif state.phase == FIGHT:  # one "unblocked" property (OB-831), then the exchange ends (OB-Q12)
+        damage = sum(a.atk for a in state.attackers if not a.blocked)
+        life = state.life[1 - p]
+        for att in state.attackers:
+            ab = att.info.abilities[0] if att.info.abilities else None
+            if ab is None or ab.when != "unblocked" or ab.effect != "boost":
+                continue
+            if ab.sacrifice and ab.target == "own":
+                others = [b for b in state.attackers if b is not att]
+                if others and damage < life <= damage + ab.amount - att.atk:
+                    return act("use", state.label_of(att), "on", state.label_of(others[0]))
+            elif ab.target == "self" and 0 < ab.food <= food:
+                return act("use", state.label_of(att))
+    return act("pass")
