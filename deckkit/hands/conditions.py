@@ -12,8 +12,9 @@ QUERY is the card search language of :mod:`deckkit.query` (parsed there, never h
 is parsed and its queries compiled ONCE (:func:`compile_condition`); evaluation then works on
 query counts only. For a given deck, :meth:`Condition.bind` tests every distinct card against
 every query once and packs each card's memberships into one integer, so a hand's counts are the
-plain ``sum()`` of its cards' integers and the verdict is a dictionary look-up — that is what makes
-a million sampled hands cheap.
+plain ``sum()`` of its cards' integers and the verdict is a dictionary look-up; the keep rules of
+``hand`` work that way (:meth:`Condition.keep_callback`). The odds simulation packs whole atoms
+instead (:mod:`deckkit.hands.simulate`).
 """
 
 from __future__ import annotations
@@ -259,22 +260,20 @@ class Condition:
         return BoundCondition(self, cards, width)
 
     def keep_callback(self, cards: Sequence[dict] = ()) -> Callable[[list[dict]], bool]:
-        """A ``keep(hand) -> bool`` for the opening procedures; memberships cached by card id."""
-        cache: dict[str, tuple[bool, ...]] = {}
-        for card in cards:
-            cache.setdefault(card.get("id", id(card)), self.membership(card))
-        n = len(self.queries)
+        """A ``keep(hand) -> bool`` for the opening procedures: packed memberships per card id (see :meth:`bind`)."""
+        bound = self.bind(cards)
+        packed: dict[object, int] = {card.get("id", id(card)): v for card, v in zip(cards, bound.values)}
+        test, pack, membership = bound.test, bound.pack, self.membership
 
         def keep(hand: list[dict]) -> bool:
-            counts = [0] * n
+            total = 0
             for card in hand:
                 key = card.get("id", id(card))
-                m = cache.get(key)
-                if m is None:
-                    m = cache[key] = self.membership(card)
-                for i in range(n):
-                    counts[i] += m[i]
-            return self._eval(counts)
+                v = packed.get(key)
+                if v is None:  # a card that was not in ``cards``
+                    v = packed[key] = pack(membership(card))
+                total += v
+            return test(total)
 
         return keep
 
@@ -288,7 +287,8 @@ class BoundCondition:
 
     def __init__(self, condition: Condition, cards: Sequence[dict], width: int | None = None) -> None:
         self.condition = condition
-        self.width = width or max(8, (len(cards) + 1).bit_length())
+        # Wide enough for any count a hand of these cards can reach (16 bits at least: hands of other cards).
+        self.width = width or max(16, (len(cards) + 1).bit_length())
         by_id: dict[object, int] = {}
         self.values: list[int] = []
         for card in cards:
