@@ -43,7 +43,7 @@ def order_by(sort: str | None) -> str:
     return ", ".join(parts)
 
 
-def _term_sql(t: Term) -> tuple[str, list[Any]]:
+def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
     # Every fragment is true or false, never NULL (so NOT works), and plain comparisons stay
     # index-friendly: nullable columns get "col IS NOT NULL AND ...", not ifnull(...).
     kind = FIELDS[t.field]
@@ -57,9 +57,11 @@ def _term_sql(t: Term) -> tuple[str, list[Any]]:
     elif kind == "name":
         sql, params = "instr(c.name_key, ?) > 0", [fold(t.value)]
     elif kind == "text":
-        # "+c.pk" keeps the planner from driving the query by the (often long) match list and then
-        # sorting it: walking the sort index and testing membership stops after one page.
-        sql, params = "+c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [_phrase(t)]
+        # Alone, "+c.pk" keeps the planner from driving the query by the (often long) match list and
+        # then sorting it: walking the sort index and testing membership stops after one page. Beside
+        # other terms the match list is the better driver (a phrase matches a few hundred cards where
+        # game:ob would walk a third of the catalogue), so the planner may use it there.
+        sql, params = f"{'+' if alone else ''}c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [_phrase(t)]
     elif kind == "list":
         kind_code = "k" if t.field == "kw" else "s"
         sql, params = f"c.pk IN (SELECT pk FROM card_tags WHERE kind = '{kind_code}' AND value = ?)", [fold(t.value)]
@@ -105,6 +107,8 @@ def fts_only(query: str | Node) -> str | None:
 def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
     """A WHERE clause (fixed SQL text) and its bound parameters for a query string or AST."""
     node = parse(query) if isinstance(query, str) else query
+    if isinstance(node, Term):
+        return _term_sql(node, alone=True)
     return _node_sql(node)
 
 
