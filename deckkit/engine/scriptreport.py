@@ -16,12 +16,15 @@ def format_result(result: "ScriptResult", *, trace: bool = False) -> str:
     lines = [head]
     if trace and result.trace:
         lines.extend("  | " + line for line in result.trace)
-    for failure in result.failures:
+    failures = result.failures
+    for i, failure in enumerate(failures):
         where = f" (line {failure.line})" if failure.line and result.steps else ""
         lines.append(f"  {failure.message}{where}")
         if failure.expected is not None or failure.actual is not None:
             lines.extend(_diff(failure.expected, failure.actual))
-        if failure.state:
+        # several expectations of one step fail on the same state: show it once, after the last
+        following = failures[i + 1] if i + 1 < len(failures) else None
+        if failure.state and not (following and following.state == failure.state):
             lines.append("  state:")
             lines.extend("    " + line for line in failure.state.splitlines())
         if failure.legal:

@@ -225,3 +225,11 @@ def test_engine_games_actions_say_who_acts_when():
     assert "Who acts when" in ob and "OB-610" in ob and "OB-803" in ob and "OB-Q13" in ob
     assert "Script ``[setup]``" not in ob
     assert "Script setup" not in out.split("Álomfogó —")[1].split("Čarodějnický")[0]
+
+
+def test_engine_failures_of_one_step_show_the_state_once(tmp_path):
+    """Two wrong expectations of one step: two diffs, one picture of the state."""
+    path = write(tmp_path, GOOD.replace('"p2.life" = 20', '"p2.life" = 3, "p1.life" = 4'))
+    out = format_of(run_file(path))
+    assert "step 1: p2.life" in out and "step 1: p1.life" in out
+    assert out.count("  state:") == 1
