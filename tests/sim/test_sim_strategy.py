@@ -158,17 +158,16 @@ def test_sim_errors_in_workers_keep_their_hint_and_exit_code(starter, tmp_path, 
 # -- the shipped greedy files against the built-in players, decision by decision -------------------------
 
 def _shadow(reference, pilot, differences):
-    """A policy that plays ``reference`` and notes every position where ``pilot`` would choose otherwise."""
+    """A policy that plays ``reference`` and notes the phase of every position where ``pilot`` would not."""
     def policy(state):
         chosen = reference(state)
-        other = pilot(state)
-        if other != chosen:
-            differences.append((str(chosen), str(other)))
+        if pilot(state) != chosen:
+            differences.append(state.snapshot()["phase"])
         return chosen
     return policy
 
 
-def test_sim_obludarium_greedy_file_decides_like_the_engine_greedy(starter):
+def test_sim_obludarium_greedy_file_decides_like_the_builtin_greedy(starter):
     from deckkit.sim.runner import build_game, compile_keep
     from deckkit.sim.seeding import game_rng
     from deckkit.sim.strategy import Pilot
@@ -181,7 +180,11 @@ def test_sim_obludarium_greedy_file_decides_like_the_engine_greedy(starter):
     for i in range(60):
         game.play_goldfish(deck.cards, game_rng(4, i), keep=keep,
                            policy=_shadow(game.policies()["greedy"], pilot, differences))
-    assert differences == []
+    # Only where the file's header says the two differ: the fight exchange and the hand-size discard.
+    assert set(differences) <= {"fight", "discard"}
+    builtin = run([Job.make(deck.game, deck.cards, seed=4, keep=strategy.keep)], 100, workers=1).records[0]
+    scripted = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 100, workers=1).records[0]
+    assert sum((a["won"], a["turn"]) == (b["won"], b["turn"]) for a, b in zip(builtin, scripted)) >= 80
 
 
 def test_sim_alomfogo_greedy_file_plays_the_builtin_greedy_games(starter):
