@@ -9,6 +9,8 @@ import time
 from deckkit.games.kotlik import KotlikGame
 from deckkit.games.kotlik.cards import bundled_cards
 
+TARGET = 2000  # games/s on one core, greedy against greedy
+
 
 def main() -> None:
     """Play N seeded games per policy pairing and print games/s, mean scores and win rates."""
@@ -35,6 +37,9 @@ def main() -> None:
               f"games/s, {n / cpu:,.0f} games per CPU-second; "
               f"mean score {scores[0] / n:.1f} : {scores[1] / n:.1f}; White wins {wins[0] / n:.1%}, "
               f"Black {wins[1] / n:.1%}, draws {wins[2] / n:.1%}; mean turns {turns / n:.1f}")
+        if (policy, opponent) == ("greedy", "greedy"):
+            verdict = "met" if n / cpu >= TARGET else "MISSED"
+            print(f"  target ≥ {TARGET:,} greedy-vs-greedy games per CPU-second (issue 7): {verdict}")
     if args.profile:
         import cProfile
         import pstats
