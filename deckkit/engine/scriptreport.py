@@ -76,6 +76,8 @@ life = 20
 library = {library}
 life = 20
 
+# Each [[step]] runs its parts in this order: do (the actions), then illegal (actions that must
+# be refused afterwards), then expect (the state after the actions). Split a step to check earlier.
 [[step]]
 note = "what happens in this step"
 do = {do}             # canonical action strings (deckkit games --actions), applied in order
@@ -107,6 +109,8 @@ seed = 1              # seeds every shuffle: same seed, same game
 [setup]               # set-up keys of this game: see `deckkit games --actions` and the game's docs
                       # (per player, e.g. [setup.p1]: library = [...] top first, hand = [...])
 
+# Each [[step]] runs its parts in this order: do (the actions), then illegal (actions that must
+# be refused afterwards), then expect (the state after the actions). Split a step to check earlier.
 [[step]]
 note = "check the starting position"
 [step.expect]         # dotted paths into the state; "result" is p1, p2, draw or none

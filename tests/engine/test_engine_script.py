@@ -233,3 +233,10 @@ def test_engine_failures_of_one_step_show_the_state_once(tmp_path):
     out = format_of(run_file(path))
     assert "step 1: p2.life" in out and "step 1: p1.life" in out
     assert out.count("  state:") == 1
+
+
+@pytest.mark.parametrize("game", ["ob", "af"])
+def test_engine_script_new_explains_the_order_inside_a_step(game):
+    """The starting script says that a step runs do, then illegal, then expect."""
+    out = invoke("script", "new", "--game", game).output
+    assert "do (the actions), then illegal" in out and "then expect" in out
