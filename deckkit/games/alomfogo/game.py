@@ -11,8 +11,8 @@ from deckkit.engine.core import Action, Game, Setting, SetupError
 from deckkit.errors import DataError, UnknownCard
 from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
-from deckkit.games.alomfogo.state import (ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, SETUP, STATE_NAMES,
-                                          AlomfogoState, Perm)
+from deckkit.games.alomfogo.state import AlomfogoState
+from deckkit.games.alomfogo.zones import ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm
 from deckkit.hands.procedures import ALOMFOGO_MULLIGANS, alomfogo_opening
 
 _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")

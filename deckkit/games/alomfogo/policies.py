@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
-from deckkit.games.alomfogo.state import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER,
-                                          PLAY, AlomfogoState, Perm)
+from deckkit.games.alomfogo.state import AlomfogoState
+from deckkit.games.alomfogo.zones import ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, PLAY, Perm
 
 
 def _effects(card) -> set[str]:

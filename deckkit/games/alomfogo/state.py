@@ -1,4 +1,7 @@
-"""One game of Álomfogó in progress: zones, card states, the four phases and the duel exchange."""
+"""One game of Álomfogó in progress: players and zones, the turn and its phases, legal actions and their dispatch.
+
+Phase 3 plays live in :mod:`~deckkit.games.alomfogo.plays`, the duel in :mod:`~deckkit.games.alomfogo.duel`.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +11,10 @@ from typing import TYPE_CHECKING, Callable
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.duel import DuelRules
-from deckkit.games.alomfogo.plays import PlayRules
 from deckkit.games.alomfogo.effects import Context
-# The phase and state names are re-exported here for policies and tests.
-from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DAMAGED,  # noqa: F401
-                                          DEFEND, DRAW, DUELS, HELPER, OVER, PLAY, RESTING, SETUP, STATE_NAMES,
-                                          Duel, Pending, Perm, Player)
+from deckkit.games.alomfogo.plays import PlayRules
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, OVER,
+                                          PLAY, SETUP, STATE_NAMES, Duel, Pending, Perm, Player)
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.game import AlomfogoGame
