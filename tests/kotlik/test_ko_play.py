@@ -85,6 +85,8 @@ def test_goldfish_trace_draws_the_board():
     rec = GAME.play_goldfish(None, random.Random(1), policy="greedy", opponent="greedy", trace=trace)
     text = "\n".join(trace)
     assert "White starts the cauldron" in text and "game over" in text
+    assert "Drašup = Dračí šupina" in text and "Mandra = Mandragora" in text  # the grid's labels, once
+    assert "Síra = " not in text  # a name short enough is not explained
     assert text.count("+------------+") > 6 * rec["turns"]  # one board per turn at least
 
 
@@ -152,6 +154,6 @@ def test_render_shows_grid_stones_tops_and_sizes_but_not_buried_cards():
     text = state.render()
     assert "Síra 4ye" in text and "[Roh bílého]" in text  # short ingredient, number, label; corners
     assert "W2" in text and "B10" in text  # stones on the track
-    assert "cauldron 2 cards, top Kapradí 2" in text and "cauldron 1 cards, top Pavučina 3" in text
+    assert "cauldron 2 cards, top Kapradí 2" in text and "cauldron 1 card, top Pavučina 3" in text
     assert "Jitrocel 4" not in text  # KO-503, KO-Q5: only the top card is public
     assert len([line for line in text.splitlines() if line.strip().startswith("+")]) == 7  # 6 rows

@@ -141,8 +141,11 @@ class KotlikGame(Game):
         game = self._for_deck(deck) if deck else self
         state = game.new_game(None, rng, log=trace is not None)
         if trace is not None:
+            from deckkit.games.kotlik.render import legend
+
             trace.extend(state.log)
             state.log.clear()
+            trace.append(legend(state))
             trace.append(state.render())
         run(state, pols, cap=max(max_turns, 400), trace=trace)
         return {"scores": [state.score(0), state.score(1)], "winners": state.winners(), "turns": state.turn}

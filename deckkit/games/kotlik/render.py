@@ -69,7 +69,8 @@ def render_state(state: "KotlikState") -> str:
         topcard = state.cs.names[caul[-1]] if caul else "—"
         line = state.game.space_line[state.stone[p]]
         beside = "corner" if line < 0 else line_label(line)
-        lines.append(f"{PLAYER_NAMES[p]:<5} stone P{state.stone[p]} ({beside}) · cauldron {len(caul)} cards, "
+        cards = f"{len(caul)} card" + ("" if len(caul) == 1 else "s")
+        lines.append(f"{PLAYER_NAMES[p]:<5} stone P{state.stone[p]} ({beside}) · cauldron {cards}, "
                      f"top {topcard} · score {state.score(p)}")
     lines.append("      cards: ingredient, number, label (wh bk gn gy br bl ye); * exploding cauldron, ^ hat and wand")
     if state.pending >= 0:
@@ -77,4 +78,20 @@ def render_state(state: "KotlikState") -> str:
         symbols = [name for name, has in (("exploding cauldron", state.cs.explodes[card]),
                                           ("hat and wand", state.cs.hat[card])) if has]
         lines.append(f"just taken: {state.cs.names[card]}" + (f" ({', '.join(symbols)})" if symbols else ""))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def legend(state: "KotlikState") -> str:
+    """A few lines naming every shortened ingredient of the grid, e.g. ``Drašup = Dračí šupina``."""
+    cs = state.cs
+    pairs = sorted({(cs.short[i], cs.kinds[cs.ing[i]]) for i in range(len(cs.ingredients))
+                    if cs.short[i] != cs.kinds[cs.ing[i]]})
+    lines, line = [], "board labels:"
+    for short, kind in pairs:
+        item = f" {short} = {kind},"
+        if len(line) + len(item) > 100:
+            lines.append(line)
+            line = " "
+        line += item
+    lines.append(line.rstrip(","))
     return "\n".join(lines)
