@@ -59,15 +59,17 @@ def goldfish(
     from deckkit.sim.goldfish import Options, goldfish as run_goldfish, load_decks
     from deckkit.sim.plot import check_plot, plot as draw
     from deckkit.sim.progress import ProgressBar
-    from deckkit.sim.records import output_format, write_records
+    from deckkit.sim.records import check_writable, output_format, write_records
     from deckkit.sim.report import render
 
     if output not in (common.OutputFormat.table, common.OutputFormat.json):
         raise UsageError(f"goldfish has no {output.value} output", hint="use -o json, or --games-out FILE.csv for per-game rows")
     if games_out:
         output_format(games_out)
+        check_writable(games_out, "--games-out")
     if plot:
         check_plot(plot)
+        check_writable(plot, "--plot")
     pilot = None
     if strategy:
         from deckkit.sim.strategy import load_strategy

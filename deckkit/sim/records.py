@@ -21,6 +21,13 @@ def output_format(path: str | Path) -> str:
     return fmt
 
 
+def check_writable(path: str | Path, option: str) -> None:
+    """Fail before a long run when ``path`` could not be written afterwards (no such folder)."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise DataError(f"{option} {path}: the folder {folder} does not exist", hint="create it first or pick another path")
+
+
 def flat_record(deck: str, record: dict) -> dict:
     """One row: deck, index, seed and the game's outcome (win turn or scores) plus cards seen."""
     row: dict = {"deck": deck, "index": record["index"], "seed": record["seed"]}

@@ -310,13 +310,21 @@ class DaskBackend(Backend):
         self._client.close()
 
 
+MAX_WORKERS_PER_CORE = 8
+
+
 def open_backend(workers: int | None = None, scheduler: str | None = None) -> Backend:
     """A Dask backend for ``scheduler``, else local processes (or this process for one worker)."""
     if scheduler:
         return DaskBackend(scheduler)
-    workers = default_workers() if workers is None else workers
+    cores = default_workers()
+    workers = cores if workers is None else workers
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
+    if workers > MAX_WORKERS_PER_CORE * cores:
+        # Each worker is a whole Python process; thousands of them only exhaust memory.
+        raise UsageError(f"--workers {workers} is more than {MAX_WORKERS_PER_CORE} per core ({cores} cores here)",
+                         hint=f"the default, {cores}, keeps every core busy; use --scheduler for more machines")
     return Backend() if workers == 1 else ProcessBackend(workers)
 
 

@@ -233,3 +233,19 @@ def test_sim_cli_precision_cap_is_reported(gf):
 def test_sim_cli_help_says_json_is_a_list(gf):
     result = CliRunner().invoke(app, ["goldfish", "--help"], terminal_width=200)
     assert "one object per deck, also for a single deck" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("option, name", [("--games-out", "g.csv"), ("--plot", "p.svg")])
+def test_sim_cli_missing_output_folder_fails_before_the_run(gf, tmp_path, option, name):
+    if option == "--plot":
+        pytest.importorskip("matplotlib")
+    target = tmp_path / "no-such-folder" / name
+    result = gf(AF, "-n", "5", option, str(target))
+    assert result.exit_code == 1
+    assert f"{option} {target}: the folder" in result.stderr and "does not exist" in result.stderr
+    assert result.stdout == ""  # nothing was played or printed
+
+
+def test_sim_cli_absurd_worker_count_is_refused(gf):
+    result = gf(AF, "-n", "5", "--workers", "100000")
+    assert result.exit_code == 2 and "per core" in result.stderr
