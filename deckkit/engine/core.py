@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable
 
 from deckkit.errors import DataError, IllegalAction, UsageError
@@ -79,10 +79,11 @@ class Setting:
                 elif isinstance(self.default, float):
                     value = float(text)
             except ValueError:
-                raise UsageError(
-                    f"setting {self.name}: {value!r} is not a {type(self.default).__name__}",
-                    hint=f"default is {self.default!r}",
-                ) from None
+                kind = ("true or false" if isinstance(self.default, bool) else
+                        "a whole number" if isinstance(self.default, int) else "a number")
+                example = str(self.default).lower() if isinstance(self.default, bool) else repr(self.default)
+                raise UsageError(f"setting {self.name}: {value!r} is not {kind}",
+                                 hint=f"e.g. {self.name} = {example} (the default); {self.help}") from None
         if self.choices is not None and value not in self.choices:
             raise UsageError(
                 f"setting {self.name}: {value!r} is not one of {', '.join(map(str, self.choices))}",
@@ -241,13 +242,3 @@ class State(ABC):
     def num_players(self) -> int:
         """How many players the game has (2 unless a game says otherwise)."""
         return 2
-
-
-@dataclass
-class GameRecord:
-    """Everything needed to replay a game exactly: its seed, setup options and actions."""
-
-    game: str
-    seed: int
-    options: dict = field(default_factory=dict)
-    actions: list[str] = field(default_factory=list)

@@ -117,3 +117,13 @@ def test_ob_settings_are_checked():
 def test_ob_q2_two_players_only():
     """OB-101, OB-Q2: a game has exactly two players."""
     assert GAME.from_setup({}, random.Random(0)).num_players() == 2
+
+
+def test_ob_setting_value_errors_say_what_to_write():
+    """A setting of the wrong kind says what kind it takes and gives an example (OB-104 – OB-106)."""
+    with pytest.raises(UsageError) as err:
+        ObludariumGame(starting_life="many")
+    assert "is not a whole number" in err.value.message and "starting_life = 20" in err.value.hint
+    with pytest.raises(UsageError) as err:
+        ObludariumGame(first_turn_draw="maybe")
+    assert "is not true or false" in err.value.message and "first_turn_draw = true" in err.value.hint
