@@ -1,7 +1,7 @@
 """Strategies as data: a TOML file of rules "when CONDITION, do ACTION" that pilots a goldfish deck.
 
-Conditions (:mod:`deckkit.sim.conditions`) are read over the game's :meth:`State.snapshot` (so they work for every game that has
-one); actions are patterns over the game's canonical action strings, matched against the legal
+Conditions (:mod:`deckkit.sim.conditions`) are read over the game's :meth:`State.snapshot`, so
+they work for every game; actions are patterns over the game's canonical action strings, matched against the legal
 actions of each decision. A loaded strategy is plain data (picklable), compiled once per worker.
 
 A ``prefer = "max EXPR"`` rule looks one step ahead: it applies each candidate action to a copy of
