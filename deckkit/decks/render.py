@@ -78,7 +78,9 @@ def render_stats(stats: dict[str, Any]) -> str:
     if stats["cost_curve"]:
         out.append("Cost curve:")
         out += bar_chart(stats["cost_curve"], label="cost ")
-        out.append(f"Average cost: {stats['average_cost']:.2f}")
+        costed = sum(stats["cost_curve"].values())
+        note = "" if costed == stats["size"] else f" (over the {costed} cards with a cost)"
+        out.append(f"Average cost: {stats['average_cost']:.2f}{note}")
     if stats["game"] == "obludarium" and stats["food_share"] is not None:
         out.append(f"Food: {stats['food']} of {stats['size']} = {stats['food_share']:.0%} (about one third advised, OB-207)")
     if stats["game"] == "alomfogo":

@@ -232,10 +232,11 @@ def check(resolved: ResolvedDeck, fmt: Format) -> tuple[list[Problem], list[Prob
             share = count / size
             if abs(share - target) > tol:
                 label = adv.get("label") or _describe(adv["where"])
+                low, high = round((target - tol) * size), round((target + tol) * size)
+                aim = f"{low}" if low == high else f"{low}–{high}"
                 warnings.append(Problem(adv["code"], _rule(
                     f"{label} is {count}/{size} = {share:.0%} of the deck; about {target:.0%} is advised",
-                    adv.get("rule")), severity="warning",
-                    hint=f"aim for {round((target - tol) * size)}–{round((target + tol) * size)} {label}"))
+                    adv.get("rule")), severity="warning", hint=f"aim for {aim} {label}"))
     return errors, warnings
 
 

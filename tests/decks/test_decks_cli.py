@@ -239,3 +239,10 @@ def test_validate_help_explains_legal_and_partly_legal(run):
     # the examples keep their lines
     lines = [line.strip() for line in run("deck", "validate", "--help").stdout.splitlines()]
     assert "deckkit deck validate data/decks/*.deck" in lines
+
+
+def test_stats_average_cost_says_which_cards_it_covers(run):
+    ob = run("deck", "stats", str(DECKS / "obludarium-standard.deck")).stdout
+    assert "Average cost: 1.57 (over the 40 cards with a cost)\n" in ob  # food has no cost
+    af = run("deck", "stats", str(DECKS / "alomfogo-casual.deck")).stdout
+    assert "Average cost: 1.40\n" in af  # every Álomfogó card has one

@@ -276,3 +276,11 @@ def test_type_not_allowed_message_reads_well(pool, tmp_path):
     fmt.write_text('{"game": "alomfogo", "name": "no-events", "types": ["dreamwalker"]}', encoding="utf-8")
     report = check("game: af\n1 Ébredés Ajtaja\n", pool, load_format_file(fmt))
     assert report.errors[0].message == "Ébredés Ajtaja is of type event, which alomfogo-no-events does not allow"
+
+
+def test_food_share_hint_names_one_number_when_the_band_is_one_card_wide(pool):
+    report = check("game: ob\n2 Chleba\n1 Kubišta\n", pool)
+    share = next(p for p in report.warnings if p.code == "food-share")
+    assert share.hint == "aim for 1 food"
+    assert next(p for p in check(ob_deck(5, {"Kubišta": 55}), pool).warnings
+                if p.code == "food-share").hint == "aim for 16–24 food"
