@@ -336,7 +336,8 @@ class ObState(State):
     def _push(self, p: int, source: CardInfo, abilities: tuple, target: Perm | None, text: str) -> None:
         self.stack.append(StackItem(p, source, abilities, target, text))
         self.responder = 1 - p  # OB-904, OB-905: the other player may answer
-        self.log.append(f"{PLAYER_NAMES[p]}: {text}")
+        # the action itself is logged by whoever applied it (script, trace); say what happens next
+        self.log.append(f"{PLAYER_NAMES[1 - p]} may answer with an instant or pass (OB-904)")
 
     def _pass(self, p: int) -> None:
         if self.stack:
