@@ -53,7 +53,10 @@ def test_full_text_index_sees_the_words_of_text_tokens(text):
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE VIRTUAL TABLE t USING FTS5 (text_key, tokenize='unicode61')")
     conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
-    assert _fts_tokens(conn, fts_text(text)) == text_tokens(text)
+    # What the index holds is what it held when it was given the joined words of text_tokens ...
+    assert _fts_tokens(conn, fts_text(text)) == _fts_tokens(conn, " ".join(text_tokens(text)))
+    if text.isascii():  # ... and for ASCII text, where the text itself is given, exactly those words.
+        assert _fts_tokens(conn, fts_text(text)) == text_tokens(text)
 
 
 @settings(max_examples=200, deadline=None)
