@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from deckkit.decks.jsonfile import parse_json, write_json
@@ -47,6 +46,8 @@ def save_deck(deck: Deck, path: str | Path, *, as_json: bool | None = None, keep
 
     ``keep_comments`` (used when a deck is edited in place) keeps the comments read from its text file.
     """
+    import tempfile  # only commands that write a deck need it
+
     path = Path(path)
     text = dumps(deck, is_json_path(path) if as_json is None else as_json, keep_comments=keep_comments)
     try:
