@@ -225,3 +225,13 @@ def test_json_deck_schema_errors_come_in_document_order(write):
     paths = [p.message.split(":")[0] for p in problems]
     assert paths == ["$"] + [f"$.cards[{i}].count" for i in range(12)]
     assert all(p.code == "invalid-deck-file" for p in problems)
+
+
+def test_every_bundled_format_has_a_legal_starter_deck(pool):
+    """Issue 3: data/decks/ holds a legal starter deck for every game and format (text or JSON form)."""
+    from deckkit.decks.formats import bundled_formats
+
+    files = sorted((data_dir() / "decks").glob("*.deck")) + sorted((data_dir() / "decks").glob("*.json"))
+    reports = validate(files, pool)
+    assert all(r.legal and not r.warnings for r in reports), [(r.deck, r.errors, r.warnings) for r in reports]
+    assert {(r.game, r.format) for r in reports} == set(bundled_formats())
