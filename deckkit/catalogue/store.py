@@ -23,7 +23,6 @@ from operator import itemgetter
 from deckkit.catalogue.migrations import MIGRATIONS, SEP
 from deckkit.errors import CatalogueError, DataError, UnknownCard
 from deckkit.query import text_tokens
-from deckkit.schemas import canonical_card
 from deckkit.text import fold
 
 SCHEMA_VERSION = max(MIGRATIONS)  # the newest version this code writes
@@ -111,7 +110,7 @@ def card_rows(records: list[dict], source: str) -> list[tuple]:
     """
     out: list[tuple] = []
     append = out.append
-    encode = _ENCODE
+    encode = _encoder()
     for card in records:
         if "text" not in card:
             card = {**card, "text": ""}
@@ -129,15 +128,20 @@ def card_rows(records: list[dict], source: str) -> list[tuple]:
 
 def stored_card(data: str) -> dict:
     """The card dict of a stored JSON text, in canonical form (field order, integral numbers as int)."""
+    from deckkit.schemas import canonical_card  # here, not at the top: a cold search should not pay for it
+
     return canonical_card(json.loads(data))
 
 
 def same_card(stored: str, data: str) -> bool:
     """True if two stored JSON texts hold the same card (the texts may differ in key order or number form)."""
-    return stored == data or _ENCODE(stored_card(stored)) == _ENCODE(stored_card(data))
+    encode = _encoder()
+    return stored == data or encode(stored_card(stored)) == encode(stored_card(data))
 
 
-def _make_encoder() -> Callable[[Any], str]:
+@lru_cache(maxsize=None)
+def _encoder() -> Callable[[Any], str]:
+    """The JSON encoder of stored cards (made on first use: only writing needs it)."""
     # The C encoder made once: JSONEncoder.encode builds a new one for every call, which costs as
     # much as encoding a small card. Same text as JSONEncoder(ensure_ascii=False, separators=(",", ":")).
     from json.encoder import c_make_encoder, encode_basestring
@@ -167,8 +171,6 @@ def _make_encoder() -> Callable[[Any], str]:
             return encode(obj)
     return encode_fast
 
-
-_ENCODE = _make_encoder()
 
 
 @lru_cache(maxsize=256)
