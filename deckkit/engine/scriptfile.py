@@ -117,14 +117,33 @@ class Script:
         return ScriptError(message, path=self.path, line=self.line(*path, value=value), hint=hint)
 
 
+def _opening_line(text: str, reported: int) -> int | None:
+    """The line of a bracket still open where TOML gave up at line ``reported`` (None if none is)."""
+    depth, opened = 0, None
+    for number, raw in enumerate(text.splitlines()[:reported - 1], start=1):
+        raw = re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|#.*$', "", raw)  # strings and comments hold no brackets
+        if raw.lstrip().startswith("[") and depth == 0 and "=" not in raw:
+            continue  # a [table] header
+        before = depth
+        depth = max(0, depth + raw.count("[") + raw.count("{") - raw.count("]") - raw.count("}"))
+        if before == 0 and depth > 0:
+            opened = number
+    return opened if depth > 0 else None
+
+
 def parse_script(text: str, path: str = "<script>") -> Script:
     """Parse and validate script text; ScriptError naming the file, line and a fix otherwise."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
-        raise ScriptError(f"not valid TOML: {exc}", path=path, line=int(match[1]) if match else None,
-                          hint='check quotes and brackets on that line, e.g. do = ["pass"] or "p1.life" = 20')
+        line = int(match[1]) if match else None
+        opened = _opening_line(text, line) if line else None
+        if opened is not None:  # TOML reports where it gave up, after the line that left a bracket open
+            line = opened
+        hint = ("close the bracket opened on that line, e.g. do = [\"pass\"]" if opened is not None
+                else 'check quotes and brackets on that line, e.g. do = ["pass"] or "p1.life" = 20')
+        raise ScriptError(f"not valid TOML: {exc}", path=path, line=line, hint=hint)
     script = Script(path, data, Locator(text))
     # An unknown key explains a missing one ([[stepp]] for [[step]]), so it is reported first.
     errors = sorted(_validator().iter_errors(data),

@@ -194,6 +194,7 @@ def test_engine_by_and_illegal_checks(tmp_path):
     (('do = ["play Buřty"]', 'doo = ["play Buřty"]'), 12, ["step 1: Additional properties", "did you mean 'do'?"]),
     (('do = ["play Buřty"]', 'do = ["plya Buřty"]'), 12, ["did you mean 'play Buřty'?"]),
     (('do = ["play Buřty"]', 'do = ["play"]'), 12, ["write 'play NAME', e.g. 'play Buřty'"]),
+    (('do = ["play Buřty"]', 'do = ["play Buřty",'), 12, ["not valid TOML", "close the bracket opened on that line"]),
     (('"p2.life" = 20', '"p1.hand.5" = "Glum"'), 13, ["p1.hand.0 … p1.hand.0 (1 item;"]),
     (('library = ["Chleba", "Chleba"]\nhand', 'deck = ["Chleba", "Glum"]\nlibrary = ["Glum", "Glum"]\nhand'), 7,
      ["the deck holds 1"]),
