@@ -214,10 +214,10 @@ class Backend:
                 records.append(play_one(job, i))
                 if progress and len(records) % 64 == 0:
                     progress(64)
+            if progress and len(records) % 64:
+                progress(len(records) % 64)
         except KeyboardInterrupt:
             raise Interrupted([records]) from None
-        if progress and len(records) % 64:
-            progress(len(records) % 64)
         return records
 
     def close(self) -> None:
@@ -330,6 +330,10 @@ def open_backend(workers: int | None = None, scheduler: str | None = None) -> Ba
 
 # -- runs ------------------------------------------------------------------------------------------------
 
+# Games per deck and worker in one round of a comparison (~0.2-1 s): a Ctrl-C loses at most a round.
+ROUND_GAMES_PER_WORKER = 10_000
+
+
 @dataclass
 class RunResult:
     """Records per job (index order), time per job, whether Ctrl-C cut the run short, and for a
@@ -357,11 +361,14 @@ def next_target(played: int, half_width: float, precision: float, step: int, cap
 
 def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, scheduler: str | None = None,
         precision: float | None = None, max_games: int | None = None, confidence: float = 0.95,
-        progress: Callable[[int, int], None] | None = None, backend: Backend | None = None) -> RunResult:
+        progress: Callable[[int, int], None] | None = None, backend: Backend | None = None,
+        round_games: int | None = None) -> RunResult:
     """Play ``games`` games of every job on the same seeds (more, up to ``max_games``, for ``precision``).
 
     ``progress(done, total)`` is called as games finish (total may grow with ``precision``).
     Stopping for precision is decided from the records alone, so it too is the same everywhere.
+    Several jobs take turns in rounds of ``round_games`` games each, so that Ctrl-C leaves every
+    deck with games on common seeds to compare, not the first deck with all of them.
     """
     if games < 1:
         raise UsageError(f"--games must be at least 1, not {games}")
@@ -381,6 +388,7 @@ def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, schedule
     backend = backend or open_backend(workers, scheduler)
     target = games
     done = 0
+    step = round_games or (games if len(jobs) == 1 else ROUND_GAMES_PER_WORKER * max(1, backend.workers))
 
     def tick(n: int) -> None:
         nonlocal done
@@ -390,13 +398,14 @@ def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, schedule
 
     try:
         while True:
-            for k, job in enumerate(jobs):
-                start = len(records[k])
-                began = time.perf_counter()
-                try:
-                    records[k].extend(backend.play(job, start, target, tick))
-                finally:
-                    elapsed[k] += time.perf_counter() - began
+            for lo in range(len(records[0]), target, step if len(jobs) > 1 else target):
+                hi = min(target, lo + step) if len(jobs) > 1 else target
+                for k, job in enumerate(jobs):
+                    began = time.perf_counter()
+                    try:
+                        records[k].extend(backend.play(job, lo, hi, tick))
+                    finally:
+                        elapsed[k] += time.perf_counter() - began
             if precision is None:
                 break
             widths = [precision_of(r, confidence) for r in records]

@@ -110,3 +110,25 @@ def test_sim_precision_run_says_whether_it_got_there(kotlik_job):
 def test_sim_precision_options_checked(kotlik_job, kwargs, message):
     with pytest.raises(UsageError, match=message):
         run([kotlik_job], 20, **kwargs)
+
+
+def test_sim_ctrl_c_during_a_comparison_keeps_games_of_every_deck(kotlik_job):
+    other = Job.make(kotlik_job.game, kotlik_job.deck, seed=11, settings={"doubling": "both"})
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        if done >= 300:  # in the third round: each deck has played 100 games on the same seeds
+            raise KeyboardInterrupt
+
+    result = run([kotlik_job, other], 1000, progress=progress, backend=Backend(), round_games=50)
+    a, b = result.records
+    assert result.interrupted and len(a) == len(b) >= 100
+    assert [r["index"] for r in a] == [r["index"] for r in b] == list(range(len(a)))
+
+
+def test_sim_rounds_do_not_change_the_records(kotlik_job):
+    other = Job.make(kotlik_job.game, kotlik_job.deck, seed=11, settings={"doubling": "both"})
+    whole = run([kotlik_job, other], 120, workers=1)
+    rounds = run([kotlik_job, other], 120, workers=2, round_games=25)
+    assert whole.records == rounds.records
