@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -78,7 +79,7 @@ def _decode(path: Path, raw: bytes) -> tuple[str | None, list[Problem]]:
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         return None, [Problem(name, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {col} cannot be decoded",
                               line=line, hint="save the file as UTF-8 (e.g. iconv -f latin2 -t utf-8)")]
-    if not text.strip():
+    if not text or text.isspace():  # isspace: no copy of a large file, as strip() would make
         return None, [Problem(name, "the file is empty", hint="a card file holds a JSON array, JSON Lines or CSV with a header row")]
     if "\x00" in text:
         line, col = _line_of(text, text.index("\x00"))
@@ -87,13 +88,17 @@ def _decode(path: Path, raw: bytes) -> tuple[str | None, list[Problem]]:
     return text, []
 
 
+_FIRST_CHAR = re.compile(r"\S")
+
+
 def _kind(path: Path, text: str) -> str:
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".ndjson"):
         return "jsonl"
     if suffix in (".csv", ".tsv"):
         return "csv"
-    first = text.lstrip()[:1]
+    start = _FIRST_CHAR.search(text)
+    first = start.group() if start else ""
     if first == "[":
         return "json"
     if first == "{":
