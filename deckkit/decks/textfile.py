@@ -50,6 +50,7 @@ class Layout:
     merged: set[int] = field(default_factory=set)  # lines whose copies were added to an earlier line
     end: list[str] = field(default_factory=list)  # comments after the last card line
     headers: dict[str, int] = field(default_factory=dict)  # header key -> its line (for messages)
+    newline: str = "\n"  # "\r\n" when the file had Windows line ends: an edit keeps them
 
 
 def _layout(records: list[tuple[int, str, str]]) -> Layout:
@@ -187,6 +188,7 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     deck.notes = [p for p in problems if p.severity == "warning"]
     layout = _layout(records)
     layout.headers = header_line
+    layout.newline = "\r\n" if "\r\n" in text else "\n"
     for number, target, comment, merged in card_lines:
         layout.order[target].append(number)
         if comment:
@@ -247,4 +249,5 @@ def write_text(deck: Deck, *, keep_comments: bool = False) -> str:
         _add_section(lines, deck.sideboard, SIDEBOARD, layout)
     if layout:
         _add_block(lines, layout.end)
+        return layout.newline.join(lines) + layout.newline
     return "\n".join(lines) + "\n"

@@ -246,3 +246,9 @@ def test_stats_average_cost_says_which_cards_it_covers(run):
     assert "Average cost: 1.57 (over the 40 cards with a cost)\n" in ob  # food has no cost
     af = run("deck", "stats", str(DECKS / "alomfogo-casual.deck")).stdout
     assert "Average cost: 1.40\n" in af  # every Álomfogó card has one
+
+
+def test_add_keeps_windows_line_ends(run, write):
+    path = write(b"game: af\r\n# mine\r\n2 Athame\r\n", "w.deck")
+    assert run("deck", "add", str(path), "Athame").exit_code == 0
+    assert path.read_bytes() == b"game: alomfogo\r\n\r\n# mine\r\n3 Athame\r\n"
