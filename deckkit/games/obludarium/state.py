@@ -144,6 +144,8 @@ class ObState(State):
         for perm in pool:
             if perm.info.type != ab.kind:
                 continue
+            if ab.sacrifice and perm is source:
+                continue  # a card sacrificed to pay for its property is gone before it resolves (OB-831)
             if ab.group and ab.group not in perm.info.groups:
                 continue
             if ab.when == "attacking" and not perm.attacking:
