@@ -183,6 +183,14 @@ class State(ABC):
         """Why an action is not legal now: ``(message, rule number or None)``. Games refine it."""
         return (f"{action} is not legal now", None)
 
+    def malformed(self, action: str) -> str | None:
+        """Why an action string can never be legal in this game (unknown kind or card), or None.
+
+        Scripts use it so that a misspelt ``illegal`` entry is an error, not a vacuous pass.
+        Games refine it; the default knows nothing.
+        """
+        return None
+
     def render(self) -> str:
         """A readable picture of the state for people (traces, failing scripts)."""
         return repr(self.snapshot())

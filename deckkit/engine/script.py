@@ -258,6 +258,12 @@ def run_script(script: Script, *, trace: bool = False) -> ScriptResult:
             break
         for entry in step.get("illegal", []):
             text, rule = (entry, None) if isinstance(entry, str) else (entry["action"], entry.get("rule"))
+            problem = state.malformed(text)
+            if problem is not None:  # a typo would be refused too, and the check would prove nothing
+                raise script.error(f"step {index}: illegal = {text!r} can never be legal: {problem}",
+                                   "step", index, "illegal", value=text,
+                                   hint="list an action that exists but must be refused here "
+                                        "(deckkit games --actions)")
             before = state.snapshot()
             try:
                 state.apply(text)

@@ -27,6 +27,30 @@ def _find_table(state, p: int, label: str):
     return None
 
 
+def malformed(state, text: str) -> str | None:
+    """Why an action string can never be legal in any position (unknown kind or card), else None."""
+    words = text.strip().split(None, 1)
+    said = words[0] if words else ""
+    kind = fold(said)
+    if kind not in KINDS:
+        close = difflib.get_close_matches(kind, KINDS, n=1, cutoff=0.5)
+        fix = f"; did you mean '{' '.join([close[0], *words[1:]])}'?" if close else ""
+        return f"unknown action kind {said!r} (actions are {', '.join(KINDS)}){fix}"
+    rest = words[1] if len(words) > 1 else ""
+    if kind == "pass":
+        return None if not rest else "'pass' takes nothing after it"
+    if not rest:
+        return None  # explain() gives the form with an example from the legal actions
+    for part in re.split(r"\s+(?:on|with)\s+", rest, flags=re.IGNORECASE):
+        name = re.sub(r"#\d+$", "", part.strip())
+        if fold(name) not in state.game.by_name:
+            names = sorted({i.name for i in state.game.infos.values()})
+            close = difflib.get_close_matches(fold(name), [fold(n) for n in names], n=1, cutoff=0.6)
+            fix = next((f"; did you mean {n}?" for n in names if close and fold(n) == close[0]), "")
+            return f"no Obludárium card is called {name!r}{fix}"
+    return None
+
+
 def explain(state, text: str) -> tuple[str, str | None]:
     """``(message, rule)`` for an action string that is not among the legal actions."""
     from deckkit.games.obludarium.state import ATTACK, BLOCK, DISCARD, MAIN, PLAYER_NAMES
@@ -37,10 +61,9 @@ def explain(state, text: str) -> tuple[str, str | None]:
     kind, rest = words[0], (words[1] if len(words) > 1 else "")
     name = rest.split(" on ")[0].split(" with ")[0].strip()
     shown = text.split(" ", 1)[1].split(" on ")[0].split(" with ")[0].strip() if " " in text.strip() else ""
-    if kind not in KINDS:
-        close = difflib.get_close_matches(kind, KINDS, n=1, cutoff=0.5)
-        fix = f"; did you mean '{' '.join([close[0], *text.split(' ', 1)[1:]])}'?" if close else ""
-        return (f"unknown action kind {text.split(' ', 1)[0]!r} (actions are {', '.join(KINDS)}){fix}", None)
+    problem = malformed(state, text)
+    if problem is not None:
+        return (problem, None)
     if kind != "pass" and not name:
         example = next((str(a) for a in state.legal_actions() if a.kind == kind), None)
         return (f"{kind!r} needs a card: write '{_FORMS[kind]}'" + (f", e.g. '{example}'" if example else ""), None)

@@ -557,6 +557,12 @@ class ObState(State):
 
         return explain(self, str(action))
 
+    def malformed(self, action: str) -> str | None:
+        """Why an action string can never be legal (unknown kind or card name), or None."""
+        from deckkit.games.obludarium.explain import malformed
+
+        return malformed(self, action)
+
     def card_count(self) -> int:
         """Cards in all zones of both players (conservation checks)."""
         return sum(len(self.libs[p]) + len(self.hands[p]) + len(self.tables[p]) + len(self.discards[p])
