@@ -178,6 +178,22 @@ def run_script(script: Script, *, trace: bool = False) -> ScriptResult:
     """Run a parsed script; failures are collected, bad input raises ScriptError."""
     data = script.data
     result = ScriptResult(script.path, data.get("title", ""), list(data.get("rules", [])))
+    run = _Run(script, result, _start(script), trace)
+    ended_at: int | None = None
+    for index, step in enumerate(data.get("step", []), start=1):
+        result.steps = index
+        if not run.step(index, step, ended_at):
+            break
+        if run.state.is_terminal() and ended_at is None:
+            ended_at = index
+    return result
+
+
+def _start(script: Script):
+    """The game's state in the script's set-up position, or a ScriptError located in [setup]."""
+    from deckkit.engine.core import SetupError
+
+    data = script.data
     try:
         game = make_game(data["game"], data.get("settings", {}))
     except DeckkitError as exc:
@@ -186,11 +202,8 @@ def run_script(script: Script, *, trace: bool = False) -> ScriptResult:
     for player, spec in list(setup.items()):
         if isinstance(spec, dict) and isinstance(spec.get("deck"), str):
             spec["deck"] = _deck_names(script, spec["deck"], player)
-    rng = random.Random(data.get("seed", 0))
-    from deckkit.engine.core import SetupError
-
     try:
-        state = game.from_setup(setup, rng)
+        return game.from_setup(setup, random.Random(data.get("seed", 0)))
     except SetupError as exc:
         parts = _field_parts(exc.field)
         value = None
@@ -200,117 +213,118 @@ def run_script(script: Script, *, trace: bool = False) -> ScriptResult:
         raise script.error(exc.message, "setup", *parts, hint=exc.hint, value=value) from None
     except DeckkitError as exc:
         raise script.error(exc.message, "setup", hint=exc.hint) from None
-    log_seen = 0
 
-    def flush() -> None:
-        nonlocal log_seen
-        if trace:
-            result.trace.extend("    " + line for line in state.log[log_seen:])
-        log_seen = len(state.log)
 
-    flush()
-    steps = data.get("step", [])
-    ended_at: int | None = None
-    for index, step in enumerate(steps, start=1):
-        result.steps = index
-        note = step.get("note")
-        if trace:
-            result.trace.append(f"step {index}" + (f": {note}" if note else ""))
+class _Run:
+    """One script being run: its state, its result, and the trace of the game's log."""
+
+    def __init__(self, script: Script, result: ScriptResult, state, trace: bool) -> None:
+        self.script, self.result, self.state, self.trace = script, result, state, trace
+        self.log_seen = 0
+        self.flush()
+
+    def flush(self) -> None:
+        """Copy the game's new log lines into the trace."""
+        if self.trace:
+            self.result.trace.extend("    " + line for line in self.state.log[self.log_seen:])
+        self.log_seen = len(self.state.log)
+
+    def fail(self, index: int, message: str, *where: Any, value: str | None = None, **details: Any) -> None:
+        """Record a failure of step ``index`` located at a key path of the step."""
+        line = self.script.line("step", index, *where, value=value)
+        self.result.failures.append(Failure(index, message, line=line, **details))
+
+    def step(self, index: int, step: dict, ended_at: int | None) -> bool:
+        """Run one step: ``by``, then ``do``, ``illegal``, ``expect``; False when the script must stop."""
+        state = self.state
+        if self.trace:
+            note = step.get("note")
+            self.result.trace.append(f"step {index}" + (f": {note}" if note else ""))
         actions = step.get("do", [])
-        if isinstance(actions, str):
-            actions = [actions]
+        actions = [actions] if isinstance(actions, str) else actions
         if state.is_terminal() and (actions or step.get("illegal")):
-            result.failures.append(Failure(
-                index, f"step {index} is never used: the game ended at step {ended_at} "
-                       f"(result {state.snapshot().get('result')})",
-                line=script.line("step", index), state=state.render()))
-            break
+            self.fail(index, f"step {index} is never used: the game ended at step {ended_at} "
+                             f"(result {state.snapshot().get('result')})", state=state.render())
+            return False
         who = step.get("by")
         if who and not state.is_terminal() and f"p{state.current_player() + 1}" != who:
-            result.failures.append(Failure(
-                index, f"step {index} is marked by = {who!r} but p{state.current_player() + 1} is to act",
-                expected=who, actual=f"p{state.current_player() + 1}", line=script.line("step", index, "by"),
-                state=state.render(), legal=[str(a) for a in state.legal_actions()]))
-            break
-        stop = False
+            actor = f"p{state.current_player() + 1}"
+            self.fail(index, f"step {index} is marked by = {who!r} but {actor} is to act", "by",
+                      expected=who, actual=actor, state=state.render(),
+                      legal=[str(a) for a in state.legal_actions()])
+            return False
+        return (self._do(index, actions) and self._illegal(index, step.get("illegal", []))
+                and self._expect(index, step))
+
+    def _do(self, index: int, actions: list[str]) -> bool:
+        state = self.state
         for text in actions:
             if state.is_terminal():
-                result.failures.append(Failure(
-                    index, f"step {index}: {text!r} comes after the end of the game "
-                           f"(result {state.snapshot().get('result')})",
-                    line=script.line("step", index, "do", value=text), state=state.render()))
-                stop = True
-                break
+                self.fail(index, f"step {index}: {text!r} comes after the end of the game "
+                                 f"(result {state.snapshot().get('result')})", "do", value=text,
+                          state=state.render())
+                return False
             actor = state.current_player()
             try:
                 state.apply(text)
             except IllegalAction as exc:
-                result.failures.append(Failure(
-                    index, f"step {index}: p{actor + 1} cannot {text!r}: {exc.message}",
-                    line=script.line("step", index, "do", value=text), state=state.render(),
-                    legal=list(exc.legal)))
-                stop = True
-                break
-            if trace:
-                result.trace.append(f"  p{actor + 1}: {text}")
-            flush()
-        if stop:
-            break
-        for entry in step.get("illegal", []):
+                self.fail(index, f"step {index}: p{actor + 1} cannot {text!r}: {exc.message}", "do", value=text,
+                          state=state.render(), legal=list(exc.legal))
+                return False
+            if self.trace:
+                self.result.trace.append(f"  p{actor + 1}: {text}")
+            self.flush()
+        return True
+
+    def _illegal(self, index: int, entries: list) -> bool:
+        state = self.state
+        for entry in entries:
             text, rule = (entry, None) if isinstance(entry, str) else (entry["action"], entry.get("rule"))
             problem = state.malformed(text)
             if problem is not None:  # a typo would be refused too, and the check would prove nothing
-                raise script.error(f"step {index}: illegal = {text!r} can never be legal: {problem}",
-                                   "step", index, "illegal", value=text,
-                                   hint="list an action that exists but must be refused here "
-                                        "(deckkit games --actions)")
+                raise self.script.error(f"step {index}: illegal = {text!r} can never be legal: {problem}",
+                                        "step", index, "illegal", value=text,
+                                        hint="list an action that exists but must be refused here "
+                                             "(deckkit games --actions)")
             before = state.snapshot()
             try:
                 state.apply(text)
             except IllegalAction as exc:
                 if rule and exc.rule != rule:
-                    result.failures.append(Failure(
-                        index, f"step {index}: {text!r} was refused for another reason: {exc.message}",
-                        expected=rule, actual=exc.rule, line=script.line("step", index, "illegal", value=text)))
+                    self.fail(index, f"step {index}: {text!r} was refused for another reason: {exc.message}",
+                              "illegal", value=text, expected=rule, actual=exc.rule)
                 if state.snapshot() != before:
-                    result.failures.append(Failure(index, f"step {index}: refusing {text!r} changed the state",
-                                                   line=script.line("step", index, "illegal", value=text)))
-                if trace:
-                    result.trace.append(f"  refused as expected: {text} ({exc.message})")
+                    self.fail(index, f"step {index}: refusing {text!r} changed the state", "illegal", value=text)
+                if self.trace:
+                    self.result.trace.append(f"  refused as expected: {text} ({exc.message})")
                 continue
-            result.failures.append(Failure(
-                index, f"step {index}: {text!r} was expected to be illegal but was played",
-                line=script.line("step", index, "illegal", value=text), state=state.render()))
-            stop = True
-            break
-        if stop:
-            break
+            self.fail(index, f"step {index}: {text!r} was expected to be illegal but was played", "illegal",
+                      value=text, state=state.render())
+            return False
+        return True
+
+    def _expect(self, index: int, step: dict) -> bool:
+        state = self.state
         expect = step.get("expect", {})
-        if expect:
-            pending = getattr(state, "pending_choice", lambda: None)()
-            if pending and not step.get("allow_pending", False):
-                result.failures.append(Failure(
-                    index, f"step {index}: unresolved choice before the expectations: {pending}",
-                    line=script.line("step", index, "expect"), state=state.render(),
-                    legal=[str(a) for a in state.legal_actions()],
-                ))
-                break
-            snapshot = state.snapshot()
-            for path, want in expect.items():
-                got = _lookup(snapshot, path)
-                if got is _MISSING:
-                    valid = _valid_keys(snapshot, path)
-                    raise script.error(
-                        f"step {index}: expectation on {path!r}, which the state does not have",
-                        "step", index, "expect", path,
-                        hint="valid paths here: " + ", ".join(valid[:20]))
-                if not _same(want, got):
-                    result.failures.append(Failure(
-                        index, f"step {index}: {path}", expected=want, actual=got,
-                        line=script.line("step", index, "expect", path), state=state.render()))
-        if state.is_terminal() and ended_at is None:
-            ended_at = index
-    return result
+        if not expect:
+            return True
+        pending = state.pending_choice()
+        if pending and not step.get("allow_pending", False):
+            self.fail(index, f"step {index}: unresolved choice before the expectations: {pending}", "expect",
+                      state=state.render(), legal=[str(a) for a in state.legal_actions()])
+            return False
+        snapshot = state.snapshot()
+        for path, want in expect.items():
+            got = _lookup(snapshot, path)
+            if got is _MISSING:
+                raise self.script.error(
+                    f"step {index}: expectation on {path!r}, which the state does not have",
+                    "step", index, "expect", path,
+                    hint="valid paths here: " + ", ".join(_valid_keys(snapshot, path)[:20]))
+            if not _same(want, got):
+                self.fail(index, f"step {index}: {path}", "expect", path, expected=want, actual=got,
+                          state=state.render())
+        return True
 
 
 def _field_parts(field: str | None) -> list:
