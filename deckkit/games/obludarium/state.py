@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.engine.effects import handler
+from deckkit.games.obludarium import view
 from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, Ability, CardInfo
 
 MAIN, DISCARD, ATTACK, BLOCK, FIGHT = "main", "discard", "attack", "block", "fight"
-PLAYER_NAMES = ("p1", "p2")
+PLAYER_NAMES = view.PLAYER_NAMES
 
 
 class Perm:
@@ -494,62 +495,18 @@ class ObState(State):
             self.draw(p)
         self.phase = MAIN
 
-    # -- observation ---------------------------------------------------------------------------
+    # -- observation (deckkit.games.obludarium.view) -------------------------------------------
     def perm_text(self, perm: Perm, label: str) -> str:
         """``Name (state, …)`` for a card in play, as snapshots and setups write it."""
-        states = []
-        if perm.tapped:
-            states.append("tapped")
-        if perm.new and perm.info.type == MONSTER:
-            states.append("new")
-        if perm.attacking:
-            states.append("attacking")
-        if perm.blocked:
-            states.append("blocked")
-        if perm.blocking is not None:
-            states.append("blocking " + self.label_of(perm.blocking))
-        if perm.info.type == MONSTER and (perm.atk != perm.info.attack or perm.dfn != perm.info.defense):
-            states.append(f"{perm.atk}/{perm.dfn}")
-        return f"{label} ({', '.join(states)})" if states else label
+        return view.perm_text(self, perm, label)
 
     def snapshot(self) -> dict:
         """Observable state: turn, active, phase, result, stack and per player life and zones."""
-        res = self.result
-        snap: dict = {
-            "turn": self.turn,
-            "active": PLAYER_NAMES[self.active],
-            "phase": self.phase,
-            "result": None if res is None else ("draw" if res == "draw" else PLAYER_NAMES[res]),
-            "stack": [item.text for item in self.stack],
-        }
-        for p in (0, 1):
-            snap[PLAYER_NAMES[p]] = {
-                "life": self.life[p],
-                "library": [c.name for c in reversed(self.libs[p])],
-                "hand": [c.name for c in self.hands[p]],
-                "table": [self.perm_text(perm, lab) for perm, lab in zip(self.tables[p], self.labels(p))],
-                "discard": [c.name for c in self.discards[p]],
-                "food": self.untapped_food(p),
-                "food_played": self.food_played[p],
-            }
-        return snap
+        return view.snapshot(self)
 
     def render(self) -> str:
         """A readable picture of the state for people (traces, failing scripts)."""
-        snap = self.snapshot()
-        who = self.current_player()
-        lines = [f"turn {self.turn}, {snap['active']}'s turn, phase {self.phase}, "
-                 + (f"result {snap['result']}" if who == TERMINAL else f"{PLAYER_NAMES[who]} to act")]
-        for p in (0, 1):
-            s = snap[PLAYER_NAMES[p]]
-            lines.append(f"  {PLAYER_NAMES[p]}: life {s['life']}, library {len(s['library'])}, "
-                         f"untapped food {s['food']}")
-            lines.append(f"    hand:    {', '.join(s['hand']) or '-'}")
-            lines.append(f"    table:   {', '.join(s['table']) or '-'}")
-            lines.append(f"    discard: {', '.join(s['discard']) or '-'}")
-        if snap["stack"]:
-            lines.append("  stack (last resolves first): " + "; ".join(snap["stack"]))
-        return "\n".join(lines)
+        return view.render(self)
 
     def explain_illegal(self, action) -> tuple[str, str | None]:
         """Why an action is not legal now, with the rule number when one applies."""
