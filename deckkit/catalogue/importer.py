@@ -7,14 +7,16 @@ and record, the JSON path, what is wrong and a hint.
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import re
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from operator import itemgetter
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from deckkit.catalogue.csvformat import parse_row, check_header
 from deckkit.errors import ValidationFailed
@@ -347,8 +349,30 @@ def _classify(cat, rows: list[tuple], keep_source: str | None = None) -> Plan:
     return result
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a bulk import.
+
+    Parsing and row building make about a million objects, none in a cycle; every few hundred of
+    them would start a collection that walks the ever larger young heap (a quarter of the CPU
+    time of a 100,000-card import). Everything is freed by reference counting as usual.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def import_files(cat, paths: list[str | Path], *, dry_run: bool = False) -> ImportReport:
     """Validate every record of the files, then upsert them in one transaction (nothing on any problem)."""
+    with _collector_paused():
+        return _import_files(cat, paths, dry_run=dry_run)
+
+
+def _import_files(cat, paths: list[str | Path], *, dry_run: bool) -> ImportReport:
     started = time.perf_counter()
     batches: list[_Batch] = []
     problems: list[Problem] = []
