@@ -86,16 +86,13 @@ def script_new(
 
     Example: deckkit script new my-first.deckkit.toml --game ob
     """
-    from deckkit.engine.script import template
+    from deckkit.engine.scriptreport import template, write_template
 
-    text = template(game, file.name if file else "my-test.deckkit.toml")
     if file is None:
-        typer.echo(text, nl=False)
+        typer.echo(template(game), nl=False)
         return
-    if file.exists() and not force:
-        raise UsageError(f"{file} already exists", hint="choose another name or add --force")
-    file.write_text(text, encoding="utf-8")
-    common.err(f"wrote {file}; run it with: deckkit script run {file}")
+    for note in write_template(file, game, force=force):
+        common.err(note)
 
 
 def register(app: typer.Typer) -> None:

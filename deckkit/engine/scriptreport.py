@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from deckkit.errors import DataError, UsageError
 from deckkit.text import fold
 
 
@@ -131,3 +133,22 @@ def template(game: str, filename: str = "my-test.deckkit.toml") -> str:
         return TEMPLATE.format(game=name, filename=filename, **_TEMPLATE_VALUES[name])
     info = GAMES[name]
     return GENERIC_TEMPLATE.format(game=name, filename=filename, title=info.title, prefix=info.rules_prefix)
+
+
+def write_template(path: str | Path, game: str, *, force: bool = False) -> list[str]:
+    """Write the starting script of ``game`` to ``path``; returns notes for the user (e.g. the name)."""
+    path = Path(path)
+    if path.exists() and not force:
+        raise UsageError(f"{path} already exists", hint="choose another name or add --force")
+    text = template(game, path.name)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"cannot write {path}: the folder {path.parent} does not exist",
+                        hint="create the folder first, or give a path in an existing one") from None
+    except OSError as exc:
+        raise DataError(f"cannot write {path}: {exc.strerror or exc}", hint="choose a writable path") from None
+    notes = [f"wrote {path}; run it with: deckkit script run {path}"]
+    if not path.name.endswith(".deckkit.toml"):
+        notes.append("note: name it *.deckkit.toml so that `deckkit script run FOLDER` and pytest find it")
+    return notes

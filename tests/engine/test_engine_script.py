@@ -244,3 +244,12 @@ def test_engine_script_new_explains_the_order_inside_a_step(game):
     """The starting script says that a step runs do, then illegal, then expect."""
     out = invoke("script", "new", "--game", game).output
     assert "do (the actions), then illegal" in out and "then expect" in out
+
+
+def test_engine_script_new_bad_paths(tmp_path):
+    """script new into a missing folder is a clean error (exit 1); a name pytest would not collect gets a note."""
+    out = CliRunner().invoke(app, ["script", "new", str(tmp_path / "nope" / "x.deckkit.toml")], catch_exceptions=False)
+    assert out.exit_code == 1 and "does not exist" in out.output
+    out = CliRunner().invoke(app, ["script", "new", str(tmp_path / "x.txt")], catch_exceptions=False)
+    assert out.exit_code == 0 and "name it *.deckkit.toml" in out.output
+    assert (tmp_path / "x.txt").read_text(encoding="utf-8").startswith("# A scripted solitaire test")
