@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from itertools import count
+from itertools import chain, count
 from operator import itemgetter
 
 from deckkit.catalogue.migrations import MIGRATIONS, SEP
@@ -394,11 +394,11 @@ class Catalogue:
             if last != next_pk + len(added) - 1:  # pragma: no cover - would mean SQLite chose other rowids
                 raise CatalogueError("new cards did not get consecutive row ids", path=str(self.path))
             conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, ?)", zip(count(next_pk), map(_DATA, added)))
-        changed = [*zip(count(next_pk), added), *updated]
+        changed = chain(zip(count(next_pk), added), updated)
         conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)",
                          [(pk, kind, value) for pk, row in changed if row[ROW_TAGS] for kind, value in row[ROW_TAGS]])
         conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)",
-                         [*zip(count(next_pk), map(_FTS, added)), *((pk, row[ROW_FTS]) for pk, row in updated)])
+                         chain(zip(count(next_pk), map(_FTS, added)), [(pk, row[ROW_FTS]) for pk, row in updated]))
         for _, sql in secondary:
             conn.execute(sql)
         if bulk or was_empty:
