@@ -8,6 +8,7 @@ this module knows any game's rules.
 from __future__ import annotations
 
 import copy
+import difflib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -105,9 +106,11 @@ class Game(ABC):
         for key, value in settings.items():
             key = key.replace("-", "_")
             if key not in known:
+                close = difflib.get_close_matches(key, list(known), n=1)
                 raise UsageError(
                     f"unknown setting {key!r} for {self.name}",
-                    hint="settings are " + (", ".join(sorted(known)) or "none"),
+                    hint=(f"did you mean {close[0]}? " if close else "")
+                    + "settings are " + (", ".join(sorted(known)) or "none"),
                 )
             self.settings[key] = known[key].coerce(value)
 

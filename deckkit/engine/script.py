@@ -197,7 +197,11 @@ def _start(script: Script):
     try:
         game = make_game(data["game"], data.get("settings", {}))
     except DeckkitError as exc:
-        raise script.error(exc.message, "settings" if data.get("settings") else "game", hint=exc.hint) from None
+        settings = data.get("settings") or {}
+        # point at the setting the message names, else at [settings] or the game line
+        key = next((k for k in settings if f"{k!r}" in exc.message or f"setting {k}:" in exc.message), None)
+        where = ("settings", key) if key else ("settings",) if settings else ("game",)
+        raise script.error(exc.message, *where, hint=exc.hint) from None
     setup = json.loads(json.dumps(data.get("setup", {})))  # a private copy
     for player, spec in list(setup.items()):
         if isinstance(spec, dict) and isinstance(spec.get("deck"), str):
