@@ -60,7 +60,8 @@ def explain(state, text: str) -> tuple[str, str | None]:
     words = fold(text).split(" ", 1)
     kind, rest = words[0], (words[1] if len(words) > 1 else "")
     name = rest.split(" on ")[0].split(" with ")[0].strip()
-    shown = text.split(" ", 1)[1].split(" on ")[0].split(" with ")[0].strip() if " " in text.strip() else ""
+    said = text.strip().split(None, 1)
+    shown = re.split(r"\s+(?:on|with)\s+", said[1], flags=re.IGNORECASE)[0].strip() if len(said) > 1 else ""
     problem = malformed(state, text)
     if problem is not None:
         return (problem, None)
@@ -80,7 +81,8 @@ def explain(state, text: str) -> tuple[str, str | None]:
                     f"{PLAYER_NAMES[other]} uses instants in the other player's turn in answer to an instant, "
                     "in the block step or in the fight exchange", "OB-610")
     if state.phase == DISCARD and not state.stack and kind != "discard":
-        return (f"{who} holds 7 or more cards and can lay out none: discard one first", "OB-909")
+        return (f"{who} holds {state.game.settings['hand_limit']} or more cards and can lay out none: "
+                "discard one first", "OB-909")
     if kind == "play":
         card = _find_hand(state, p, name)
         if card is None:
