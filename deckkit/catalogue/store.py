@@ -14,11 +14,10 @@ import sqlite3
 import time
 from contextlib import contextmanager
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, Callable, Iterator
-
 from itertools import chain, count
 from operator import itemgetter
+from pathlib import Path
+from typing import Any, Callable, Iterator
 
 from deckkit.catalogue.migrations import MIGRATIONS, SEP
 from deckkit.errors import CatalogueError, DataError, UnknownCard
@@ -81,8 +80,6 @@ def fts_text(text: str | None) -> str:
         return text
     return " ".join(text_tokens(text))
 
-
-text_words = fts_text  # the name older callers use
 
 _NO_TAGS: tuple = ()
 
