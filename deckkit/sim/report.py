@@ -62,7 +62,10 @@ def _num(x: float | None, digits: int = 2) -> str:
 
 def _ci(pair: Sequence[float | None], fmt=_num) -> str:
     lo, hi = pair
-    return "" if lo is None or hi is None else f"CI {fmt(lo)}–{fmt(hi)}"
+    if lo is None or hi is None:
+        return ""
+    # "–" between negative numbers reads as a minus sign: "-4.30–-0.84"; words then.
+    return f"CI {fmt(lo)} to {fmt(hi)}" if lo < 0 or hi < 0 else f"CI {fmt(lo)}–{fmt(hi)}"
 
 
 def _header(r: dict) -> list[str]:

@@ -198,6 +198,7 @@ class Pilot:
 
     def __init__(self, strategy: Strategy, game: Any) -> None:
         kinds = ACTION_KINDS[strategy.game]
+        self.path = strategy.path or None
         self.rules = []
         for when, do, prefer, through in strategy.rules:
             look = _LOOKAHEAD.match(prefer)
@@ -237,20 +238,25 @@ class Pilot:
                 snap.append(state.snapshot())
             return snap[0]
 
-        for when, patterns, prefer in self.rules:
-            # Matches keep the game's order; the alternative a match came from breaks value ties.
-            matches = [(a, k) for a in legal for k, (kind, pred, filters) in enumerate(patterns)
-                       if a.kind == kind and self._fits(a, pred, filters, snapshot)]
-            if not matches:
-                continue
-            if when is not None and not when(snapshot(), self.card_of):
-                continue
-            if len(matches) > 1:
-                if prefer and isinstance(prefer[0], str):  # ("max", value, through)
-                    matches = self._look_ahead(state, matches, *prefer, depth)
-                elif prefer:  # card fields, e.g. (("cost", True), ("attack", True))
-                    matches.sort(key=lambda m: tuple(-self._field(m[0], f) if high else self._field(m[0], f)
-                                                     for f, high in prefer))
+        for i, (when, patterns, prefer) in enumerate(self.rules):
+            try:
+                # Matches keep the game's order; the alternative a match came from breaks value ties.
+                matches = [(a, k) for a in legal for k, (kind, pred, filters) in enumerate(patterns)
+                           if a.kind == kind and self._fits(a, pred, filters, snapshot)]
+                if not matches:
+                    continue
+                if when is not None and not when(snapshot(), self.card_of):
+                    continue
+                if len(matches) > 1:
+                    if prefer and isinstance(prefer[0], str):  # ("max", value, through)
+                        matches = self._look_ahead(state, matches, *prefer, depth)
+                    elif prefer:  # card fields, e.g. (("cost", True), ("attack", True))
+                        matches.sort(key=lambda m: tuple(-self._field(m[0], f) if high else self._field(m[0], f)
+                                                         for f, high in prefer))
+            except DataError as exc:
+                if exc.path:  # already placed by a nested decision
+                    raise
+                raise DataError(f"rules.{i}: {exc.message}", path=self.path, hint=exc.hint) from None
             return matches[0][0]
         return next((a for a in legal if a.kind == "pass"), legal[0])
 

@@ -132,3 +132,10 @@ def test_sim_verdict_wording_and_missing_data():
 def test_sim_nearest_rank():
     assert nearest_rank([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9) == 9
     assert nearest_rank([], 0.5) is None
+
+
+def test_sim_negative_intervals_read_with_words():
+    from deckkit.sim.report import _ci
+
+    assert _ci([-4.3, -0.84]) == "CI -4.30 to -0.84"
+    assert _ci([0.5, 1.25]) == "CI 0.50–1.25"

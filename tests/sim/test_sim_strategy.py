@@ -295,3 +295,11 @@ def test_sim_strategy_filters_on_abilities_and_targets(starter):
     assert str(pilot(state)) == "cast Síla medvěda on Glum"
     legal.pop(3)
     assert str(pilot(state)) == "cast Blesk"
+
+
+def test_sim_strategy_error_during_play_names_the_file_and_rule(tmp_path, starter):
+    deck = starter("kotlik-standard.deck")
+    path = _write(tmp_path, 'game = "kotlik"\n[[rules]]\ndo = "take"\nprefer = "max value(p1.scor)"\n')
+    with pytest.raises(DataError) as info:
+        run([Job.make(deck.game, deck.cards, strategy=load_strategy(path))], 2, workers=1)
+    assert info.value.path == str(path) and "rules.0: value(p1.scor): no 'scor'" in info.value.message
