@@ -25,29 +25,29 @@ from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, CardI
 from deckkit.hands.procedures import obludarium_opening
 
 # roles of cards for the greedy player
-_R_FOOD, _R_MONSTER, _R_ARTIFACT_BOOST, _R_SPELL_BOOST, _R_SPELL_HIT, _R_SPELL_DRAW, _R_OTHER = range(7)
+R_FOOD, R_MONSTER, R_ARTIFACT_BOOST, R_SPELL_BOOST, R_SPELL_HIT, R_SPELL_DRAW, R_OTHER = range(7)
 
 
-def _role(info: CardInfo) -> tuple:
+def role_of(info: CardInfo) -> tuple:
     """(role, cost, attack, amount, group, ability, info) for the greedy player."""
     ab = info.abilities[0] if info.abilities else None
     if info.type == FOOD:
-        return (_R_FOOD, 0, 0, 0, None, None, info)
+        return (R_FOOD, 0, 0, 0, None, None, info)
     if info.type == MONSTER:
-        return (_R_MONSTER, info.cost, info.attack, 0, None, ab, info)
+        return (R_MONSTER, info.cost, info.attack, 0, None, ab, info)
     if info.type == ARTIFACT:
         if (ab and ab.effect == "boost" and ab.stat in ("attack", "both") and ab.target == "own"
                 and ab.when is None and not ab.sacrifice and ab.food == 0):
-            return (_R_ARTIFACT_BOOST, info.cost, 0, ab.amount, ab.group, ab, info)
-        return (_R_OTHER, info.cost, 0, 0, None, ab, info)
+            return (R_ARTIFACT_BOOST, info.cost, 0, ab.amount, ab.group, ab, info)
+        return (R_OTHER, info.cost, 0, 0, None, ab, info)
     if info.type == SPELL and ab is not None and not info.blocking:
         if ab.effect == "boost" and ab.stat in ("attack", "both") and ab.target == "own" and ab.when is None:
-            return (_R_SPELL_BOOST, info.cost, 0, ab.amount, ab.group, ab, info)
+            return (R_SPELL_BOOST, info.cost, 0, ab.amount, ab.group, ab, info)
         if ab.effect == "hit":
-            return (_R_SPELL_HIT, info.cost, 0, ab.amount, None, ab, info)
+            return (R_SPELL_HIT, info.cost, 0, ab.amount, None, ab, info)
         if ab.effect == "draw":
-            return (_R_SPELL_DRAW, info.cost, 0, ab.amount, None, ab, info)
-    return (_R_OTHER, info.cost, 0, 0, None, ab, info)
+            return (R_SPELL_DRAW, info.cost, 0, ab.amount, None, ab, info)
+    return (R_OTHER, info.cost, 0, 0, None, ab, info)
 
 
 def _prepared(game, deck: list[dict]) -> list[tuple]:
@@ -63,7 +63,7 @@ def _prepared(game, deck: list[dict]) -> list[tuple]:
         for card in deck:
             info = game.info(card)
             if info not in by_info:
-                by_info[info] = _role(info)
+                by_info[info] = role_of(info)
             roles.append(by_info[info])
         cache[key] = roles
     return roles
@@ -162,7 +162,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         while True:
             if not food_played:
                 for i, card in enumerate(hand):
-                    if card[0] == _R_FOOD:
+                    if card[0] == R_FOOD:
                         del hand[i]
                         table.append([card, False])
                         nfood += 1
@@ -181,15 +181,15 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
                 if cost > avail:
                     continue
                 r = card[0]
-                if r == _R_MONSTER or r == _R_ARTIFACT_BOOST:
+                if r == R_MONSTER or r == R_ARTIFACT_BOOST:
                     if cost > best_cost or (cost == best_cost and card[2] > best_atk):
                         best, best_cost, best_atk = i, cost, card[2]
-                elif r == _R_SPELL_DRAW and drawer < 0:
+                elif r == R_SPELL_DRAW and drawer < 0:
                     drawer = i
             if best >= 0:
                 card = hand.pop(best)
                 avail -= best_cost
-                table.append([card, card[0] == _R_MONSTER])
+                table.append([card, card[0] == R_MONSTER])
                 if rec:
                     record.append(f"play {card[6].name}")
                 if talk:
@@ -207,7 +207,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
                     if not draw(t):
                         return result(False, t)
                 continue
-            if not food_played and any(c[0] == _R_FOOD for c in hand):
+            if not food_played and any(c[0] == R_FOOD for c in hand):
                 continue
             break
         if rec:
@@ -219,7 +219,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         if limit and len(hand) >= limit:
             layable = False
             for card in hand:
-                if card[0] == _R_FOOD:
+                if card[0] == R_FOOD:
                     if not food_played:
                         layable = True
                         break
@@ -227,7 +227,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
                     layable = True
                     break
             if not layable:
-                worst = max(range(len(hand)), key=lambda i: (hand[i][0] == _R_OTHER, hand[i][1], -i))
+                worst = max(range(len(hand)), key=lambda i: (hand[i][0] == R_OTHER, hand[i][1], -i))
                 card = hand.pop(worst)
                 if rec:
                     record.append(f"discard {card[6].name}")
@@ -239,7 +239,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         atk = {}
         damage = 0
         for i, entry in enumerate(table):
-            if entry[0][0] == _R_MONSTER and not entry[1]:
+            if entry[0][0] == R_MONSTER and not entry[1]:
                 attackers.append(i)
                 a = entry[0][2]
                 atk[i] = a
@@ -254,11 +254,11 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         while i < len(hand):
             card = hand[i]
             r = card[0]
-            if card[1] > avail or (r != _R_SPELL_BOOST and r != _R_SPELL_HIT):
+            if card[1] > avail or (r != R_SPELL_BOOST and r != R_SPELL_HIT):
                 i += 1
                 continue
             name = card[6].name
-            if r == _R_SPELL_HIT:
+            if r == R_SPELL_HIT:
                 del hand[i]
                 avail -= card[1]
                 opp_life -= card[3]
@@ -290,7 +290,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         if attackers:
             for idx, entry in enumerate(table):
                 role = entry[0]
-                if role[0] == _R_ARTIFACT_BOOST:
+                if role[0] == R_ARTIFACT_BOOST:
                     group = role[4]
                     target = next((a for a in attackers if group is None or group in table[a][0][6].groups), -1)
                     if target < 0:

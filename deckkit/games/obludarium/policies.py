@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from deckkit.engine.core import Action, State
 from deckkit.games.obludarium.cards import FOOD
+from deckkit.games.obludarium.goldfish import (
+    R_ARTIFACT_BOOST, R_MONSTER, R_OTHER, R_SPELL_BOOST, R_SPELL_DRAW, R_SPELL_HIT, role_of,
+)
+from deckkit.games.obludarium.state import ATTACK, DISCARD, FIGHT, MAIN
 
 
 def passive(state: State) -> Action:
@@ -32,11 +36,6 @@ def _first_attacker(state, group: str | None):
 
 def greedy(state: State) -> Action:
     """The goldfish greedy player: food, the biggest summon, draw spells, attack with all, add damage."""
-    from deckkit.games.obludarium.goldfish import (
-        _R_ARTIFACT_BOOST, _R_FOOD, _R_MONSTER, _R_OTHER, _R_SPELL_BOOST, _R_SPELL_DRAW, _R_SPELL_HIT, _role,
-    )
-    from deckkit.games.obludarium.state import ATTACK, DISCARD, FIGHT, MAIN
-
     p = state.current_player()
     act = lambda kind, *args: Action(p, kind, args)  # noqa: E731
     if p != state.active or state.stack:
@@ -44,7 +43,7 @@ def greedy(state: State) -> Action:
     hand = state.hands[p]
     food = state.untapped_food(p)
     if state.phase == DISCARD:  # OB-909: the least useful, most expensive card, earliest in hand
-        worst = max(range(len(hand)), key=lambda i: (_role(hand[i])[0] == _R_OTHER, hand[i].cost, -i))
+        worst = max(range(len(hand)), key=lambda i: (role_of(hand[i])[0] == R_OTHER, hand[i].cost, -i))
         return act("discard", hand[worst].name)
     if state.phase == MAIN:
         if not state.food_played[p]:
@@ -53,13 +52,13 @@ def greedy(state: State) -> Action:
                 return act("play", card.name)
         best = None
         for card in hand:
-            role, cost, attack = _role(card)[:3]
-            if cost <= food and role in (_R_MONSTER, _R_ARTIFACT_BOOST) and (
+            role, cost, attack = role_of(card)[:3]
+            if cost <= food and role in (R_MONSTER, R_ARTIFACT_BOOST) and (
                     best is None or (cost, attack) > (best[1], best[2])):
                 best = (card, cost, attack)
         if best is not None:
             return act("play", best[0].name)
-        drawer = next((c for c in hand if c.cost <= food and _role(c)[0] == _R_SPELL_DRAW), None)
+        drawer = next((c for c in hand if c.cost <= food and role_of(c)[0] == R_SPELL_DRAW), None)
         if drawer is not None:
             return act("cast", drawer.name)
     elif state.phase == ATTACK:
@@ -67,19 +66,19 @@ def greedy(state: State) -> Action:
             if action.kind == "attack":
                 return action  # every monster that may attack, in table order (OB-801)
         for card in hand:
-            role, cost, _, _, group = _role(card)[:5]
+            role, cost, _, _, group = role_of(card)[:5]
             if cost > food:
                 continue
-            if role == _R_SPELL_HIT:
+            if role == R_SPELL_HIT:
                 return act("cast", card.name)
-            if role == _R_SPELL_BOOST:
+            if role == R_SPELL_BOOST:
                 target = _first_attacker(state, group)
                 if target is not None:
                     return act("cast", card.name, "on", state.label_of(target))
         if state.attackers:
             for perm, label in zip(state.tables[p], state.labels(p)):
-                role = _role(perm.info)
-                if role[0] == _R_ARTIFACT_BOOST and not perm.tapped:
+                role = role_of(perm.info)
+                if role[0] == R_ARTIFACT_BOOST and not perm.tapped:
                     target = _first_attacker(state, role[4])
                     if target is not None:
                         return act("use", label, "on", state.label_of(target))
