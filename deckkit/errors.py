@@ -89,12 +89,12 @@ class PositionedUsageError(UsageError):
         return f"{self.message} at column {self.column}"
 
     @classmethod
-    def screen(cls, text: str, what: str, limit: int) -> None:
+    def screen(cls, text: str, what: str, limit: int, *, plural: str | None = None) -> None:
         """Refuse ``text`` before parsing when it is not a string, longer than ``limit``, or holds a NUL."""
         if not isinstance(text, str):
             raise TypeError(f"{what} must be a string")
         if len(text) > limit:
             raise cls(f"{what} is too long ({len(text)} characters)", text[:80], 80,
-                      hint=f"keep {what}s under {limit} characters")
+                      hint=f"keep {plural or what + 's'} under {limit} characters")
         if "\x00" in text:
             raise cls(f"{what} contains a NUL character", text.replace("\x00", "?"), text.index("\x00"))

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from deckkit.errors import UsageError
+from deckkit.errors import PositionedUsageError, UsageError
 from deckkit.text import fold
 
 __all__ = [
@@ -46,26 +46,13 @@ __all__ = [
 ]
 
 
-class QuerySyntaxError(UsageError):
-    """A malformed query; ``query`` and 0-based ``position`` locate the offending spot (exit 2)."""
-
-    def __init__(self, message: str, query: str, position: int, *, hint: str | None = None) -> None:
-        super().__init__(message, hint=hint)
-        self.query = query
-        self.position = max(0, min(position, len(query)))
+class QuerySyntaxError(PositionedUsageError):
+    """A malformed query; ``text`` (alias ``query``) and 0-based ``position`` locate the offending spot (exit 2)."""
 
     @property
-    def column(self) -> int:
-        """1-based column of the offending spot."""
-        return self.position + 1
-
-    @property
-    def detail(self) -> list[str]:
-        """The query and a caret line under the offending spot (the CLI prints these)."""
-        return [self.query, " " * self.position + "^"]
-
-    def __str__(self) -> str:
-        return f"{self.message} at column {self.column}"
+    def query(self) -> str:
+        """The query text (the same as ``text``)."""
+        return self.text
 
     def shifted(self, text: str, offset: int) -> "QuerySyntaxError":
         """The same error re-pointed into a larger ``text`` where the query starts at ``offset``."""
@@ -404,13 +391,7 @@ class _Parser:
 
 def parse(query: str) -> Node:
     """Parse a search query into an AST; :class:`QuerySyntaxError` (exit 2) points at the mistake."""
-    if not isinstance(query, str):
-        raise TypeError("query must be a string")
-    if len(query) > _MAX_QUERY:
-        raise QuerySyntaxError(f"query is too long ({len(query)} characters)", query[:80], 80,
-                               hint=f"keep queries under {_MAX_QUERY} characters")
-    if "\x00" in query:
-        raise QuerySyntaxError("query contains a NUL character", query.replace("\x00", "?"), query.index("\x00"))
+    QuerySyntaxError.screen(query, "query", _MAX_QUERY, plural="queries")
     return _Parser(query, _Lexer(query).tokens()).parse()
 
 

@@ -118,6 +118,24 @@ def test_error_can_be_shifted_into_a_surrounding_expression():
     assert shifted.position == 6 + 7 and shifted.query == text
 
 
+def test_query_errors_are_positioned_usage_errors_with_query_as_alias_of_text():
+    from deckkit.errors import PositionedUsageError
+
+    with pytest.raises(PositionedUsageError) as info:  # one "message + caret" for queries and conditions
+        parse("t:food (x")
+    assert info.value.query == info.value.text == "t:food (x"
+
+
+def test_over_long_and_nul_queries_are_refused_before_parsing():
+    with pytest.raises(QuerySyntaxError) as info:
+        parse("a" * 2001)
+    assert "query is too long (2001 characters)" in info.value.message
+    assert info.value.hint == "keep queries under 2000 characters"
+    with pytest.raises(QuerySyntaxError) as info:
+        parse("ab\x00c")
+    assert "NUL" in info.value.message and info.value.column == 3
+
+
 def test_sql_injection_text_is_just_a_name():
     ast = parse("name:\"'; DROP TABLE cards; --\"")
     assert ast == Term("name", "=", "'; DROP TABLE cards; --", False, 0, 30)
