@@ -53,9 +53,18 @@ def card_detail(card: dict) -> str:
     return _table(rows, ["field", "value"])
 
 
+def _info_value(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {n}" for k, n in v.items()) or "-"
+    return _value(v)
+
+
 def key_values(data: dict) -> str:
-    """A two-column table of a flat dict (``db info``)."""
-    return _table([[k, _value(v) if isinstance(v, (dict, list)) else v] for k, v in data.items()], ["", ""])
+    """A flat dict as aligned "label  value" lines, no header (``db info``); keys read as words."""
+    width = max((len(k) for k in data), default=0)
+    return "\n".join(f"{k.replace('_', ' '):{width}}  {_info_value(v)}".rstrip() for k, v in data.items())
 
 
 def problems_text(problems: Iterable, verbose: bool, limit: int = 10) -> list[str]:

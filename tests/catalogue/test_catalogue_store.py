@@ -147,6 +147,19 @@ def test_cli_db_info_and_check(run, db):
     assert r.exit_code == 0 and r.stdout.startswith("ok: ")
 
 
+def test_cli_db_info_table_is_aligned_label_value_lines_without_an_empty_header(run, db, cat):
+    r = run("db", "info")
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert lines[0].split() == ["path", str(db)]  # no blank header row, no dashed rule
+    assert not any(set(line) <= {"-", " "} for line in lines)
+    width = len("supported schema version  ")
+    assert all(line[width - 2:width] == "  " and line[width] != " " for line in lines if len(line) > width)
+    games = cat.info()["games"]
+    assert "games" + " " * (width - 5) + ", ".join(f"{g} {n}" for g, n in games.items()) in lines
+    assert "last import" + " " * (width - 11) + "-" in lines
+
+
 def test_cli_refuses_non_sqlite_catalogue(tmp_path):
     from typer.testing import CliRunner
 
