@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import difflib
 import random
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable
@@ -186,12 +187,45 @@ class State(ABC):
         """Why an action is not legal now: ``(message, rule number or None)``. Games refine it."""
         return (f"{action} is not legal now", None)
 
+    #: Every action kind of the game, mapped to whether a card name follows it (``play X``) or
+    #: not (``pass``); the default :meth:`malformed` checks action strings against it.
+    ACTION_KINDS: ClassVar[dict[str, bool]] = {}
+    #: Words that join further arguments to a card argument (``play X with Y``, ``play X on p2``).
+    ACTION_JOINERS: ClassVar[tuple[str, ...]] = ("with", "on")
+
     def malformed(self, action: str) -> str | None:
         """Why an action string can never be legal in this game (unknown kind or card), or None.
 
-        Scripts use it so that a misspelt ``illegal`` entry is an error, not a vacuous pass.
-        Games refine it; the default knows nothing.
+        Scripts use it so that a misspelt ``illegal`` entry is an error, not a vacuous pass. The
+        default checks the kind against :attr:`ACTION_KINDS` and a card argument against the
+        game's card pool (ignoring ``#2`` suffixes and ``on p2`` targets); games may refine it.
         """
+        kinds = self.ACTION_KINDS
+        if not kinds:
+            return None
+        text = fold(action)
+        kind = next((k for k in sorted(kinds, key=len, reverse=True) if text == k or text.startswith(k + " ")), None)
+        if kind is None:
+            close = difflib.get_close_matches(text.split(" ", 1)[0], list(kinds), n=1, cutoff=0.5)
+            fix = f"; did you mean {close[0]!r}?" if close else ""
+            return f"unknown action {action.strip()!r} (actions begin with {', '.join(kinds)}){fix}"
+        rest = text[len(kind):].strip()
+        player = re.compile(r"p\d+")
+        if not kinds[kind]:
+            return None if not rest or player.fullmatch(rest) else f"{kind!r} takes no card after it"
+        names = {fold(c["name"]): c["name"] for c in self.game.cards.values()}
+        # Arguments: a card, then optional "with CARD" / "on CARD-OR-PLAYER" parts; "#2" tells copies apart.
+        joiners = re.compile(r"\s+(?:" + "|".join(self.ACTION_JOINERS) + r")\s+", flags=re.I)
+        shown_parts = joiners.split(" ".join(action.split()[len(kind.split()):]))
+        for part, shown in zip(joiners.split(rest), shown_parts):
+            part = re.sub(r"#\d+$", "", part).strip()
+            if not part or part == "nothing" or part in names or player.fullmatch(part):
+                continue
+            close = difflib.get_close_matches(part, list(names), n=1, cutoff=0.6)
+            fix = f"; did you mean {names[close[0]]}?" if close else ""
+            from deckkit.games import GAMES
+
+            return f"no {GAMES[self.game.name].title} card is called {re.sub(r'#[0-9]+$', '', shown).strip()!r}{fix}"
         return None
 
     def render(self) -> str:

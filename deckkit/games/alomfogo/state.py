@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 class AlomfogoState(DuelRules, PlayRules, State):
     """A game of Álomfogó: see the package docstring for the action strings."""
 
+    ACTION_KINDS = {
+        "start": False, "play": True, "cast": True, "cycle": True, "counter": True, "no counter": False,
+        "challenge with": True, "defend with": True, "no defence": False, "helper": True,
+        "no helper": False, "assist": True, "draw": False, "no draw": False, "pass": False,
+    }
+    ACTION_JOINERS = ("with", "on", "discarding")
+
     def __init__(self, game: "AlomfogoGame", rng: random.Random, n_players: int = 2) -> None:
         super().__init__(game, rng)
         self.players = [Player(game.settings["starting_glory"]) for _ in range(n_players)]

@@ -31,6 +31,10 @@ class KotlikState(State):
     """A Kotlík position. Cards are ints (indices into the game's CardSet); -1 is an empty space."""
 
     game: "KotlikGame"
+    ACTION_KINDS = {
+        "take": True, "explode": False, "no explode": False, "extra turn": False, "no extra turn": False,
+        "keep last": False, "discard last": False, "move clockwise": False, "move anticlockwise": False,
+    }
     SIGNED_COUNTERS = ("score",)  # KO-805: scores may be negative
 
     def __init__(self, game: "KotlikGame", rng: random.Random) -> None:
