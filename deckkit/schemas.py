@@ -147,6 +147,56 @@ def _field_hint(schema: dict, error) -> str | None:
     return node.get("description") if isinstance(node, dict) else None
 
 
+_GAMES = ("obludarium", "alomfogo", "kotlik")
+
+
+@lru_cache(maxsize=None)
+def card_types(game: str) -> tuple[str, ...]:
+    """The card types the schema allows for ``game`` (empty for an unknown game)."""
+    for branch in card_schema().get("allOf", []):
+        if branch.get("if", {}).get("properties", {}).get("game", {}).get("const") == game:
+            return tuple(branch.get("then", {}).get("properties", {}).get("type", {}).get("enum", ()))
+    return ()
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _game_hint(value: Any) -> str:
+    if isinstance(value, str):
+        from deckkit.errors import UsageError
+        from deckkit.games import resolve_game
+        from deckkit.text import fold
+
+        try:
+            full = resolve_game(fold(value))  # an alias, or the name written with capitals or accents
+        except UsageError:
+            pass
+        else:
+            return f"did you mean {full!r}? records spell the game in full, in lower case, without accents"
+    return "a card's game is obludarium, alomfogo or kotlik"
+
+
+def _type_hint(game: Any, value: Any) -> str | None:
+    owners = [g for g in _GAMES if g != game and value in card_types(g)]
+    if owners:
+        return f"{value!r} is {_article(owners[0])} {owners[0]} card type; is the card's game right?"
+    return None
+
+
+def _foreign_field(name: str, game: str, allowed: list[str]) -> tuple[str, str]:
+    """Message and hint for a field that ``game``'s cards cannot have."""
+    owners = [g for g in _GAMES if g != game and name in card_fields(g)]
+    listing = f"{game} cards have: {', '.join(allowed)}"
+    message = f"{name!r} is not a field of {game} cards"
+    if owners:  # a near-miss spelling of the game's own fields would be a red herring here
+        return message, (f"{name} belongs to {' and '.join(owners)} cards: remove it, or set game to {owners[0]} "
+                         f"if that is the card's game; {listing}")
+    close = difflib.get_close_matches(name, allowed, n=1)
+    return message, (f"did you mean {close[0]!r}? " if close else "") + listing
+
+
 def _unknown_fields(record: dict) -> list[str]:
     game = record.get("game")
     allowed = set(card_fields(game if isinstance(game, str) else None))
@@ -170,27 +220,34 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
     problems: list[Problem] = []
     unknown_reported = False
     game = record.get("game")
-    for error in sorted(errors, key=jexc.relevance, reverse=True):  # best match first
+    known_game = game in _GAMES
+    wrong_type = known_game and record.get("type") not in card_types(game)
+
+    def rank(error) -> tuple:
+        # The game and the type decide which fields a card may have: their errors explain the rest.
+        decides = list(error.absolute_path) in (["game"], ["type"])
+        return (decides, *jexc.relevance(error))
+
+    for error in sorted(errors, key=rank, reverse=True):  # best match first
         path = _json_path(error.absolute_path)
         if error.validator == "unevaluatedProperties":
-            # Knock-on of a failed game branch unless a field really is foreign to the game.
-            unknown = _unknown_fields(record) if game in ("obludarium", "alomfogo", "kotlik") else []
+            # Knock-on of a failed game branch unless a field really is foreign to the game: name that field,
+            # never a field the game allows (jsonschema reports every field of a failed branch as unexpected).
+            unknown = _unknown_fields(record) if known_game else []
             if unknown and not unknown_reported:
                 unknown_reported = True
-                allowed = [f for f in card_fields(game) if f not in unknown] if isinstance(game, str) else []
+                allowed = [f for f in card_fields(game) if f not in unknown]
                 for name in unknown:
-                    close = difflib.get_close_matches(name, allowed, n=1)
-                    hint = (f"did you mean {close[0]!r}? " if close else "") + \
-                        (f"{game} cards have: {', '.join(allowed)}" if allowed else "remove the field")
-                    what = f"{game} cards" if isinstance(game, str) and game in ("obludarium", "alomfogo", "kotlik") \
-                        else "cards"
-                    problems.append(mk(_json_path([name]), f"{name!r} is not a field of {what}", hint))
+                    problems.append(mk(_json_path([name]), *_foreign_field(name, game, allowed)))
             continue
         if error.validator == "not" and error.path == error.absolute_path and \
                 "anyOf" in (error.validator_value or {}):
+            if wrong_type:  # a knock-on of the type error, which is reported
+                continue
             banned = [r["required"][0] for r in error.validator_value["anyOf"] if r.get("required")]
             present = [b for b in banned if b in record]
-            problems.append(mk(path, f"a {game} {record.get('type')} cannot have {', '.join(present) or ' / '.join(banned)}",
+            kind = f"{game} {record.get('type')}"
+            problems.append(mk(path, f"{_article(kind)} {kind} cannot have {', '.join(present) or ' / '.join(banned)}",
                                "remove the field(s); only some card types have attack/defence"))
             continue
         message = error.message
@@ -199,9 +256,14 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
             choices = [c for c in error.validator_value if isinstance(c, str)]
             close = difflib.get_close_matches(error.instance, choices, n=1)
             message = f"{error.instance!r} is not one of {', '.join(map(str, choices))}"
-            if close:
+            field = error.absolute_path[-1] if error.absolute_path else None
+            if field == "game" and len(error.absolute_path) == 1:
+                hint = _game_hint(error.instance)
+            elif field == "type" and len(error.absolute_path) == 1 and _type_hint(game, error.instance):
+                hint = _type_hint(game, error.instance)
+            elif close:
                 hint = f"did you mean {close[0]!r}?"
-            elif error.absolute_path and error.absolute_path[-1] == "effect":
+            elif field == "effect":
                 hint = "effect names come from the game's effects registry (schemas/card.schema.json $defs)"
         elif error.validator == "required":
             hint = "add the field; see schemas/card.schema.json for what each card type needs"

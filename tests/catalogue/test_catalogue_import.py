@@ -207,6 +207,39 @@ def test_card_with_another_games_fields(cat, write):
     assert "obludarium cards have:" in problems[1].hint
 
 
+def test_another_games_field_hint_names_its_game_not_a_lookalike(cat, write):
+    # 'number' is Kotlík's; a did-you-mean 'name' would send the user the wrong way.
+    (p,) = _problems(cat, write("x.json", [card(1, number=3)]))
+    assert p.message == "'number' is not a field of alomfogo cards" and p.path == "$.number"
+    assert p.hint.startswith("number belongs to kotlik cards: remove it, or set game to kotlik") and "mean" not in p.hint
+
+
+def test_another_games_type_is_the_best_match_not_its_knock_ons(cat, write):
+    rec = {**card(1), "type": "monster"}  # an Obludárium type on an Álomfogó card with attack/defense
+    problems = _problems(cat, write("x.json", [rec]))
+    assert problems[0].path == "$.type"
+    assert problems[0].hint == "'monster' is an obludarium card type; is the card's game right?"
+    assert not any("cannot have" in p.message for p in problems)  # a knock-on of the wrong type
+
+
+def test_event_with_attack_reads_an_alomfogo_event(cat, write):
+    rec = {"id": "af-e", "game": "alomfogo", "name": "E", "type": "event", "text": "", "cost": 1, "attack": 1}
+    (p,) = _problems(cat, write("x.json", [rec]))
+    assert p.message == "an alomfogo event cannot have attack"
+
+
+@pytest.mark.parametrize("game", ["af", "AF", "Álomfogó", "Alomfogo"])
+def test_game_alias_or_display_name_gets_the_full_name_as_hint(cat, write, game):
+    (p,) = _problems(cat, write("x.json", [{**card(1), "game": game}]))
+    assert p.path == "$.game" and p.hint.startswith("did you mean 'alomfogo'? records spell the game in full")
+
+
+def test_unknown_game_hint_lists_the_games(cat, write):
+    (p,) = _problems(cat, write("x.json", [{**card(1), "game": "chess"}]))
+    assert p.message == "'chess' is not one of obludarium, alomfogo, kotlik"
+    assert p.hint == "a card's game is obludarium, alomfogo or kotlik"
+
+
 def test_all_problems_reported_best_first_and_n_more_unless_verbose(run, write, db):
     recs = [card(i, cost=-i) for i in range(1, 15)] + [card(20, helper="X", attack="x")]
     f = write("many.json", recs)
