@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -58,7 +57,7 @@ def goldfish(
     from deckkit.catalogue import open_catalogue
     from deckkit.sim.goldfish import Options, goldfish as run_goldfish, load_decks
     from deckkit.sim.plot import check_plot, plot as draw
-    from deckkit.sim.progress import ProgressBar
+    from deckkit.sim.progress import ProgressBar, watched
     from deckkit.sim.records import check_writable, output_format, write_records
     from deckkit.sim.report import render
 
@@ -83,7 +82,7 @@ def goldfish(
     if impact and loaded[0].game == "kotlik":
         common.err("note: --impact needs hands; Kotlík decks get none")
     as_json = output == common.OutputFormat.json
-    with ProgressBar(enabled=sys.stderr.isatty() and not as_json) as bar:
+    with ProgressBar(enabled=watched() and not as_json) as bar:  # not when piped (issue 8)
         outcome = run_goldfish(loaded, options, progress=bar)
     if as_json:
         common.print_json(outcome.reports)

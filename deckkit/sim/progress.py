@@ -7,6 +7,12 @@ import time
 from typing import Any
 
 
+def watched(stdout: Any = None, stderr: Any = None) -> bool:
+    """Whether someone watches the run: both stdout and stderr are terminals (nothing piped or redirected)."""
+    streams = (stdout or sys.stdout, stderr or sys.stderr)
+    return all(getattr(s, "isatty", lambda: False)() for s in streams)
+
+
 class ProgressBar:
     """Call with ``(done, total)``; draws nothing until a run has lasted ``delay`` seconds.
 

@@ -249,3 +249,18 @@ def test_sim_cli_missing_output_folder_fails_before_the_run(gf, tmp_path, option
 def test_sim_cli_absurd_worker_count_is_refused(gf):
     result = gf(AF, "-n", "5", "--workers", "100000")
     assert result.exit_code == 2 and "per core" in result.stderr
+
+
+def test_sim_progress_only_when_both_streams_are_terminals():
+    from deckkit.sim.progress import watched
+
+    class Stream:
+        def __init__(self, tty: bool) -> None:
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    assert watched(Stream(True), Stream(True))
+    assert not watched(Stream(False), Stream(True))  # deckkit goldfish … | less
+    assert not watched(Stream(True), Stream(False))  # 2> log.txt
