@@ -126,6 +126,9 @@ PREFIX_MIN = 3  # a shorter last word of o: must match a whole word ("o:a" would
 _MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before parsing
 
 _FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
+# A field name followed by operator-like characters that are not an operator of the language.
+_BAD_OP_RE = re.compile(r"([^\W\d_][\w]*)([~≤≥≠≈≦≧⩽⩾]+|==|=>|=<|<>|!)")
+_OP_RUN_RE = re.compile(r"[:<>=!~≤≥≠]+")
 _TOKEN_RE = re.compile(r"[^\W_]+")
 # ASCII characters that are not letters or digits separate words (the same split as _TOKEN_RE, faster).
 _ASCII_SEPARATORS = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
@@ -233,6 +236,13 @@ class _Lexer:
         q, start = self.q, self.i
         m = _FIELD_RE.match(q, start)
         if not m:
+            bad = _BAD_OP_RE.match(q, start)
+            if bad and ALIASES.get(bad.group(1).lower(), bad.group(1).lower()) in FIELDS:
+                # "cost~3", "cost≤2", "cost=>1": a comparison with an operator the language lacks, not a name
+                field = ALIASES.get(bad.group(1).lower(), bad.group(1).lower())
+                allowed = _NUM_OPS if FIELDS[field] == "num" else _EQ_OPS
+                raise self.error(f"unknown comparison {bad.group(2)!r} after {bad.group(1)}", bad.start(2),
+                                 hint=f"{bad.group(1)} takes " + " ".join(allowed))
             text = self.bare()
             low = text.lower()
             if low in ("or", "and"):
@@ -244,6 +254,10 @@ class _Lexer:
         vstart = self.i
         kind = FIELDS[field]
         allowed = _NUM_OPS if kind == "num" else _EQ_OPS
+        run = _OP_RUN_RE.match(q, m.start(2)).group(0)
+        if run != op and not (op == ":" and kind != "num"):  # "cost=>3", "cost==3", "cost<>3" (a name may hold "=")
+            raise self.error(f"unknown comparison {run!r} after {raw_field}", m.start(2),
+                             hint=f"{raw_field} takes " + " ".join(allowed))
         if op not in allowed:
             raise self.error(f"{raw_field} cannot be compared with {op!r}", m.start(2),
                              hint=f"{raw_field} takes " + " ".join(allowed))
@@ -282,7 +296,9 @@ class _Lexer:
             try:
                 re.compile(value, re.IGNORECASE)
             except re.error as exc:
-                raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0)) from None
+                raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0),
+                                 hint="a Python regular expression; put \\ before a special character to match it "
+                                      "as itself") from None
             return Term(field, op, value, True, start, end)
         if kind == "num":
             try:
@@ -291,7 +307,8 @@ class _Lexer:
                 raise self.error(f"{field} needs a whole number, not {value!r}", vpos,
                                  hint=f"e.g. {field}<=2") from None
             if abs(number) > 10**9:
-                raise self.error(f"{field} value {number} is out of range", vpos)
+                raise self.error(f"{field} value {number} is out of range", vpos,
+                                 hint=f"card numbers are small whole numbers, e.g. {field}<=2")
             return Term(field, op, number, False, start, end)
         if not value.strip():
             raise self.error(f"empty value for {field}", vpos)

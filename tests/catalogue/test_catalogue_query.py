@@ -93,6 +93,12 @@ def test_predicate_semantics(query, expected):
     ("cost:", "missing value after cost:", 6),
     ("", "empty query", 1),
     ("o:!!!", "no words", 3),
+    ("cost~3", "unknown comparison '~' after cost", 5),
+    ("t:food atk≤2", "unknown comparison '≤' after atk", 11),
+    ("cost=>3", "unknown comparison '=>' after cost", 5),
+    ("def==1", "unknown comparison '==' after def", 4),
+    ("cost<>1", "unknown comparison '<>' after cost", 5),
+    ("t~food", "unknown comparison '~' after t", 2),
 ])
 def test_malformed_queries_point_at_the_mistake(query, message, column):
     with pytest.raises(QuerySyntaxError) as info:
@@ -102,6 +108,16 @@ def test_malformed_queries_point_at_the_mistake(query, message, column):
     assert err.column == column
     assert isinstance(err, UsageError) and err.exit_code == 2
     assert err.detail == [query, " " * (column - 1) + "^"]
+
+
+def test_bad_comparison_hint_lists_the_operators_of_the_field():
+    with pytest.raises(QuerySyntaxError) as info:
+        parse("cost=>3")
+    assert info.value.hint == "cost takes : = != < <= > >="
+
+
+def test_a_name_word_with_a_tilde_is_still_a_name():
+    assert parse("Kaj~tar") == Term("name", "=", "Kaj~tar", False, 0, 7)
 
 
 def test_unknown_field_suggests_a_close_one():
