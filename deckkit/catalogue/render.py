@@ -67,6 +67,14 @@ def key_values(data: dict) -> str:
     return "\n".join(f"{k.replace('_', ' '):{width}}  {_info_value(v)}".rstrip() for k, v in data.items())
 
 
+def retired_note(ids: list[str], limit: int = 10) -> str:
+    """``db check``'s note on cards an older deckkit bundled that the bundled data no longer has."""
+    shown = ", ".join(ids[:limit]) + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
+    n = len(ids)
+    return (f"note: {n} card{'s' * (n != 1)} from an older deckkit's bundled data {'are' if n != 1 else 'is'} "
+            f"no longer bundled: {shown} (kept, as decks may name {'them' if n != 1 else 'it'}; not an error)")
+
+
 def problems_text(problems: Iterable, verbose: bool, limit: int = 10) -> list[str]:
     """Import problems for people: the best one per record first; the rest as "N more" unless verbose."""
     problems = list(problems)

@@ -468,6 +468,19 @@ class Catalogue:
         return problems
 
 
+    def retired_bundled(self) -> list[str]:
+        """Ids of cards loaded from an older deckkit's bundled data that the bundled data no longer has.
+
+        They stay (decks may name them, and a user's catalogue never loses cards behind their back);
+        ``db check`` mentions them.
+        """
+        from deckkit.catalogue import bundled_cards
+
+        bundled = {c.get("id") for c in bundled_cards()}
+        ids = (r[0] for r in self.conn.execute("SELECT id FROM cards WHERE source = 'bundled' ORDER BY id"))
+        return [cid for cid in ids if cid not in bundled]
+
+
 _FROM = "FROM cards c JOIN card_blobs b ON b.pk = c.pk"
 
 

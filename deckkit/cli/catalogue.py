@@ -230,6 +230,8 @@ def db_check(
 ) -> None:
     """Check the catalogue: SQLite integrity, the full-text index, every card against the schema (exit 1 on problems).
 
+    Cards an older deckkit bundled that the bundled data no longer has are kept and named in a note.
+
     \b
     Example: deckkit db check
     """
@@ -238,13 +240,19 @@ def db_check(
         with cat.write():
             cat.rebuild_fts()
     problems = cat.check()
+    retired = cat.retired_bundled()
     if output.value == "json":
-        common.print_json({"ok": not problems, "path": str(cat.path), "problems": problems})
-    elif problems:
+        common.print_json({"ok": not problems, "path": str(cat.path), "problems": problems,
+                           "retired_bundled": retired})
+    else:
         for p in problems:
             common.err(p)
-    else:
-        typer.echo(f"ok: {cat.count()} cards, schema version {cat.schema_version} ({cat.path})")
+        if not problems:
+            typer.echo(f"ok: {cat.count()} cards, schema version {cat.schema_version} ({cat.path})")
+        if retired:
+            from deckkit.catalogue.render import retired_note
+
+            typer.echo(retired_note(retired), err=True)
     if problems:
         raise typer.Exit(1)
 

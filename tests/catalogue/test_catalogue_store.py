@@ -182,3 +182,51 @@ def test_db_check_repair_rebuilds_a_damaged_full_text_index(cat, run):
     r = run("db", "check", "--repair")
     assert r.exit_code == 0
     assert cat.search("o:duelist")
+
+
+def _bundle(folder, cards: list[dict], stamp: int) -> None:
+    import json
+    import os
+
+    f = folder / "cards" / "test.json"
+    f.parent.mkdir(parents=True, exist_ok=True)
+    f.write_text(json.dumps(cards), encoding="utf-8")
+    os.utime(f, ns=(stamp, stamp))  # a new install of the package gives the files new times
+
+
+def test_changed_bundled_files_reach_an_existing_catalogue_and_removed_cards_stay(tmp_path, monkeypatch, db):
+    import json
+
+    from typer.testing import CliRunner
+
+    import deckkit.paths
+    from deckkit.catalogue.importer import import_files
+    from deckkit.cli import app
+    from catalogue_helpers import card
+
+    data = tmp_path / "data"
+    monkeypatch.setattr(deckkit.paths, "data_dir", lambda: data)
+    _bundle(data, [card(1), card(2), card(3)], 1_000_000_000)
+    c = open_catalogue(db)
+    assert sorted(x["id"] for x in c.cards()) == ["af-test-1", "af-test-2", "af-test-3"]
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps([card(3, text="My own ruling.")]), encoding="utf-8")
+    import_files(c, [mine])  # the user's version of a bundled card
+    c.close()
+
+    # A new deckkit: card 1 changed, card 2 removed, card 4 new, card 3 changed too.
+    _bundle(data, [card(1, text="Errata."), card(3, text="Bundled errata."), card(4)], 2_000_000_000)
+    c = open_catalogue(db)
+    assert c.get("af-test-1")["text"] == "Errata."
+    assert c.get("af-test-4") is not None
+    assert c.get("af-test-2") is not None  # kept: decks may name it
+    assert c.get("af-test-3")["text"] == "My own ruling."  # bundled data never overwrites the user's card
+    assert c.retired_bundled() == ["af-test-2"]
+    c.close()
+
+    r = CliRunner().invoke(app, ["--db", str(db), "db", "check"], catch_exceptions=False)
+    assert r.exit_code == 0 and r.stdout.startswith("ok: 4 cards")
+    assert r.stderr == ("note: 1 card from an older deckkit's bundled data is no longer bundled: af-test-2 "
+                        "(kept, as decks may name it; not an error)\n")
+    r = CliRunner().invoke(app, ["--db", str(db), "db", "check", "-o", "json"], catch_exceptions=False)
+    assert json.loads(r.stdout)["retired_bundled"] == ["af-test-2"] and r.exit_code == 0
