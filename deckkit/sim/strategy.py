@@ -297,7 +297,7 @@ class Pilot:
             twin = random.Random()
             twin.setstate(rng.getstate())
             memo[id(rng)] = twin
-        return copy.deepcopy(state, memo)
+        return _deep_copy(state, memo)
 
     def _fits(self, action: Any, pred: Callable[[dict], bool] | None, filters: tuple, snapshot: Callable) -> bool:
         if pred is None and not filters:
@@ -342,6 +342,52 @@ class Pilot:
         card = self.card_of(action.args[0]) if action.args else None
         value = card.get(field) if card else None
         return value if isinstance(value, (int, float)) else 0
+
+
+_ATOMS = frozenset({int, float, str, bool, type(None), bytes})
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(cls: type) -> bool:
+    """Whether instances of ``cls`` are copied by deepcopy as just their ``__dict__`` (no hooks, no slots)."""
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = (
+            not any(hasattr(cls, hook) for hook in ("__deepcopy__", "__setstate__"))
+            and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+            and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__
+            and all(not vars(c).get("__slots__") for c in cls.__mro__))
+    return plain
+
+
+def _deep_copy(x: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy`` with fast paths for lists, dicts and plain objects (states are mostly these).
+
+    Same result and the same sharing as deepcopy (one memo); anything unusual goes to deepcopy itself.
+    """
+    cls = type(x)
+    if cls in _ATOMS:
+        return x
+    found = memo.get(id(x), memo)
+    if found is not memo:
+        return found
+    if cls is list:
+        y: Any = []
+        memo[id(x)] = y
+        y.extend([e if type(e) in _ATOMS else _deep_copy(e, memo) for e in x])
+    elif cls is dict:
+        y = {}
+        memo[id(x)] = y
+        for k, v in x.items():
+            y[k if type(k) in _ATOMS else _deep_copy(k, memo)] = v if type(v) in _ATOMS else _deep_copy(v, memo)
+    elif hasattr(x, "__dict__") and _plain(cls):
+        y = cls.__new__(cls)
+        memo[id(x)] = y
+        y.__dict__.update({k: v if type(v) in _ATOMS else _deep_copy(v, memo) for k, v in x.__dict__.items()})
+    else:
+        return copy.deepcopy(x, memo)
+    memo.setdefault(id(memo), []).append(x)  # as deepcopy does: no id in the memo may be reused meanwhile
+    return y
 
 
 def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponent: str = "passive",
