@@ -190,41 +190,36 @@ class _Lexer:
             else:
                 out.append(self.word())
 
-    def quoted(self) -> str:
-        """Read a "..." string at self.i (backslash escapes \" and \\)."""
-        q, start = self.q, self.i
-        self.i += 1
-        buf: list[str] = []
-        while self.i < len(q):
-            c = q[self.i]
-            if c == "\\" and self.i + 1 < len(q) and q[self.i + 1] in '"\\':
-                buf.append(q[self.i + 1])
-                self.i += 2
-                continue
-            if c == '"':
-                self.i += 1
-                return "".join(buf)
-            buf.append(c)
-            self.i += 1
-        raise self.error("unclosed quote", start, hint='close the phrase with a second "')
-
-    def regex(self) -> str:
-        """Read a /.../ pattern at self.i (\\/ stands for a slash)."""
+    def delimited(self, close: str, unescape: Callable[[str], str | None], message: str, hint: str) -> str:
+        """Read from the opening character at self.i to ``close``; a backslash + c stands for ``unescape(c)``
+        (None: the backslash is an ordinary character)."""
         q, start = self.q, self.i
         self.i += 1
         buf: list[str] = []
         while self.i < len(q):
             c = q[self.i]
             if c == "\\" and self.i + 1 < len(q):
-                buf.append(q[self.i:self.i + 2] if q[self.i + 1] != "/" else "/")
-                self.i += 2
-                continue
-            if c == "/":
+                text = unescape(q[self.i + 1])
+                if text is not None:
+                    buf.append(text)
+                    self.i += 2
+                    continue
+            if c == close:
                 self.i += 1
                 return "".join(buf)
             buf.append(c)
             self.i += 1
-        raise self.error("unclosed regular expression", start, hint="end the pattern with a second /")
+        raise self.error(message, start, hint=hint)
+
+    def quoted(self) -> str:
+        """Read a "..." string at self.i (backslash escapes \" and \\)."""
+        return self.delimited('"', lambda c: c if c in '"\\' else None, "unclosed quote",
+                              'close the phrase with a second "')
+
+    def regex(self) -> str:
+        """Read a /.../ pattern at self.i (\\/ stands for a slash; other escapes stay for the regex)."""
+        return self.delimited("/", lambda c: "/" if c == "/" else "\\" + c, "unclosed regular expression",
+                              "end the pattern with a second /")
 
     def bare(self) -> str:
         q, start = self.q, self.i
