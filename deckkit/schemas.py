@@ -211,7 +211,9 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
         return Problem(file, message, line, record_no, path, hint)
 
     if not isinstance(record, dict):
-        return [mk("$", f"a card must be a JSON object, not {type(record).__name__}",
+        kind = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array",
+                type(None): "null"}.get(type(record), type(record).__name__)
+        return [mk("$", f"a card must be a JSON object, not {kind}",
                    'each record is one object such as {"id": …, "game": …, "name": …, "type": …}')]
     schema = card_schema()
     errors = list(_reference().iter_errors(record))

@@ -79,8 +79,11 @@ def _decode(path: Path, raw: bytes) -> tuple[str | None, list[Problem]]:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))  # a byte-order mark: Windows' "Unicode" is UTF-16
+        hint = ("this is UTF-16 text; save it as UTF-8 (e.g. iconv -f utf-16 -t utf-8)" if utf16
+                else "save the file as UTF-8 (e.g. iconv -f latin2 -t utf-8)")
         return None, [Problem(name, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {col} cannot be decoded",
-                              line=line, hint="save the file as UTF-8 (e.g. iconv -f latin2 -t utf-8)")]
+                              line=line, hint=hint)]
     if not text or text.isspace():  # isspace: no copy of a large file, as strip() would make
         return None, [Problem(name, "the file is empty", hint="a card file holds a JSON array, JSON Lines or CSV with a header row")]
     if "\x00" in text:
@@ -396,6 +399,9 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool) -> ImportRepor
             except (OSError, UnicodeDecodeError):
                 pass
         problems = _fill_lines(problems, texts)
+        # In file order, then line by line (the sort is stable: a record keeps its best match first).
+        order = {str(path): i for i, path in enumerate(paths)}
+        problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0, p.record or 0))
         bad_records = len({(p.file, p.record) for p in problems if p.record is not None})
         where = f" in {bad_records} record{'s' * (bad_records != 1)}" if bad_records else ""
         raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)}{where}; nothing was imported",

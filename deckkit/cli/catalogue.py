@@ -105,7 +105,7 @@ def import_(
     if output.value == "json":
         common.print_json({"ok": True, **report.to_dict()})
         return
-    files_txt = f"{report.records} cards from {len(files)} file{'s' * (len(files) != 1)}"
+    files_txt = f"{report.records} card{'s' * (report.records != 1)} from {len(files)} file{'s' * (len(files) != 1)}"
     a, u, c = len(report.added), len(report.updated), report.unchanged
     if dry_run:
         typer.echo(f"dry run: {files_txt}: {a} to add, {u} to update, {c} unchanged; nothing written")

@@ -52,6 +52,30 @@ def test_updated_text_is_searchable_and_old_text_is_gone(empty, write):
     assert empty.check() == []
 
 
+def test_cli_import_summary_of_one_card_is_singular(run, write):
+    r = run("import", str(write("one.json", [card(1)])))
+    assert r.stdout == "1 card from 1 file: 1 added, 0 updated, 0 unchanged\n"
+
+
+def test_utf16_file_gets_a_utf16_hint(cat, write):
+    (p,) = _problems(cat, write("u16.json", json.dumps([card(1)]).encode("utf-16")))
+    assert p.message.startswith("not UTF-8 text") and p.hint.startswith("this is UTF-16 text; save it as UTF-8")
+
+
+def test_records_that_are_not_objects_are_named_in_json_terms(cat, write):
+    problems = _problems(cat, write("x.json", [1, "x", None, [], True]))
+    assert [p.message.rsplit("not ", 1)[1] for p in problems] == ["a number", "a string", "null", "an array", "a boolean"]
+
+
+def test_problems_are_listed_in_file_and_line_order(cat, write):
+    f = write("c.csv", "id,game,name,type,cost,attack,defense,text\n"
+                       "af-c2,alomfogo,Two,dreamwalker,x,2,3,Hi\n"
+                       "af-c3,alomfogo,Three,dreamwalker,1,2\n")
+    g = write("d.json", [card(1, cost=-1)])
+    problems = _problems(cat, g, f)
+    assert [(p.file.rsplit("/", 1)[1], p.line) for p in problems] == [("d.json", 1), ("c.csv", 2), ("c.csv", 3)]
+
+
 def test_dry_run_writes_nothing(empty, write):
     report = import_files(empty, [write("a.json", [card(1)])], dry_run=True)
     assert report.added == ["af-test-1"] and report.dry_run
