@@ -47,10 +47,28 @@ def _value(v: Any) -> str:
     return str(v)
 
 
-def card_detail(card: dict) -> str:
-    """One card in full, a field per line."""
-    rows = [[k, _value(v)] for k, v in card.items() if v not in ("", [], {})]
-    return _table(rows, ["field", "value"])
+def _label_lines(rows: list[tuple[str, str]], width: int | None = None) -> str:
+    """Aligned "label  value" lines, no header; long values wrap under their own column."""
+    import shutil
+    import textwrap
+
+    if not rows:
+        return ""
+    width = width or max(60, shutil.get_terminal_size((100, 24)).columns)
+    label_w = max(len(k) for k, _ in rows)
+    room = max(20, width - label_w - 2)
+    out: list[str] = []
+    for label, value in rows:
+        lines = [w for para in value.split("\n")
+                 for w in (textwrap.wrap(para, room, break_long_words=False, break_on_hyphens=False) or [""])]
+        out.append(f"{label:{label_w}}  {lines[0]}".rstrip())
+        out += [" " * (label_w + 2) + line for line in lines[1:]]
+    return "\n".join(out)
+
+
+def card_detail(card: dict, width: int | None = None) -> str:
+    """One card in full: a "field  value" line per field, long values wrapped to ``width`` (default: the terminal)."""
+    return _label_lines([(k, _value(v)) for k, v in card.items() if v not in ("", [], {})], width)
 
 
 def _info_value(v: Any) -> str:
@@ -61,10 +79,9 @@ def _info_value(v: Any) -> str:
     return _value(v)
 
 
-def key_values(data: dict) -> str:
+def key_values(data: dict, width: int | None = None) -> str:
     """A flat dict as aligned "label  value" lines, no header (``db info``); keys read as words."""
-    width = max((len(k) for k in data), default=0)
-    return "\n".join(f"{k.replace('_', ' '):{width}}  {_info_value(v)}".rstrip() for k, v in data.items())
+    return _label_lines([(k.replace("_", " "), _info_value(v)) for k, v in data.items()], width)
 
 
 def retired_note(ids: list[str], limit: int = 10) -> str:

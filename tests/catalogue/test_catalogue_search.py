@@ -173,3 +173,17 @@ def test_every_catalogue_command_has_help_with_an_example(run, command):
     r = run(*command, "--help")
     assert r.exit_code == 0
     assert "Example" in r.stdout and "deckkit " + command[0] in r.stdout
+
+
+def test_card_detail_is_label_value_lines_with_long_values_wrapped_under_their_column():
+    from deckkit.catalogue.render import card_detail
+
+    c = {"id": "af-x", "game": "alomfogo", "name": "Éjlépő X", "type": "event", "text": "word " * 30, "cost": 1,
+         "subtypes": []}
+    lines = card_detail(c, width=60).splitlines()
+    assert lines[:3] == ["id    af-x", "game  alomfogo", "name  Éjlépő X"]
+    assert not any(set(line) <= {"-", " "} for line in lines)  # no header rule as wide as the longest value
+    text_lines = [line for line in lines if line.startswith(("text", "      word"))]
+    assert len(text_lines) > 1 and all(len(line) <= 60 for line in lines)
+    assert all(line.startswith("      word") for line in text_lines[1:])
+    assert "subtypes" not in card_detail(c)  # empty fields are left out
