@@ -194,6 +194,10 @@ def card(
       deckkit card 'ejlepo kajtar'
       deckkit card af-ejlepo-kajtar -o json
     """
+    if not name.strip():
+        from deckkit.errors import UsageError
+
+        raise UsageError("no card name given", hint="deckkit card 'ejlepo kajtar' (a name, any case, or an id)")
     found = _open().find(name, game)
     if output.value == "table":
         from deckkit.catalogue.render import card_detail

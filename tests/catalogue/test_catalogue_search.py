@@ -160,6 +160,11 @@ def test_cli_card_shows_one_card_and_suggests(run):
     assert r.exit_code == 0 and "Éjlépő Kajtár" in r.stdout and "defense" in r.stdout
 
 
+def test_cli_card_with_an_empty_name_is_a_usage_error(run):
+    r = run("card", "  ")
+    assert r.exit_code == 2 and r.stderr.startswith("error: no card name given\nhint: deckkit card ")
+
+
 def test_search_help_teaches_the_syntax(run):
     r = run("search", "--help")
     assert r.exit_code == 0
