@@ -113,3 +113,21 @@ def test_csv_list_cells_round_trip(items):
 
     data, problems = parse_row(["subtypes"], [format_cell("subtypes", items)])
     assert problems == [] and data.get("subtypes", []) == items
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.sampled_from(FIELDS), min_size=1, max_size=3), st.lists(st.sampled_from(VALUES),
+                                                                                           min_size=3, max_size=3))
+def test_problems_never_call_a_field_the_game_allows_foreign(seed, fields, values):
+    # The schema's unevaluatedProperties + if/then make jsonschema report every field of a failed game branch as
+    # unexpected ("'cost' was unexpected" on a card where cost is fine); the message must name a truly foreign field.
+    from deckkit.schemas import card_fields
+
+    card = json.loads(json.dumps(random.Random(seed).choice(bundled_cards())))
+    for f, v in zip(fields, values):
+        card[f] = v
+    for p in card_problems(card):
+        assert "unexpected" not in p.message
+        if " is not a field of " in p.message:
+            field, game = p.path[2:], p.message.rsplit(" of ", 1)[1].removesuffix(" cards")
+            assert field not in card_fields(game), p
