@@ -55,7 +55,7 @@ class ImportReport:
 
 @dataclass
 class Plan:
-    """Card rows to insert (:func:`deckkit.catalogue.store.card_rows`) and ``(pk, row)`` to update, and how
+    """Card rows to insert (:func:`deckkit.catalogue.rows.card_rows`) and ``(pk, row)`` to update, and how
     many records change nothing."""
 
     added_rows: list[tuple] = field(default_factory=list)
@@ -326,7 +326,7 @@ def validate_records(records: Iterable[Record]) -> list[Problem]:
 
 def plan(cat, records: list[Record], *, source: str, keep_foreign: bool = False) -> Plan:
     """Split valid records into rows to add and to update; ``keep_foreign`` leaves user-imported cards alone."""
-    from deckkit.catalogue.store import card_rows
+    from deckkit.catalogue.rows import card_rows
 
     return _classify(cat, card_rows([r.data for r in records], source), source if keep_foreign else None)
 
@@ -334,7 +334,7 @@ def plan(cat, records: list[Record], *, source: str, keep_foreign: bool = False)
 def _classify(cat, rows: list[tuple], keep_source: str | None = None) -> Plan:
     """Split rows into new, changed and unchanged cards; with ``keep_source``, cards stored from another
     source count as unchanged (bundled cards never overwrite a user's)."""
-    from deckkit.catalogue.store import ROW_DATA, same_card
+    from deckkit.catalogue.rows import ROW_DATA, same_card
 
     result = Plan()
     existing = cat.existing([row[0] for row in rows])
@@ -427,7 +427,7 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool) -> ImportRepor
 
 def _rows_by_file(batches: list[_Batch]) -> list[tuple]:
     """Card rows of every batch; each stored card remembers the name of the file it came from (``source``)."""
-    from deckkit.catalogue.store import card_rows
+    from deckkit.catalogue.rows import card_rows
 
     if len(batches) == 1:
         return card_rows(batches[0].datas, Path(batches[0].file).name)

@@ -13,7 +13,7 @@ import sqlite3
 from hypothesis import given, settings, strategies as st
 
 from deckkit.catalogue.importer import import_files
-from deckkit.catalogue.store import _encoder, fold_key, fts_text, stored_card
+from deckkit.catalogue.rows import _encoder, fold_key, fts_text, stored_card
 from deckkit.errors import ValidationFailed
 from deckkit.query import text_tokens
 from deckkit.text import fold
