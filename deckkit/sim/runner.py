@@ -116,6 +116,9 @@ def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
 
     game, deck, keep, pilot = _prepare(job)
     if pilot is not None and job.game in OWN_LOOP:
+        if keep is not None:  # as the game's own loop does: silence would hide a mistake
+            raise UsageError(f"{job.game} has no opening hand, so a keep rule cannot apply",
+                             hint="leave out --keep (and [mulligan] in the strategy)")
         record = play_scoring(game, deck, game_rng(job.seed, index), pilot, opponent=job.opponent or "passive",
                               trace=trace)
     else:

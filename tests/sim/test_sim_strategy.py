@@ -330,3 +330,12 @@ def test_sim_look_ahead_copy_is_deep_and_keeps_sharing():
     y.d["k"].append(4)
     assert inner == [1, 2] and x.d == {"k": [3]}
     assert y.h.items == ["hooked"]  # objects with their own copy hook keep it
+
+
+def test_sim_kotlik_strategy_refuses_a_keep_rule(starter):
+    from deckkit.errors import UsageError
+
+    deck = starter("kotlik-standard.deck")
+    strategy = load_strategy(STRATEGIES / "kotlik-greedy.toml")
+    with pytest.raises(UsageError, match="no opening hand"):
+        run([Job.make(deck.game, deck.cards, strategy=strategy, keep="count(t:ingredient) >= 1")], 2, workers=1)
