@@ -143,7 +143,9 @@ class Game(ABC):
         ``keep`` decides mulligans on the opening hand (list of card dicts) under the game's
         opening procedure; ``trace``, when given, receives readable lines of the game.
         Record keys: win-by-turn games give ``{"won", "turn", "mulligans", "seen"}`` (``turn`` is
-        player 0's own turn number of the win, ``seen`` the card names player 0 saw by then);
+        player 0's own turn number of the win, ``seen`` the card names player 0 saw by then; optional
+        ``opening`` (the kept hand) and ``seen_by_turn`` (``{"1": [names first seen in own turn 1,
+        opening hand included], "2": …}``) let card impact count every draw);
         scoring games (Kotlík) give ``{"scores", "winners", "turns"}``.
         """
         raise NotImplementedError(f"{self.name} has no goldfish games yet")

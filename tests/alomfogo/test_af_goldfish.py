@@ -66,7 +66,7 @@ def test_af_goldfish_record_and_determinism():
     a = GAME.play_goldfish(DECK, random.Random(11))
     b = GAME.play_goldfish(DECK, random.Random(11))
     assert a == b
-    assert set(a) == {"won", "turn", "mulligans", "seen"}
+    assert set(a) == {"won", "turn", "mulligans", "seen", "opening", "seen_by_turn"}
     assert a["won"] and a["turn"] >= 2  # AF-516: no challenge in the first turn
     assert a["mulligans"] == 0
     # AF-502, AF-512, AF-513: 5 dealt, one draw per turn after the first, plus creature draws and cycling
@@ -89,7 +89,7 @@ def test_af_goldfish_takes_15_glory_and_reports_the_turn():
 def test_af_goldfish_random_policy_and_settings():
     """The random policy also wins against a passive opponent; 10 starting glory wins sooner (AF-902)."""
     rec = GAME.play_goldfish(DECK, random.Random(5), policy="random")
-    assert set(rec) == {"won", "turn", "mulligans", "seen"}
+    assert set(rec) == {"won", "turn", "mulligans", "seen", "opening", "seen_by_turn"}
     fast = type(GAME)(list(GAME.cards.values()), starting_glory=10)
     turns10 = [fast.play_goldfish(DECK, random.Random(s))["turn"] for s in range(30)]
     turns15 = [GAME.play_goldfish(DECK, random.Random(s))["turn"] for s in range(30)]

@@ -278,6 +278,7 @@ class AlomfogoGame(Game):
         me.hand = list(opening.hand)
         me.library = opening.library[::-1]
         state.players[1].passive = True
+        me.marks = []
         state.first = 0
         state.begin_turn(0)
         if policy == "greedy":
@@ -287,11 +288,21 @@ class AlomfogoGame(Game):
             while state.result is None and me.turns <= max_turns:
                 apply(choose(state))
         won = state.result == 0
-        drawn = len(opening.library) - len(me.library)
-        seen = [c.name for c in opening.hand] + [c.name for c in opening.library[:drawn]]
+        total = len(opening.library)
+        drawn = total - len(me.library)
+        opening_names = [c.name for c in opening.hand]
+        seen = opening_names + [c.name for c in opening.library[:drawn]]
+        # Cards first seen in each own turn: every draw of turn t (phase 2, dream creatures AF-333,
+        # cycling AF-611, draw spells) lies between the library sizes at the start of turns t and t+1.
+        bounds = [total - size for size in me.marks] + [drawn]
+        seen_by_turn = {
+            str(t): (opening_names if t == 1 else []) + [c.name for c in opening.library[bounds[t - 1]:bounds[t]]]
+            for t in range(1, len(me.marks) + 1)
+        }
         if trace is not None:
             trace.extend(state.log)
-        return {"won": won, "turn": me.turns if won else None, "mulligans": opening.mulligans, "seen": seen}
+        return {"won": won, "turn": me.turns if won else None, "mulligans": opening.mulligans, "seen": seen,
+                "opening": opening_names, "seen_by_turn": seen_by_turn}
 
 
 def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:

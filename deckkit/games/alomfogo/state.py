@@ -178,6 +178,8 @@ class AlomfogoState(DuelRules, PlayRules, State):
             player = self.players[index]
             player.turns += 1
             if not player.passive:
+                if player.marks is not None:
+                    player.marks.append(len(player.library))
                 break
             index = self.next_turn_player(index)  # a goldfish opponent does nothing
         for each in self.players:  # AF-610: "per turn" — every player's count starts again each turn

@@ -38,7 +38,7 @@ class Player:
     """One apprentice: counters and zones; ``library`` keeps its top card LAST (cheap draws)."""
 
     __slots__ = ("library", "hand", "table", "cage", "vp", "glory", "alive", "turns", "source_played",
-                 "cycled", "passive")
+                 "cycled", "passive", "marks")
 
     def __init__(self, glory: int) -> None:
         self.library: list[CardDef] = []
@@ -52,6 +52,7 @@ class Player:
         self.source_played = False  # AF-610
         self.cycled = False  # AF-612
         self.passive = False  # goldfish opponent: takes no turns, never defends
+        self.marks: list[int] | None = None  # goldfish: library size at the start of each own turn
 
 
 class Duel:
