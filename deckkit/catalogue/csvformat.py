@@ -20,6 +20,7 @@ import json
 import re
 from typing import Any
 
+from deckkit.catalogue.jsontext import loads
 from deckkit.schemas import CARD_FIELD_ORDER, Problem
 
 _INT = {"cost", "attack", "defense", "glory", "number", "bonus"}
@@ -73,13 +74,13 @@ def _cell(col: str, cell: str) -> tuple[Any, str | None]:
     if col in _LIST:
         if cell.lstrip().startswith("["):
             try:
-                return json.loads(cell), None
+                return loads(cell), None
             except ValueError as exc:
                 return ..., f"the list cell is not a valid JSON array: {exc}"
         return [item.strip() for item in cell.split(";") if item.strip()], None
     if col in _JSON:
         try:
-            return json.loads(cell), None
+            return loads(cell), None
         except ValueError as exc:
             return ..., f"the cell is not valid JSON: {exc}"
     if col in _NULLABLE and cell.strip() == "null":

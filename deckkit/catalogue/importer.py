@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Any, Iterable, Iterator
 
 from deckkit.catalogue.csvformat import parse_row, check_header
+from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
 from deckkit.schemas import Problem, card_problems, fast_card_check, fast_cards_check
 
@@ -61,10 +62,6 @@ class Plan:
     added_rows: list[tuple] = field(default_factory=list)
     updated_rows: list[tuple] = field(default_factory=list)
     unchanged: int = 0
-
-
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
 
 
 def _line_of(text: str, pos: int) -> tuple[int, int]:
@@ -116,20 +113,6 @@ def _json_error(name: str, text: str, exc: json.JSONDecodeError, base_line: int 
                    hint="check for a missing comma, quote or bracket near there")
 
 
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if value in (_INF, -_INF):  # e.g. 1e400: JSON has no infinity, and SQLite's JSON functions reject it
-        raise ValueError(f"the number {text[:30]} is too large")
-    return value
-
-
-_INF = float("inf")
-
-
-def _loads(text: str) -> Any:
-    return json.loads(text, parse_constant=_no_constants, parse_float=_finite_float)
-
-
 class _Batch:
     """The records of one file: their parsed data, and their Record objects (made only when asked for).
 
@@ -155,7 +138,7 @@ def _read_json(name: str, text: str) -> tuple[_Batch | None, list[Problem]]:
         data = _loads(text)
     except json.JSONDecodeError as exc:
         return None, [_json_error(name, text, exc)]
-    except (ValueError, RecursionError) as exc:
+    except ValueError as exc:
         return None, [Problem(name, f"invalid JSON: {exc}", hint="use plain numbers, strings, lists and objects")]
     if isinstance(data, dict):
         return _Batch(name, [data], [Record(name, 1, 1, data)]), []
@@ -199,7 +182,7 @@ def _read_jsonl(name: str, text: str) -> tuple[list[Record], list[Problem]]:
         except json.JSONDecodeError as exc:
             problems.append(Problem(name, f"invalid JSON: {exc.msg} (column {exc.colno})", line=lineno, record=number,
                                     hint="JSON Lines files hold one complete JSON object per line"))
-        except (ValueError, RecursionError) as exc:
+        except ValueError as exc:
             problems.append(Problem(name, f"invalid JSON: {exc}", line=lineno, record=number))
     if not records and not problems:
         problems.append(Problem(name, "the file holds no cards"))

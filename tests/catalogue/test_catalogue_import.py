@@ -76,6 +76,23 @@ def test_problems_are_listed_in_file_and_line_order(cat, write):
     assert [(p.file.rsplit("/", 1)[1], p.line) for p in problems] == [("d.json", 1), ("c.csv", 2), ("c.csv", 3)]
 
 
+def test_absurdly_nested_json_is_a_problem_in_every_format(cat, write):
+    deep = "[" * 5000 + "]" * 5000
+    (p,) = _problems(cat, write("deep.json", deep))
+    assert p.message == "invalid JSON: the JSON nests too deeply (hundreds of levels of [ or {)"
+    (p,) = _problems(cat, write("deep.jsonl", '{"a": ' + deep + "}\n"))
+    assert "nests too deeply" in p.message and p.line == 1
+    (p,) = _problems(cat, write("deep.csv", f"id,game,name,type,cost,abilities\naf-a,alomfogo,A,event,1,{deep}\n"))
+    assert "nests too deeply" in p.message and p.line == 2 and p.path == "$.abilities"
+
+
+def test_csv_json_cells_refuse_nan_as_json_files_do(cat, write):
+    f = write("nan.csv", 'id,game,name,type,cost,abilities\naf-a,alomfogo,A,event,1,"[{""effect"": ""draw"", '
+                         '""amount"": NaN}]"\n')
+    (p,) = _problems(cat, f)
+    assert p.message == "the cell is not valid JSON: NaN is not valid JSON" and p.path == "$.abilities"
+
+
 def test_dry_run_writes_nothing(empty, write):
     report = import_files(empty, [write("a.json", [card(1)])], dry_run=True)
     assert report.added == ["af-test-1"] and report.dry_run
