@@ -124,6 +124,7 @@ _NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
 _REGEX_FIELDS = ("name", "text")
 PREFIX_MIN = 3  # a shorter last word of o: must match a whole word ("o:a" would match almost every card)
 _MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before parsing
+_MAX_DEPTH = 30  # nesting of ( and -: the parser, the SQL and the predicates all recurse per level
 
 _FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
 # A field name followed by operator-like characters that are not an operator of the language.
@@ -338,6 +339,7 @@ class _Parser:
         self.q = query
         self.toks = toks
         self.k = 0
+        self.depth = 0
 
     def peek(self) -> _Tok:
         return self.toks[self.k]
@@ -376,21 +378,32 @@ class _Parser:
             parts.append(self.unary())
         return parts[0] if len(parts) == 1 else And(tuple(parts))
 
+    def nest(self, tok: _Tok) -> None:
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:  # recursion stays far from Python's limit, and no one nests this deep
+            raise self.error(f"the query nests more than {_MAX_DEPTH} levels of '(' and '-'", tok.pos,
+                             hint="remove the extra parentheses or minus signs")
+
     def unary(self) -> Node:
         tok = self.take()
         if tok.kind == "-":
-            return Not(self.unary())
+            self.nest(tok)
+            node = Not(self.unary())
+            self.depth -= 1
+            return node
         if tok.kind == "term":
             assert tok.term is not None
             return tok.term
         if tok.kind == "(":
             if self.peek().kind == ")":
                 raise self.error("empty parentheses", tok.pos, hint="put a term inside or remove them")
+            self.nest(tok)
             node = self.or_expr()
             close = self.peek()
             if close.kind != ")":
                 raise self.error("unclosed '('", tok.pos, hint="add a ')' to close it")
             self.take()
+            self.depth -= 1
             return node
         if tok.kind == "end":
             raise self.error("the query ends where a term is expected", tok.pos,

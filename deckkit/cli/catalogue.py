@@ -37,6 +37,7 @@ Examples:
   deckkit search 'game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás'
   deckkit search 'game:ob kw:flying' --sort -atk
   deckkit search 'o:"magic power"' -o json --limit 5
+  deckkit search -- '-t:food game:ob'     (a query that starts with '-' goes after --)
 
 \b
 A table shows the first 50 matches and says how many more; -o json/csv/jsonl

@@ -152,6 +152,14 @@ def test_over_long_and_nul_queries_are_refused_before_parsing():
     assert "NUL" in info.value.message and info.value.column == 3
 
 
+@pytest.mark.parametrize("query", ["(" * 900 + "a" + ")" * 900, "-" * 900 + "a", "-(" * 31 + "a" + ")" * 31])
+def test_absurd_nesting_is_a_clean_error_not_a_recursion_crash(query):
+    with pytest.raises(QuerySyntaxError) as info:
+        parse(query)
+    assert info.value.message == "the query nests more than 30 levels of '(' and '-'"
+    assert info.value.column == 31  # the first '(' or '-' past the limit
+
+
 def test_sql_injection_text_is_just_a_name():
     ast = parse("name:\"'; DROP TABLE cards; --\"")
     assert ast == Term("name", "=", "'; DROP TABLE cards; --", False, 0, 30)

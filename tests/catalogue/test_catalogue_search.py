@@ -160,6 +160,12 @@ def test_cli_card_shows_one_card_and_suggests(run):
     assert r.exit_code == 0 and "Éjlépő Kajtár" in r.stdout and "defense" in r.stdout
 
 
+def test_a_query_starting_with_minus_goes_after_double_dash_as_help_says(run):
+    assert "deckkit search -- '-t:food game:ob'" in run("search", "--help").stdout
+    r = run("search", "-o", "json", "--", "-t:food game:ob")  # options before --
+    assert r.exit_code == 0 and {c["type"] for c in json.loads(r.stdout)} == {"monster", "artifact", "spell"}
+
+
 def test_cli_card_with_an_empty_name_is_a_usage_error(run):
     r = run("card", "  ")
     assert r.exit_code == 2 and r.stderr.startswith("error: no card name given\nhint: deckkit card ")
@@ -192,3 +198,13 @@ def test_card_detail_is_label_value_lines_with_long_values_wrapped_under_their_c
     assert len(text_lines) > 1 and all(len(line) <= 60 for line in lines)
     assert all(line.startswith("      word") for line in text_lines[1:])
     assert "subtypes" not in card_detail(c)  # empty fields are left out
+
+
+def test_the_deepest_query_the_parser_allows_runs_in_sqlite(cat):
+    # SQLite's own parser has a fixed stack (it overflowed at 50 nested NOTs): the parser's limit keeps below it.
+    q = "o:draw"
+    for i in range(9):  # 3 levels each, and 2 more for the innermost -(t:food …): 29 of the 30 allowed
+        q = f"-(kajtar or ({q} cost>1) -(t:food or kw:flying))"
+    expected = sorted(c["id"] for c in cat.cards() if compile_predicate(q)(c))
+    assert sorted(c["id"] for c in cat.search(q)) == expected and cat.search_count(q) == len(expected)
+    assert len(cat.search("-" * 30 + "kajtar")) == 1
