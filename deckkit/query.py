@@ -124,6 +124,7 @@ _NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
 _REGEX_FIELDS = ("name", "text")
 PREFIX_MIN = 3  # a shorter last word of o: must match a whole word ("o:a" would match almost every card)
 _MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before parsing
+_MAX_TERMS = 200  # every term is one or two nodes of SQLite's expression tree
 _MAX_DEPTH = 30  # nesting of ( and -: the parser, the SQL and the predicates all recurse per level
 
 _FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
@@ -355,6 +356,10 @@ class _Parser:
     def parse(self) -> Node:
         if self.peek().kind == "end":
             raise self.error("empty query", 0, hint='e.g. game:af t:dreamwalker cost<=2')
+        terms = [t for t in self.toks if t.kind == "term"]
+        if len(terms) > _MAX_TERMS:  # SQLite refuses expression trees past 1000 levels; a person never types this
+            raise self.error(f"the query has {len(terms)} terms, more than {_MAX_TERMS}", terms[_MAX_TERMS].pos,
+                             hint="search with fewer terms")
         node = self.or_expr()
         tok = self.peek()
         if tok.kind == ")":

@@ -160,6 +160,12 @@ def test_absurd_nesting_is_a_clean_error_not_a_recursion_crash(query):
     assert info.value.column == 31  # the first '(' or '-' past the limit
 
 
+def test_more_than_200_terms_is_a_clean_error():
+    with pytest.raises(QuerySyntaxError) as info:
+        parse("a " * 201)
+    assert info.value.message == "the query has 201 terms, more than 200" and info.value.column == 401
+
+
 def test_sql_injection_text_is_just_a_name():
     ast = parse("name:\"'; DROP TABLE cards; --\"")
     assert ast == Term("name", "=", "'; DROP TABLE cards; --", False, 0, 30)

@@ -208,3 +208,12 @@ def test_the_deepest_query_the_parser_allows_runs_in_sqlite(cat):
     expected = sorted(c["id"] for c in cat.cards() if compile_predicate(q)(c))
     assert sorted(c["id"] for c in cat.search(q)) == expected and cat.search_count(q) == len(expected)
     assert len(cat.search("-" * 30 + "kajtar")) == 1
+
+
+def test_the_longest_queries_the_parser_allows_run_in_sqlite(cat):
+    # 999 name terms overflowed SQLite's expression tree (depth 1000); the parser allows 200 terms.
+    kinds = ["a", "-b", "o:x", "set:y", "-o:z", "name:/q/", "cost>1", "sub:w", "or"]
+    q = " ".join(kinds[i % len(kinds)] for i in range(224))
+    assert sum(1 for w in q.split() if w != "or") == 200
+    expected = sorted(c["id"] for c in cat.cards() if compile_predicate(q)(c))
+    assert sorted(c["id"] for c in cat.search(q)) == expected and cat.search_count(q) == len(expected)
