@@ -304,7 +304,10 @@ class Catalogue:
         from deckkit.schemas import card_problems, fast_card_check
 
         problems: list[str] = []
-        result = [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
+        try:
+            result = [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
+        except sqlite3.DatabaseError as exc:  # too damaged for SQLite to check: nothing further can be read
+            return [f"sqlite: {exc} (restore a backup, or move the file away and import your cards again)"]
         if result != ["ok"]:
             problems += [f"sqlite: {r}" for r in result]
         try:
@@ -326,7 +329,6 @@ class Catalogue:
             elif card.get("id") != cid:
                 problems.append(f"card {cid}: stored id differs from its data ({card.get('id')!r})")
         return problems
-
 
     def retired_bundled(self) -> list[str]:
         """Ids of cards loaded from an older deckkit's bundled data that the bundled data no longer has.

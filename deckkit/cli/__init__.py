@@ -37,6 +37,13 @@ class _Group(TyperGroup):
                 raise
             common.err("interrupted")
             ctx.exit(130)
+        except Exception as exc:
+            # SQLite failing mid-command (a damaged file, a disk error): a message, not a traceback.
+            sqlite3 = sys.modules.get("sqlite3")  # loaded if the catalogue was opened; not imported for --help
+            if common.STATE.debug or sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
+                raise
+            common.report_error(common.catalogue_failure(exc))
+            ctx.exit(1)
 
 
 app = typer.Typer(

@@ -245,7 +245,7 @@ def db_check(
         with cat.write():
             cat.rebuild_fts()
     problems = cat.check()
-    retired = cat.retired_bundled()
+    retired = [] if problems else cat.retired_bundled()  # a damaged file may not even be readable
     if output.value == "json":
         common.print_json({"ok": not problems, "path": str(cat.path), "problems": problems,
                            "retired_bundled": retired})

@@ -54,6 +54,15 @@ def report_error(exc: DeckkitError) -> None:
         err(f"hint: {exc.hint}")
 
 
+def catalogue_failure(exc: Exception) -> DeckkitError:
+    """The error to report when SQLite fails while a command uses the catalogue."""
+    from deckkit.errors import CatalogueError
+
+    return CatalogueError(f"the catalogue could not be used: {exc}", path=str(db_path()),
+                          hint="deckkit db check tells what is wrong; restore a backup, or move the file away "
+                               "and deckkit creates a fresh one (then import your cards again)")
+
+
 def db_path() -> Path:
     """The catalogue path chosen by ``--db`` / ``$DECKKIT_DB`` / the default location."""
     from deckkit.paths import default_db_path

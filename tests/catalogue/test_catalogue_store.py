@@ -230,3 +230,22 @@ def test_changed_bundled_files_reach_an_existing_catalogue_and_removed_cards_sta
                         "(kept, as decks may name it; not an error)\n")
     r = CliRunner().invoke(app, ["--db", str(db), "db", "check", "-o", "json"], catch_exceptions=False)
     assert json.loads(r.stdout)["retired_bundled"] == ["af-test-2"] and r.exit_code == 0
+
+
+def test_a_damaged_catalogue_is_a_message_not_a_traceback(cat, db):
+    from typer.testing import CliRunner
+
+    from deckkit.cli import app
+
+    cat.close()
+    data = bytearray(db.read_bytes())
+    data[8192:8192 + 40000] = b"\xff" * len(data[8192:8192 + 40000])  # pages after the header: garbage
+    db.write_bytes(bytes(data))
+    for wal in (db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+        wal.unlink(missing_ok=True)
+    r = CliRunner().invoke(app, ["--db", str(db), "search", "kajtar"], catch_exceptions=False)
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"error: {db}: the catalogue could not be used: database disk image is malformed\n"
+                               "hint: deckkit db check tells what is wrong")
+    r = CliRunner().invoke(app, ["--db", str(db), "db", "check"], catch_exceptions=False)
+    assert r.exit_code == 1 and r.stderr.startswith("sqlite: database disk image is malformed")
