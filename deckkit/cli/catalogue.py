@@ -88,6 +88,7 @@ def import_(
     from deckkit.catalogue.importer import import_files
     from deckkit.errors import ValidationFailed
 
+    common.only(output, "table", "json")
     cat = _open()
     try:
         report = import_files(cat, files, dry_run=dry_run)
@@ -219,6 +220,7 @@ def db_info(output: common.Output = common.OutputFormat.table) -> None:
     \b
     Example: deckkit db info -o json
     """
+    common.only(output, "table", "json")
     info = _open().info()
     if output.value == "json":
         common.print_json(info)
@@ -240,6 +242,7 @@ def db_check(
     \b
     Example: deckkit db check
     """
+    common.only(output, "table", "json")
     cat = _open()
     if repair:
         with cat.write():

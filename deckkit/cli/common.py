@@ -35,6 +35,15 @@ Output = Annotated[
 ]
 
 
+def only(output: OutputFormat, *allowed: str) -> str:
+    """``output``'s value if this command writes it; a usage error (exit 2) naming the ones it does otherwise."""
+    if output.value not in allowed:
+        from deckkit.errors import UsageError
+
+        raise UsageError(f"this command has no {output.value} output", hint="use -o " + " or -o ".join(allowed))
+    return output.value
+
+
 def err(message: str) -> None:
     """Write one line to stderr."""
     typer.echo(message, err=True)

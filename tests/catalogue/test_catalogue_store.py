@@ -249,3 +249,10 @@ def test_a_damaged_catalogue_is_a_message_not_a_traceback(cat, db):
                                "hint: deckkit db check tells what is wrong")
     r = CliRunner().invoke(app, ["--db", str(db), "db", "check"], catch_exceptions=False)
     assert r.exit_code == 1 and r.stderr.startswith("sqlite: database disk image is malformed")
+
+
+@pytest.mark.parametrize("args", [["db", "info", "-o", "csv"], ["db", "check", "-o", "jsonl"], ["import", "x.json", "-o", "csv"]])
+def test_output_formats_a_command_does_not_write_are_usage_errors(run, args):
+    r = run(*args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"error: this command has no {args[-1]} output\nhint: use -o table or -o json\n"
