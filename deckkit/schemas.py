@@ -147,7 +147,9 @@ def _field_hint(schema: dict, error) -> str | None:
     return node.get("description") if isinstance(node, dict) else None
 
 
-_GAMES = ("obludarium", "alomfogo", "kotlik")
+@lru_cache(maxsize=None)
+def _games() -> tuple[str, ...]:
+    return tuple(card_schema()["properties"]["game"]["enum"])
 
 
 @lru_cache(maxsize=None)
@@ -179,7 +181,7 @@ def _game_hint(value: Any) -> str:
 
 
 def _type_hint(game: Any, value: Any) -> str | None:
-    owners = [g for g in _GAMES if g != game and value in card_types(g)]
+    owners = [g for g in _games() if g != game and value in card_types(g)]
     if owners:
         return f"{value!r} is {_article(owners[0])} {owners[0]} card type; is the card's game right?"
     return None
@@ -187,7 +189,7 @@ def _type_hint(game: Any, value: Any) -> str | None:
 
 def _foreign_field(name: str, game: str, allowed: list[str]) -> tuple[str, str]:
     """Message and hint for a field that ``game``'s cards cannot have."""
-    owners = [g for g in _GAMES if g != game and name in card_fields(g)]
+    owners = [g for g in _games() if g != game and name in card_fields(g)]
     listing = f"{game} cards have: {', '.join(allowed)}"
     message = f"{name!r} is not a field of {game} cards"
     if owners:  # a near-miss spelling of the game's own fields would be a red herring here
@@ -222,7 +224,7 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
     problems: list[Problem] = []
     unknown_reported = False
     game = record.get("game")
-    known_game = game in _GAMES
+    known_game = game in _games()
     wrong_type = known_game and record.get("type") not in card_types(game)
 
     def rank(error) -> tuple:
