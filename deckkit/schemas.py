@@ -135,16 +135,31 @@ def _field_hint(schema: dict, error) -> str | None:
     desc = error.schema.get("description") if isinstance(error.schema, dict) else None
     if desc:
         return desc
-    # Fall back to the description of the property the error sits in.
+    # Fall back to the description of the innermost schema on the way that has one (the property the error sits in).
     node: Any = schema
+    found = None
     try:
         for key in error.absolute_schema_path:
             node = node[key]
             if isinstance(node, dict) and node.get("$ref", "").startswith("#/$defs/"):
                 node = schema["$defs"][node["$ref"].rsplit("/", 1)[1]]
+            if isinstance(node, dict) and isinstance(node.get("description"), str):
+                found = node["description"]
     except (KeyError, IndexError, TypeError):
-        return None
-    return node.get("description") if isinstance(node, dict) else None
+        pass
+    return found
+
+
+def _json_text(value: Any, limit: int = 60) -> str:
+    """A value as the user wrote it in JSON (null, true, {"a": 1}), cut short; strings keep their quotes."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 @lru_cache(maxsize=None)
@@ -271,8 +286,18 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
                 hint = "effect names come from the game's effects registry (schemas/card.schema.json $defs)"
         elif error.validator == "required":
             hint = "add the field; see schemas/card.schema.json for what each card type needs"
-        elif error.validator == "type" and isinstance(error.instance, str) and error.validator_value == "integer":
-            hint = (hint.rstrip(".") + "; " if hint else "") + "write the number without quotes"
+        elif error.validator == "type":
+            wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+            message = f"{_json_text(error.instance)} is not of type {', '.join(map(repr, wanted))}"
+            if isinstance(error.instance, str) and error.validator_value == "integer":
+                hint = (hint.rstrip(".") + "; " if hint else "") + "write the number without quotes"
+        elif error.validator == "additionalProperties" and isinstance(error.instance, dict) and \
+                error.validator_value is False:
+            known = list(error.schema.get("properties", {}))
+            extra = [k for k in error.instance if k not in known]
+            if extra:
+                message = f"{', '.join(map(repr, extra))} {'is' if len(extra) == 1 else 'are'} not allowed in {path}"
+                hint = f"{path} takes: {', '.join(known)}" if known else hint
         if len(message) > 200:
             message = message[:197] + "..."
         problems.append(mk(path, message, hint))

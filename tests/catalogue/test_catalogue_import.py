@@ -93,6 +93,18 @@ def test_csv_json_cells_refuse_nan_as_json_files_do(cat, write):
     assert p.message == "the cell is not valid JSON: NaN is not valid JSON" and p.path == "$.abilities"
 
 
+def test_values_in_messages_read_as_json_not_python(cat, write):
+    recs = [card(1, text=None), card(2, cost=True), card(3, abilities={"effect": "draw"}),
+            card(4, provenance={"invented": ["cost"], "source": "me"}), card(5, names={"EN": "x"})]
+    by_record = {p.record: p for p in reversed(_problems(cat, write("r.json", recs)))}
+    assert by_record[1].message == "null is not of type 'string'"
+    assert by_record[2].message == "true is not of type 'integer'"
+    assert by_record[3].message == '{"effect": "draw"} is not of type \'array\''
+    assert by_record[4].message == "'source' is not allowed in $.provenance"
+    assert by_record[4].hint == "$.provenance takes: rules, invented, note"
+    assert by_record[5].hint.startswith("Names in other languages")  # the description of the field it sits in
+
+
 def test_dry_run_writes_nothing(empty, write):
     report = import_files(empty, [write("a.json", [card(1)])], dry_run=True)
     assert report.added == ["af-test-1"] and report.dry_run
