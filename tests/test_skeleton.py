@@ -26,9 +26,6 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-_typer_coercion = pytest.importorskip("typer._coercion")
-
-
 class _Colour(str, enum.Enum):
     red = "red"
     green = "green"
@@ -36,6 +33,7 @@ class _Colour(str, enum.Enum):
 
 def _both(annotation, value, **info):
     """(result or error text) of deckkit's light conversion and of Typer's own, for one value."""
+    pytest.importorskip("typer._coercion")  # only Typers that convert through pydantic need the light path
     import typer
     from typer._coercion import build_runtime_param, resolve_type_descriptor
 
