@@ -26,13 +26,6 @@ def _catalogue():
     return open_catalogue(common.db_path())
 
 
-def _only(output: common.OutputFormat, *allowed: str) -> None:
-    from deckkit.errors import UsageError
-
-    if output.value not in allowed:
-        raise UsageError(f"this command has no {output.value} output", hint="use -o " + " or -o ".join(allowed))
-
-
 @deck_app.command("new")
 def new(
     path: DeckPath,
@@ -91,7 +84,7 @@ def show(path: DeckPath, output: common.Output = common.OutputFormat.table) -> N
 
     Example: deckkit deck show data/decks/alomfogo-casual.deck
     """
-    _only(output, "table", "json")
+    common.only(output, "table", "json")
     from deckkit.decks.ops import show_deck
 
     data = show_deck(path, _catalogue())
@@ -112,7 +105,7 @@ def stats(path: DeckPath, output: common.Output = common.OutputFormat.table) -> 
 
     Example: deckkit deck stats data/decks/obludarium-standard.deck -o json
     """
-    _only(output, "table", "json")
+    common.only(output, "table", "json")
     from deckkit.decks import deck_stats, load_deck, resolve
 
     data = deck_stats(resolve(load_deck(path), _catalogue()))
@@ -171,7 +164,7 @@ def validate(
       deckkit deck validate my.deck --format tournament -o json
       deckkit deck validate my.deck --format-file house-banlist.json
     """
-    _only(output, "table", "json", "jsonl")
+    common.only(output, "table", "json", "jsonl")
     from deckkit.decks.formats import check_format_name, load_format_file
     from deckkit.decks.validate import validate as run
 
