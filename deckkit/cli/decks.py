@@ -47,13 +47,19 @@ def new(
 @deck_app.command("add")
 def add(
     path: DeckPath,
-    cards: Annotated[list[str], typer.Argument(help="Card names or ids (diacritics optional).", show_default=False)],
-    count: Annotated[int, typer.Option("--count", "-n", help="Copies of each card to add.")] = 1,
+    cards: Annotated[list[str], typer.Argument(
+        help="Card names or ids (diacritics optional), each optionally after a count as in deck files: "
+             "3 \"Éjlépő Kajtár\" or \"3x Éjlépő Kajtár\".", show_default=False)],
+    count: Annotated[int, typer.Option("--count", "-n", help="Copies of each card given without a count.")] = 1,
     sideboard: Annotated[bool, typer.Option("--sideboard", help="Add to the sideboard.")] = False,
 ) -> None:
     """Add copies of cards to a deck, by name or id.
 
-    Example: deckkit deck add dreamers.deck "ejlepo kajtar" -n 3
+    Examples:
+
+    \b
+      deckkit deck add dreamers.deck "ejlepo kajtar" -n 3
+      deckkit deck add dreamers.deck 3 "ejlepo kajtar" 2 "jegszem soyana"
     """
     from deckkit.decks.ops import add_cards
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,27 +35,59 @@ def _check_count(count: int) -> None:
         raise UsageError(f"count {count} is out of range", hint=f"give a whole number from 1 to {MAX_COUNT}")
 
 
+_COUNT = re.compile(r"(\d{1,10})\s*[x×]?", re.IGNORECASE)
+_COUNTED = re.compile(r"(\d{1,10})\s*[x×]?\s+(\S.*)", re.IGNORECASE)
+
+
+def counted_names(items: list[str], count: int = 1) -> list[tuple[str, int]]:
+    """``(name, copies)`` pairs from command-line items written as in deck files.
+
+    ``["3", "Éjlépő Kajtár"]``, ``["3x Éjlépő Kajtár"]`` and ``["Éjlépő Kajtár"]`` with ``count=3``
+    all mean three copies; a lone number applies to the name after it.
+    """
+    out: list[tuple[str, int]] = []
+    pending: int | None = None
+    for item in items:
+        text = item.strip()
+        if _COUNT.fullmatch(text):
+            if pending is not None:
+                raise UsageError(f"{pending} is followed by another number, {text}, instead of a card name",
+                                 hint='write e.g. 3 "Éjlépő Kajtár"')
+            pending = int(_COUNT.fullmatch(text).group(1))
+            continue
+        line = _COUNTED.fullmatch(text)
+        if line and pending is None:
+            out.append((line.group(2), int(line.group(1))))
+        else:
+            out.append((text, count if pending is None else pending))
+        pending = None
+    if pending is not None:
+        raise UsageError(f"the number {pending} has no card name after it", hint='write e.g. 3 "Éjlépő Kajtár"')
+    return out
+
+
 def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: int = 1,
               sideboard: bool = False) -> list[tuple[str, int]]:
     """Add ``count`` copies of each card (looked up in the deck's game, written by its real name)."""
     _check_count(count)
     deck = load_deck(path)
     cards = []
-    for name in names:  # look every name up first: nothing is written if one is unknown
+    for name, copies in counted_names(names, count):  # look every name up first: nothing written if one is unknown
+        _check_count(copies)
         card, problem = lookup_card(catalogue, name, deck.game, None)
         if problem is not None:
             # The hint carries the suggestion; the message need not say it twice.
             message = f"unknown card {name!r}" if problem.code == "unknown-card" else problem.message
             raise DataError(message, path=str(path), hint=problem.hint)
-        cards.append(card)
+        cards.append((card, copies))
     section = SIDEBOARD if sideboard else MAIN
     # A line may already name the card differently (its id, another spelling): grow that line.
     resolved = resolve(deck, catalogue)
     written = {r.card["id"]: r.entry.name for r in (resolved.side if sideboard else resolved.main)
                if r.card is not None}
     out = []
-    for card in cards:
-        entry = deck.add(written.get(card["id"], card["name"]), count, section=section)
+    for card, copies in cards:
+        entry = deck.add(written.get(card["id"], card["name"]), copies, section=section)
         if entry.count > MAX_COUNT:
             raise DataError(f"{entry.count} copies of {card['name']} is not plausible",
                             hint=f"at most {MAX_COUNT} copies per line")
