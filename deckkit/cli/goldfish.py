@@ -89,7 +89,11 @@ def goldfish(
     else:
         for report in outcome.reports:
             if report.get("trace"):
-                typer.echo(f"Game 0 of {report['deck']} (seed {options.seed}):")
+                from deckkit.sim.seeding import game_seed
+
+                first = game_seed(options.seed, 0)
+                typer.echo(f"Game 0 of {report['deck']} (run seed {options.seed}, game seed {first}; "
+                           f"`deckkit hand {report['deck']} --seed {first}` deals its opening):")
                 typer.echo("\n".join(report["trace"]) + "\n")
         typer.echo(render(outcome.reports))
     if games_out:
