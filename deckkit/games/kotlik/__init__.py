@@ -17,11 +17,16 @@ case- and diacritics-insensitively):
 - ``move clockwise`` / ``move anticlockwise`` — only with the setting ``direction=choose`` (KO-Q4 B).
 
 Settings (the open questions; defaults are the digest's recommended readings): take_line, direction,
-returned_card, explode_last_card, end_condition, doubling, ones, recipes, tie — see
-:class:`KotlikGame` or ``deckkit games``. Two consequences worth knowing: with ``explode_last_card``
-(KO-Q7 Reading A, not recommended) a player whose cauldron was emptied has no number to move by, so
-the stone stays put and the player takes from the line beside it; with ``recipes`` on, a recipe
-counts as collected when the cauldron holds at least one card of each ingredient it lists (KO-810).
+returned_card, explode_last_card, end_condition, doubling, ones, ones_from, recipes, tie — see
+:class:`KotlikGame` or ``deckkit games``. KO-Q10 has two halves: ``ones`` says whether a white/black
+1 still counts once doubled, ``ones_from`` whether the majority (KO-802) counts cards of every
+ingredient (``all``, the default) or only of those the player holds 3 or 4 cards of (``sets``), so
+with ``sets`` a lone 1 or a 1 in a pair counts nothing until a third card of its ingredient joins it
+(and stops counting if an explosion takes that card back). Two more consequences worth knowing:
+with ``explode_last_card`` (KO-Q7 Reading A, not recommended) a player whose cauldron was emptied
+has no number to move by, so the stone stays put and the player takes from the line beside it;
+with ``recipes`` on, a recipe counts as collected when the cauldron holds at least one card of
+each ingredient it lists (KO-810).
 
 Scripts (``deckkit script run``). ``[setup]`` keys — TOML has no null, so an empty space is ``"-"``:
 

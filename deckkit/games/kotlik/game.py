@@ -11,7 +11,7 @@ from deckkit.games.kotlik import setup as ko_setup
 from deckkit.games.kotlik.board import LINE_CELLS, SPACE_LINE
 from deckkit.games.kotlik.cards import CardSet, bundled_cards
 from deckkit.games.kotlik.policies import POLICIES, Passive, as_action_policy
-from deckkit.games.kotlik.scoring import card_value, counts_as_one
+from deckkit.games.kotlik.scoring import card_value, counted_ones, counts_as_one
 from deckkit.games.kotlik.state import FINAL, OVER, PLAYER_NAMES, TAKE, KotlikState
 
 # Corner cells of the stone-marked corners (KO-303, KO-Q3: White beside P0, Black beside P10).
@@ -44,6 +44,9 @@ class KotlikGame(Game):
         Setting("ones", "printed", "which cards count for the value-1 majority: printed (every printed 1) or "
                 "after-doubling (the doubt the digest raises: an own-colour 1, worth 2, does not count)",
                 "KO-Q10", ("printed", "after-doubling")),
+        Setting("ones_from", "all", "which of a player's cards the value-1 majority counts: all (every card "
+                "in the cauldron, singletons and pairs included, as the digest recommends) or sets (only "
+                "ingredients the player holds 3 or 4 cards of)", "KO-802, KO-Q10", ("all", "sets")),
         Setting("recipes", False, "play with recipe cards: each player draws 2 and scores the bonus printed "
                 "on each one whose every ingredient is in the cauldron at least once (off = the beginners' "
                 "variant)", "KO-311, KO-Q11"),
@@ -67,6 +70,10 @@ class KotlikGame(Game):
         n = len(cs.ingredients)
         self.value = [[card_value(cs, c, p, s["doubling"]) for c in range(n)] for p in (0, 1)]
         self.one = [[int(counts_as_one(cs, c, p, s["doubling"], s["ones"])) for c in range(n)] for p in (0, 1)]
+        # ones_counted[n][o]: majority cards among n cards of one ingredient, o of them value-1 (KO-Q10);
+        # a table so the running score and the greedy policy look the rule up instead of calling it.
+        most = max((cs.ing.count(k) for k in set(cs.ing)), default=0) + 1
+        self.ones_counted = [[counted_ones(k, o, s["ones_from"]) for o in range(most + 1)] for k in range(most + 1)]
         self.corner_names: dict[int, str] = {}
         others = iter(OTHER_CORNER_CELLS)
         for corner in cs.corners:

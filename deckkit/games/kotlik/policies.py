@@ -28,7 +28,8 @@ def take_gain(s: KotlikState, p: int, card: int) -> int:
         d = s.tot[p][k] + v
     else:
         d = v + 5
-    if s.game.one[p][card] and s.ones[p] == s.ones[1 - p]:
+    gained = s.ones_gain(p, card)  # KO-Q10: with ones_from=sets a third card can bring earlier 1s in
+    if gained and s.ones[p] <= s.ones[1 - p] < s.ones[p] + gained:
         d += 5  # this card wins the value-1 majority (KO-802)
     if s.recipes[p]:
         d += s.recipe_gain(p, card)
@@ -106,7 +107,7 @@ class Greedy(Passive):
     def keep(self, s: KotlikState) -> bool:
         p, o = s.active, 1 - s.active
         gain = take_gain(s, p, s.pending)
-        if s.game.one[p][s.pending] and s.ones[p] == s.ones[o] - 1:
+        if s.ones[p] < s.ones[o] <= s.ones[p] + s.ones_gain(p, s.pending):
             gain += 5  # the opponent loses the majority too
         return gain > 0
 

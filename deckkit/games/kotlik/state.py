@@ -55,8 +55,9 @@ class KotlikState(State):
         self.line_count = [0] * 12
         self.cnt = [[0] * len(self.cs.kinds), [0] * len(self.cs.kinds)]
         self.tot = [[0] * len(self.cs.kinds), [0] * len(self.cs.kinds)]
+        self.one_cnt = [[0] * len(self.cs.kinds), [0] * len(self.cs.kinds)]  # value-1 cards per ingredient
         self.base = [0, 0]  # sum of set scores (KO-805 – KO-808), kept incrementally
-        self.ones = [0, 0]  # value-1 cards (KO-802, KO-Q10)
+        self.ones = [0, 0]  # value-1 cards counted for the majority (KO-802, KO-Q10 with ones_from)
         self.logging = True
         self.winners_: list[int] = []
 
@@ -67,6 +68,7 @@ class KotlikState(State):
         kinds = len(self.cs.kinds)
         self.cnt = [[0] * kinds, [0] * kinds]
         self.tot = [[0] * kinds, [0] * kinds]
+        self.one_cnt = [[0] * kinds, [0] * kinds]
         self.base = [0, 0]
         self.ones = [0, 0]
         for p in (0, 1):
@@ -81,7 +83,11 @@ class KotlikState(State):
         self.base[p] += set_score(n + 1, t + v) - set_score(n, t)
         cnt[k] = n + 1
         tot[k] = t + v
-        self.ones[p] += self.game.one[p][card]
+        o = self.one_cnt[p][k]
+        o1 = o + self.game.one[p][card]
+        self.one_cnt[p][k] = o1
+        counted = self.game.ones_counted
+        self.ones[p] += counted[n + 1][o1] - counted[n][o]
 
     def _count_out(self, p: int, card: int) -> None:
         k = self.cs.ing[card]
@@ -91,7 +97,11 @@ class KotlikState(State):
         self.base[p] += set_score(n - 1, t - v) - set_score(n, t)
         cnt[k] = n - 1
         tot[k] = t - v
-        self.ones[p] -= self.game.one[p][card]
+        o = self.one_cnt[p][k]
+        o1 = o - self.game.one[p][card]
+        self.one_cnt[p][k] = o1
+        counted = self.game.ones_counted
+        self.ones[p] += counted[n - 1][o1] - counted[n][o]
 
     def score(self, p: int) -> int:
         """The player's score if the game ended now (KO-800)."""
@@ -104,6 +114,13 @@ class KotlikState(State):
         """Bonus of p's recipes whose every ingredient is in the cauldron (KO-810, KO-Q11), from the counts."""
         cnt, cs = self.cnt[p], self.cs
         return sum(cs.recipe_bonus[r] for r in self.recipes[p] if all(cnt[k] for k in cs.recipe_needs[r]))
+
+    def ones_gain(self, p: int, card: int) -> int:
+        """How many majority cards p gains if ``card`` joins the cauldron (KO-802, KO-Q10 with ones_from)."""
+        k = self.cs.ing[card]
+        n, o = self.cnt[p][k], self.one_cnt[p][k]
+        counted = self.game.ones_counted
+        return counted[n + 1][o + self.game.one[p][card]] - counted[n][o]
 
     def recipe_gain(self, p: int, card: int) -> int:
         """How much p's recipe bonus rises if ``card`` joins the cauldron: only a new ingredient can complete one."""
