@@ -12,11 +12,14 @@ Grammar (Scryfall-like; ``or`` binds looser than the implicit ``and`` of juxtapo
     or_expr:= and_expr ("or" and_expr)*
     and_expr := unary (["and"] unary)*
     unary  := "-" unary | "(" or_expr ")" | term
-    term   := WORD | "quoted phrase" | FIELD OP VALUE      (VALUE: word, "phrase" or /regex/)
+    term   := WORD | "quoted phrase" | "!" (WORD | "phrase") | FIELD OP VALUE
+                                        (VALUE: word, "phrase", /regex/, or a number field's name)
 
 Semantics (the same in Python here and in the catalogue's SQL):
 
 - a bare word or phrase is a folded substring of the name (``ejlepo`` finds *Éjlépő Kajtár*);
+- ``!word`` / ``!"phrase"`` is the whole folded name (``!"ejlepo kajtar"``), not a part of it
+  (the AST says ``Term("name", "==", …)``; ``==`` cannot be typed);
 - ``name:`` the same; ``name:/re/`` and ``o:/re/`` are case-insensitive regular expressions
   (Python ``re.search``) on the real name / rules text;
 - ``o:``/``text:`` matches words of the folded rules text; the last word, if 3+ letters, may be a
@@ -26,7 +29,10 @@ Semantics (the same in Python here and in the catalogue's SQL):
 - ``sub:`` is one of the card's subtypes; ``kw:``/``group:`` one of its groups (Obludárium)
   or symbols (Kotlík);
 - ``cost atk def number glory`` compare whole numbers with ``= != < <= > >=`` (``:`` is ``=``);
-  a card without the field never matches a comparison (and so matches its negation).
+  a card without the field never matches a comparison (and so matches its negation);
+- the right side of such a comparison may be another of those fields (``atk>def``; the value is a
+  :class:`FieldRef`): a card lacking either field never matches;
+- ``is:`` names a card property from :data:`IS_VALUES` (``is:glorious``, ``is:invented`` …).
 """
 
 from __future__ import annotations
@@ -41,8 +47,8 @@ from deckkit.errors import PositionedUsageError, UsageError
 from deckkit.text import fold
 
 __all__ = [
-    "QuerySyntaxError", "Term", "Not", "And", "Or", "Node", "FIELDS", "parse", "compile_predicate",
-    "text_tokens",
+    "QuerySyntaxError", "Term", "FieldRef", "Not", "And", "Or", "Node", "FIELDS", "IS_VALUES", "parse",
+    "compile_predicate", "text_tokens",
 ]
 
 
@@ -77,6 +83,13 @@ class Term:
 
 
 @dataclass(frozen=True)
+class FieldRef:
+    """The right side of a field-to-field comparison (``atk>def``): a canonical number field."""
+
+    field: str
+
+
+@dataclass(frozen=True)
 class Not:
     """Negation of a node."""
 
@@ -105,7 +118,7 @@ Node = Union[Term, Not, And, Or]
 FIELDS: dict[str, str] = {
     "name": "name", "text": "text", "game": "game", "set": "eq", "rarity": "enum", "type": "enum",
     "subtype": "list", "kw": "list", "id": "eq", "ingredient": "eq", "label": "enum",
-    "cost": "num", "atk": "num", "def": "num", "number": "num", "glory": "num",
+    "cost": "num", "atk": "num", "def": "num", "number": "num", "glory": "num", "is": "is",
 }
 ALIASES: dict[str, str] = {
     "n": "name", "o": "text", "oracle": "text", "g": "game", "s": "set", "r": "rarity", "t": "type",
@@ -118,6 +131,15 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "type": ("food", "monster", "artifact", "spell", "dreamwalker", "dream-creature", "event", "instant",
              "general-spell", "ingredient", "corner", "recipe"),
     "label": ("white", "black", "green", "grey", "brown", "blue", "yellow"),
+}
+# is: values -> what they mean (the --help and error hints show these). The catalogue's SQL for
+# each lives in deckkit.catalogue.search and a test keeps the two lists equal.
+IS_VALUES: dict[str, str] = {
+    "glorious": "Álomfogó card with a glory icon of 1 or more (AF-313)",
+    "helper": "Álomfogó card with a helper ability mark (P), (S) or (Á) (AF-309, AF-380)",
+    "blocking": "Obludárium blocking spell (OB-355)",
+    "rulebook": "card named in a rulebook (provenance.rules not empty)",
+    "invented": "card with placeholder values to replace (provenance.invented not empty)",
 }
 _EQ_OPS = (":", "=", "!=")
 _NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
@@ -189,6 +211,8 @@ class _Lexer:
             elif c == '"':
                 text = self.quoted()
                 out.append(_Tok("term", start, self.make_term("name", ":", text, False, start)))
+            elif c == "!":
+                out.append(self.exact_name())
             else:
                 out.append(self.word())
 
@@ -222,6 +246,21 @@ class _Lexer:
         """Read a /.../ pattern at self.i (\\/ stands for a slash; other escapes stay for the regex)."""
         return self.delimited("/", lambda c: "/" if c == "/" else "\\" + c, "unclosed regular expression",
                               "end the pattern with a second /")
+
+    def exact_name(self) -> _Tok:
+        """``!word`` or ``!"phrase"`` at self.i: the whole name, folded."""
+        q, start = self.q, self.i
+        self.i += 1
+        nxt = q[self.i] if self.i < len(q) else ""
+        if nxt == '"':
+            text = self.quoted()
+        elif nxt and nxt not in _STOP:
+            text = self.bare()
+        else:
+            raise self.error("'!' must stand right before a name", start,
+                             hint='!"Éjlépő Kajtár" or !ejlepo matches the whole name (quote a name with spaces)')
+        term = self.make_term("name", ":", text, False, start, start + 1)
+        return _Tok("term", start, Term("name", "==", term.value, False, term.start, term.end))
 
     def bare(self) -> str:
         q, start = self.q, self.i
@@ -265,8 +304,10 @@ class _Lexer:
         else:
             value, is_regex = self.bare(), False
             if not value:
+                example = {"num": "2", "is": "glorious"}.get(kind, "word")
                 raise self.error(f"missing value after {raw_field}{op}", vstart,
-                                 hint=f"e.g. {raw_field}{op}" + ("2" if kind == "num" else "word"))
+                                 hint=f"e.g. {raw_field}{op}{example}" + (f" or {raw_field}{op}def" if kind == "num" else "")
+                                 + ("; is: takes " + " ".join(IS_VALUES) if kind == "is" else ""))
         return _Tok("term", start, self.make_term(field, op, value, is_regex, start, vstart))
 
     def field_name(self, raw: str, pos: int) -> str:
@@ -298,17 +339,30 @@ class _Lexer:
                                       "as itself") from None
             return Term(field, op, value, True, start, end)
         if kind == "num":
+            low = value.strip().lower()
+            other = ALIASES.get(low, low)
+            if FIELDS.get(other) == "num":  # atk>def: compare two fields of the same card
+                return Term(field, op, FieldRef(other), False, start, end)
+            numbers = " ".join(f for f, k in FIELDS.items() if k == "num")
+            if other in FIELDS:
+                raise self.error(f"{field} can only be compared with a number or a number field, not {value!r}",
+                                 vpos, hint=f"number fields: {numbers}")
             try:
                 number = int(value.strip())
             except ValueError:
-                raise self.error(f"{field} needs a whole number, not {value!r}", vpos,
-                                 hint=f"e.g. {field}<=2") from None
+                raise self.error(f"{field} needs a whole number or a number field, not {value!r}", vpos,
+                                 hint=f"e.g. {field}<=2 or {field}>def; number fields: {numbers}") from None
             if abs(number) > 10**9:
                 raise self.error(f"{field} value {number} is out of range", vpos,
                                  hint=f"card numbers are small whole numbers, e.g. {field}<=2")
             return Term(field, op, number, False, start, end)
         if not value.strip():
             raise self.error(f"empty value for {field}", vpos)
+        if kind == "is":
+            low = value.strip().lower()
+            if low not in IS_VALUES:
+                raise self.error(f"unknown is: value {value!r}", vpos, hint=_is_hint(low))
+            return Term(field, op, low, False, start, end)
         if kind == "game":
             from deckkit.games import resolve_game
 
@@ -331,6 +385,25 @@ class _Lexer:
         elif kind == "name" and not fold(value):
             raise self.error("empty name", vpos)
         return Term(field, op, value, False, start, end)
+
+
+# Obludárium monster groups (OB-328) and Kotlík symbols a user may type after is: out of habit
+# (Scryfall's is:); they are kw: terms here, so is: stays a short closed list.
+_KNOWN_TAGS = ("flying", "male", "female", "nocturnal", "beast", "exploding-cauldron", "hat-and-wand")
+
+
+def _is_hint(low: str) -> str:
+    """The hint for an unknown ``is:`` value: a close one, or the field the word belongs to, then all of them."""
+    close = difflib.get_close_matches(low, list(IS_VALUES), n=2, cutoff=0.6)
+    if close:
+        lead = f"did you mean {' or '.join('is:' + c for c in close)}? "
+    elif low in _ENUMS["type"]:
+        lead = f"a card type is t:{low}; "
+    elif low in _KNOWN_TAGS:
+        lead = f"a group or symbol is kw:{low}; "
+    else:
+        lead = ""
+    return lead + "is: takes " + " ".join(IS_VALUES)
 
 
 # ---------------------------------------------------------------- parser
@@ -447,6 +520,23 @@ def words_match(haystack: list[str], needle: list[str]) -> bool:
     return False
 
 
+def _listed(section: str, key: str) -> Predicate:
+    """True if the card's ``section.key`` is a non-empty list (SQL: json_array_length > 0)."""
+    def pred(c: dict) -> bool:
+        inner = c.get(section)
+        return isinstance(inner, dict) and isinstance(v := inner.get(key), list) and len(v) > 0
+    return pred
+
+
+_IS_PREDICATES: dict[str, Predicate] = {
+    "glorious": lambda c: type(v := c.get("glory")) is int and v >= 1,
+    "helper": lambda c: c.get("game") == "alomfogo" and isinstance(c.get("helper"), str),
+    "blocking": lambda c: c.get("game") == "obludarium" and c.get("blocking") is True,
+    "rulebook": _listed("provenance", "rules"),
+    "invented": _listed("provenance", "invented"),
+}
+
+
 def _term_predicate(t: Term) -> Predicate:
     kind, key = FIELDS[t.field], card_key(t.field)
     negate = t.op == "!="
@@ -457,7 +547,15 @@ def _term_predicate(t: Term) -> Predicate:
         pred = lambda c: bool(rx.search(c.get(src) or ""))  # noqa: E731
     elif kind == "num":
         cmp, n = _CMP[t.op], t.value
+        if isinstance(n, FieldRef):
+            other = card_key(n.field)
+            return lambda c: type(v := c.get(key)) is int and type(w := c.get(other)) is int and cmp(v, w)
         return lambda c: type(v := c.get(key)) is int and cmp(v, n)
+    elif kind == "is":
+        pred = _IS_PREDICATES[t.value]
+    elif kind == "name" and t.op == "==":
+        needle = fold(t.value)
+        return lambda c: fold(c.get("name") or "") == needle
     elif kind == "name":
         needle = fold(t.value)
         pred = lambda c: needle in fold(c.get("name") or "")  # noqa: E731

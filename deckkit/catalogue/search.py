@@ -9,13 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.errors import UsageError
-from deckkit.query import FIELDS, PREFIX_MIN, And, Node, Not, Term, parse, text_tokens
+from deckkit.query import FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, parse, text_tokens
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
 _EQ_COLUMNS = {"game": "game", "type": "type", "rarity": "rarity", "label": "label", "set": "set_key",
                "id": "id", "ingredient": "ingredient_key"}
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+# is: values (deckkit.query.IS_VALUES) -> fixed SQL, true or false, never NULL. helper and blocking
+# name their game so the (game, type) index prunes; the provenance lists live only in the card JSON.
+IS_SQL: dict[str, str] = {
+    "glorious": "(c.glory IS NOT NULL AND c.glory >= 1)",
+    "helper": "(c.game = 'alomfogo' AND ifnull(json_type(b.data, '$.helper'), '') = 'text')",
+    "blocking": "(c.game = 'obludarium' AND ifnull(json_type(b.data, '$.blocking'), '') = 'true')",
+    "rulebook": "ifnull(json_array_length(b.data, '$.provenance.rules'), 0) > 0",
+    "invented": "ifnull(json_array_length(b.data, '$.provenance.invented'), 0) > 0",
+}
 
 # --sort keys -> (SQL expression, may be missing). Fixed strings; never user text.
 SORTS: dict[str, tuple[str, bool]] = {
@@ -52,8 +61,15 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
         sql, params = f"regexp(?, {col})", [t.value]
     elif kind == "num":
         col = _NUM_COLUMNS[t.field]
+        if isinstance(t.value, FieldRef):  # atk>def: both columns come from fixed names, no parameter
+            other = _NUM_COLUMNS[t.value.field]
+            return f"(c.{col} IS NOT NULL AND c.{other} IS NOT NULL AND c.{col} {_SQL_OPS[t.op]} c.{other})", []
         sql, params = f"(c.{col} IS NOT NULL AND c.{col} {_SQL_OPS[t.op]} ?)", [t.value]
         return sql, params  # '!=' is a comparison of its own here, not a negation
+    elif kind == "is":
+        sql, params = IS_SQL[t.value], []
+    elif kind == "name" and t.op == "==":  # !name: the whole folded name, which name_key holds (indexed)
+        return "c.name_key = ?", [fold(t.value)]
     elif kind == "name":
         sql, params = "instr(c.name_key, ?) > 0", [fold(t.value)]
     elif kind == "text":
@@ -112,4 +128,4 @@ def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
     return _node_sql(node)
 
 
-__all__ = ["compile_sql", "order_by", "SORTS"]
+__all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL"]

@@ -18,6 +18,7 @@ SEARCH_HELP = """Search the catalogue with a Scryfall-like query.
 \b
 Terms are ANDed; 'or' between terms; '-' negates a term; ( ) group; "quoted phrases".
   word / "phrase"      name contains it (any case, diacritics optional)
+  !word  !"phrase"     the whole name, not a part of it: !"ejlepo kajtar"
   name:  n:            the name; name:/regex/ for a regular expression
   game:                obludarium alomfogo kotlik (or ob af ko)
   t: type:             food monster artifact spell | dreamwalker dream-creature
@@ -28,7 +29,14 @@ Terms are ANDed; 'or' between terms; '-' negates a term; ( ) group; "quoted phra
                        o:"draw a card"; o:/regex/
   set:  r: rarity:     set code; bronze silver gold green
   id:  ingredient:  label:
-  cost atk def number glory   with = != < <= > >= (':' means '=')
+  cost atk def number glory   with = != < <= > >= (':' means '=');
+                       the right side may be another of them: atk>def
+                       (a card lacking either never matches)
+  is:                  glorious  Álomfogó glory icon 1 or more
+                       helper    Álomfogó helper mark (P) (S) (Á)
+                       blocking  Obludárium blocking spell
+                       rulebook  named in a rulebook
+                       invented  has placeholder values to replace
 
 \b
 Examples:
@@ -36,6 +44,10 @@ Examples:
   deckkit search 'game:af t:dreamwalker cost<=1'
   deckkit search 'game:af t:dreamwalker cost<=2 (atk>=3 or def>=3) -sub:bűvforrás'
   deckkit search 'game:ob kw:flying' --sort -atk
+  deckkit search '!"Éjlépő Kajtár"'
+  deckkit search 'game:ob t:monster atk>def'
+  deckkit search 'game:af is:glorious'
+  deckkit search 'is:invented -is:rulebook' -o json
   deckkit search 'o:"magic power"' -o json --limit 5
   deckkit search -- '-t:food game:ob'     (a query that starts with '-' goes after --)
 
