@@ -10,6 +10,7 @@ from deckkit.errors import DeckkitError, IllegalAction, UsageError
 from deckkit.games.kotlik import KotlikGame
 from deckkit.games.kotlik.board import LINE_CELLS
 from deckkit.games.kotlik.cards import bundled_cards
+from deckkit.games.kotlik.policies import take_gain
 from deckkit.games.kotlik.scoring import score_breakdown
 
 from ko_helpers import GAME, all_cards
@@ -41,8 +42,9 @@ def random_game(seed, game=GAME, check_every_step=True):
 
 
 @pytest.mark.parametrize("game", [GAME, KotlikGame(direction="choose", explode_last_card=True, recipes=True),
-                                  KotlikGame(take_line="edge", returned_card="bottom", end_condition="taken-line")],
-                         ids=["default", "variants-1", "variants-2"])
+                                  KotlikGame(take_line="edge", returned_card="bottom", end_condition="taken-line"),
+                                  KotlikGame(ones_from="sets", ones="after-doubling", doubling="both")],
+                         ids=["default", "variants-1", "variants-2", "ones-from-sets"])
 def test_random_games_conserve_cards_and_end(game):
     for seed in range(25):
         state = random_game(seed, game)
@@ -50,8 +52,35 @@ def test_random_games_conserve_cards_and_end(game):
         s = game.settings
         for p in (0, 1):
             full = score_breakdown(game.cardset, state.cauldron, p, doubling=s["doubling"], ones=s["ones"],
-                                   recipes=state.recipes)
+                                   ones_from=s["ones_from"], recipes=state.recipes)
             assert state.score(p) == full["total"]  # incremental scoring agrees with KO-800 from scratch
+
+
+@pytest.mark.parametrize("ones_from", ["all", "sets"])
+def test_ko_802_q10_greedy_gain_is_the_score_change(ones_from):
+    """Greedy's incremental gain of a card equals the rise of the running score, with either KO-Q10 reading
+    (with ``sets`` a third card can bring earlier 1s into the majority)."""
+    game = KotlikGame(ones_from=ones_from)
+    checked = flips = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        state = game.new_game(None, random.Random(seed))
+        while not state.is_terminal():
+            p = state.active
+            for card in state.board:
+                if card < 0:
+                    continue
+                before = state.score(p)
+                state._count_in(p, card)
+                after = state.score(p)
+                state._count_out(p, card)
+                assert take_gain(state, p, card) == after - before
+                assert state.score(p) == before
+                checked += 1
+                flips += state.ones_gain(p, card) != game.one[p][card]  # e.g. a third card brings a 1 in
+            state.apply(str(rng.choice(state.legal_actions())))
+    assert checked > 1000
+    assert (flips > 0) == (ones_from == "sets")
 
 
 def test_replaying_the_action_log_gives_the_same_game():

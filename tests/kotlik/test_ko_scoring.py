@@ -1,11 +1,13 @@
 """Scoring (KO-800): every case of the procedure, the rulebook's example and the digest's example."""
 
+import random
+
 import pytest
 
 from deckkit.games.kotlik import KotlikGame
 from deckkit.games.kotlik.scoring import score_breakdown
 
-from ko_helpers import CS, position
+from ko_helpers import CS, play, position
 
 
 def ids(names):
@@ -16,7 +18,7 @@ def breakdown(white, black, player=0, game=None, recipes=None):
     game = game or KotlikGame()
     s = game.settings
     return score_breakdown(game.cardset, [ids(white), ids(black)], player, doubling=s["doubling"],
-                           ones=s["ones"], recipes=recipes)
+                           ones=s["ones"], ones_from=s["ones_from"], recipes=recipes)
 
 
 def state_scores(white, black, game=None):
@@ -76,6 +78,54 @@ def test_ko_q10_value_1_cards_counted_printed_before_doubling():
     assert breakdown(["Mandragora 1"], [])["ones"] == 1
     assert breakdown(["Mandragora 1"], [], game=KotlikGame(ones="after-doubling"))["ones"] == 0
     assert breakdown(["Síra 1", "Síra 3"], [])["ones"] == 1  # a card in a pair still counts
+
+
+# KO-Q10, second half: do 1s in singletons and pairs count? White's two 1s lie in a single and a pair,
+# Black's one 1 in a set of three — the majority (KO-802) goes to White under one reading, Black under the other.
+Q10_WHITE = ["Síra 1", "Jitrocel 1", "Jitrocel 2"]  # Síra single −1, Jitrocel pair 0
+Q10_BLACK = ["Kapradí 1", "Kapradí 2", "Kapradí 3"]  # three green: +6
+
+
+def test_ko_802_q10_ones_from_all_counts_singletons_and_pairs_by_default():
+    assert KotlikGame().settings["ones_from"] == "all"  # the digest's recommended interpretation
+    white = breakdown(Q10_WHITE, Q10_BLACK)
+    assert (white["ones"], white["majority"], white["total"]) == (2, 5, -1 + 5)
+    assert breakdown(Q10_WHITE, Q10_BLACK, player=1)["majority"] == 0
+    assert state_scores(Q10_WHITE, Q10_BLACK) == (4, 6)  # the running score agrees
+
+
+def test_ko_802_q10_ones_from_sets_counts_only_sets_of_three_or_four():
+    game = KotlikGame(ones_from="sets")
+    white = breakdown(Q10_WHITE, Q10_BLACK, game=game)
+    black = breakdown(Q10_WHITE, Q10_BLACK, player=1, game=game)
+    assert (white["ones"], white["majority"], white["total"]) == (0, 0, -1)
+    assert (black["ones"], black["majority"], black["total"]) == (1, 5, 6 + 5)  # the majority flips to Black
+    assert state_scores(Q10_WHITE, Q10_BLACK, game=game) == (-1, 11)
+    four = ["Síra 1", "Síra 2", "Síra 3", "Síra 4"]  # KO-808: a full set counts its 1 too
+    assert breakdown(four, ["Kapradí 1"], game=game)["ones"] == 1
+    assert state_scores(four, ["Kapradí 1"], game=game) == (15 + 5, -1)
+    # KO-Q10 first half is independent: an own-colour 1 in a set counts unless ones=after-doubling.
+    mandragora = ["Mandragora 1", "Mandragora 2", "Mandragora 3"]
+    assert breakdown(mandragora, [], game=game)["ones"] == 1
+    assert breakdown(mandragora, [], game=KotlikGame(ones_from="sets", ones="after-doubling"))["ones"] == 0
+
+
+def test_ko_802_q10_ones_from_sets_follows_the_cauldron_during_play():
+    """A third card brings the set's 1 in; an explosion (KO-601) taking it back out drops it again."""
+    def start(game):
+        return game.from_setup({"phase": "take", "stock": ["Pavučina 1"], "cells": {"r3c3": "Síra 3"},
+                                "p1": {"cauldron": ["Jitrocel 1", "Jitrocel 2", "Jitrocel 4"], "stone": 2},
+                                "p2": {"cauldron": Q10_BLACK}}, random.Random(0))
+
+    sets, every = start(KotlikGame(ones_from="sets")), start(KotlikGame())
+    for state in (sets, every):
+        assert state.snapshot()["p1"]["ones"] == state.snapshot()["p2"]["ones"] == 1  # KO-803: a tie
+        play(state, "take Síra 3", "explode")  # Síra 3 carries the exploding cauldron; Kapradí 3 goes back
+    snap = sets.snapshot()
+    assert snap["p2"]["cauldron"] == ["Kapradí 1", "Kapradí 2"] and snap["p2"]["ones"] == 0  # now a pair
+    assert (snap["p1"]["score"], snap["p2"]["score"]) == (7 - 3 + 5, 0)  # White wins the majority
+    snap = every.snapshot()
+    assert snap["p2"]["ones"] == 1 and (snap["p1"]["score"], snap["p2"]["score"]) == (7 - 3, 0)  # still a tie
 
 
 def test_ko_810_q11_recipe_bonus_from_card_data():

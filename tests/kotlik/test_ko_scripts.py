@@ -61,3 +61,26 @@ def test_the_package_docstring_example_script_passes(tmp_path):
 def test_a_shipped_script_shows_the_whole_board_form_with_dashes_and_turn():
     text = (data_dir() / "scripts" / "ko-board-setup.deckkit.toml").read_text(encoding="utf-8")
     assert 'board = [' in text and '"-"' in text and "turn = 31" in text
+
+
+def test_ko_802_q10_ones_from_script_flips_the_majority_without_its_setting(tmp_path):
+    """The shipped ones_from = "sets" script passes; the same cauldrons under the default give White the 5."""
+    text = (data_dir() / "scripts" / "ko-ones-from-sets.deckkit.toml").read_text(encoding="utf-8")
+    assert '[settings]\nones_from = "sets"' in text and "KO-Q10" in text and "KO-802" in text
+    default = tmp_path / "default.deckkit.toml"
+    default.write_text(text.replace('ones_from = "sets"\n', ""), encoding="utf-8")
+    result = run_file(default)
+    assert not result.passed
+    out = format_result(result)
+    assert "p1.ones" in out and "actual:   2" in out  # White's single and pair count under "all"
+    assert "expected: 11" in out and "actual:   6" in out  # Black's 5 points go
+
+
+def test_ko_q10_ones_from_listed_by_deckkit_games():
+    from typer.testing import CliRunner
+
+    from deckkit.cli import app
+
+    out = CliRunner().invoke(app, ["games"], catch_exceptions=False).output
+    line = next(line for line in out.splitlines() if line.strip().startswith("ones_from"))
+    assert "'all' [all|sets]" in line and "singletons and pairs" in line and "KO-802, KO-Q10" in line
