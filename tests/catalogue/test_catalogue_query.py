@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from deckkit.errors import UsageError
-from deckkit.query import And, Not, Or, QuerySyntaxError, Term, compile_predicate, parse
+from deckkit.query import IS_VALUES, And, FieldRef, Not, Or, QuerySyntaxError, Term, compile_predicate, parse
 
 KAJTAR = {"id": "af-ejlepo-kajtar", "game": "alomfogo", "name": "Éjlépő Kajtár", "type": "dreamwalker",
           "cost": 1, "attack": 0, "defense": 3, "text": "Draws a card when played.", "subtypes": ["Yurt"]}
@@ -172,7 +172,8 @@ def test_sql_injection_text_is_just_a_name():
     assert ids("\"'; DROP TABLE cards; --\"") == []
 
 
-_query_chars = st.sampled_from(list('abc ()-"/:<=>!or~≤') + ["t:", "cost", "or", "game:", "name:", "o:", " ", "é", "\\", "1"])
+_query_chars = st.sampled_from(list('abc ()-"/:<=>!or~≤') + ["t:", "cost", "or", "game:", "name:", "o:", " ", "é", "\\", "1",
+                                                             "!", "is:", "glorious", "atk", "def", "attack"])
 
 
 @settings(max_examples=300, deadline=None)
@@ -193,3 +194,131 @@ def test_any_text_parses_or_fails_cleanly(query):
         compile_predicate(query)(BAT)
     except QuerySyntaxError:
         pass
+
+
+# ---------------------------------------------------------------- !name, field-to-field comparisons, is:
+
+GLORIOUS = {"id": "af-rozalia", "game": "alomfogo", "name": "Boszorkány Rozália", "type": "dreamwalker", "cost": 4,
+            "attack": 3, "defense": 6, "glory": 1, "helper": "S", "text": "",
+            "provenance": {"rules": ["AF-313"], "invented": []}}
+PLAIN = {"id": "af-plain", "game": "alomfogo", "name": "Rozália", "type": "dreamwalker", "cost": 2, "attack": 2,
+         "defense": 2, "glory": 0, "text": "", "provenance": {"invented": ["cost", "text"], "note": "placeholder"}}
+WALL = {"id": "ob-stena", "game": "obludarium", "name": "Mlžná stěna", "type": "spell", "cost": 2, "blocking": True,
+        "text": "", "provenance": {"rules": ["OB-355"], "invented": ["cost"]}}
+ODD = {"id": "ob-odd", "game": "obludarium", "name": "Rozália", "type": "spell", "blocking": False, "helper": "P",
+       "text": "", "provenance": {"rules": "OB-1", "invented": {"cost": 1}}}  # wrong shapes never count
+MORE = [GLORIOUS, PLAIN, WALL, ODD, KAJTAR, SOYANA, FOOD, BAT]
+
+
+def more_ids(query: str) -> list[str]:
+    pred = compile_predicate(query)
+    return [c["id"] for c in MORE if pred(c)]
+
+
+def test_bang_parses_into_a_whole_name_term():
+    assert parse('!"Éjlépő Kajtár"') == Term("name", "==", "Éjlépő Kajtár", False, 0, 16)
+    assert parse("!ejlepo") == Term("name", "==", "ejlepo", False, 0, 7)
+    ast = parse("-!rizek game:ob")
+    assert isinstance(ast, And) and ast.nodes[0] == Not(Term("name", "==", "rizek", False, 1, 7))
+
+
+@pytest.mark.parametrize("query,expected", [
+    ('!"Éjlépő Kajtár"', ["af-ejlepo-kajtar"]),
+    ('!"ejlepo   KAJTAR"', ["af-ejlepo-kajtar"]),  # folded: case, diacritics and runs of spaces
+    ("!ejlepo", []),  # the whole name, not a part of it
+    ('!"Éjlépő"', []),
+    ("ejlepo", ["af-ejlepo-kajtar"]),  # a bare word is still a substring
+    ("!RIZEK", ["ob-rizek"]),
+    ("-!rizek game:ob", ["ob-netopyr"]),
+    ('!netopyr or !"jegszem soyana"', ["af-jegszem-soyana", "ob-netopyr"]),
+])
+def test_bang_matches_the_whole_folded_name(query, expected):
+    assert ids(query) == expected
+
+
+def test_bang_in_the_middle_of_a_word_is_part_of_the_name():
+    assert parse("Kaj!tar") == Term("name", "=", "Kaj!tar", False, 0, 7)
+    assert more_ids("!rozalia") == ["af-plain", "ob-odd"] and more_ids("rozalia") == ["af-rozalia", "af-plain", "ob-odd"]
+
+
+def test_a_number_field_on_the_right_is_a_field_reference():
+    assert parse("atk>def") == Term("atk", ">", FieldRef("def"), False, 0, 7)
+    assert parse("attack<=Defence") == Term("atk", "<=", FieldRef("def"), False, 0, 15)
+    assert parse("cost:glory") == Term("cost", "=", FieldRef("glory"), False, 0, 10)
+    assert parse('atk>"def"') == Term("atk", ">", FieldRef("def"), False, 0, 9)
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("atk>def", ["af-jegszem-soyana"]),
+    ("def>=atk", ["af-ejlepo-kajtar", "ob-netopyr"]),
+    ("cost<atk", ["af-jegszem-soyana"]),
+    ("atk!=def", ["af-ejlepo-kajtar", "af-jegszem-soyana"]),
+    ("atk=def", ["ob-netopyr"]),
+    ("atk>=atk", ["af-ejlepo-kajtar", "af-jegszem-soyana", "ob-netopyr"]),  # every card that has an attack
+    ("cost<=number", []),  # no card has both
+    ("-(atk>def)", ["af-ejlepo-kajtar", "af-forras", "ob-rizek", "ob-netopyr", "ko-zab-3"]),  # lacking: negation holds
+])
+def test_comparing_two_number_fields(query, expected):
+    assert ids(query) == expected
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("is:glorious", ["af-rozalia"]),  # AF-313: glory icon 1 or more; glory 0 is no icon
+    ("-is:glorious game:af", ["af-plain", "af-ejlepo-kajtar", "af-jegszem-soyana"]),
+    ("is:helper", ["af-rozalia", "af-jegszem-soyana"]),  # AF-309: a mark; an Obludárium card never is one
+    ("is:blocking", ["ob-stena"]),  # OB-355
+    ("is:rulebook", ["af-rozalia", "ob-stena"]),
+    ("is:invented", ["af-plain", "ob-stena"]),  # an empty list is nothing invented
+    ("is:invented -is:rulebook", ["af-plain"]),
+    ("is!=invented t:spell", ["ob-odd"]),
+    ("IS:Glorious", ["af-rozalia"]),
+])
+def test_is_shortcuts(query, expected):
+    assert more_ids(query) == expected
+
+
+def test_is_values_are_documented_in_search_help():
+    from deckkit.cli.catalogue import SEARCH_HELP
+
+    for value in IS_VALUES:
+        assert f"  {value}  " in SEARCH_HELP
+
+
+@pytest.mark.parametrize("query,message,column", [
+    ("atk>", "missing value after atk>", 5),
+    ("!", "'!' must stand right before a name", 1),
+    ("kajtar ! x", "'!' must stand right before a name", 8),
+    ("!(kajtar)", "'!' must stand right before a name", 1),
+    ('!""', "empty value for name", 2),
+    ('!"Éjlépő', "unclosed quote", 2),
+    ("is:", "missing value after is:", 4),
+    ("is:nonsense", "unknown is: value 'nonsense'", 4),
+    ("t:food is:flying", "unknown is: value 'flying'", 11),
+    ("is>glorious", "is cannot be compared with '>'", 3),
+    ("atk>nope", "atk needs a whole number or a number field, not 'nope'", 5),
+    ("atk>name", "atk can only be compared with a number or a number field, not 'name'", 5),
+    ("cost<=t", "cost can only be compared with a number or a number field, not 't'", 7),
+])
+def test_malformed_new_terms_point_at_the_mistake(query, message, column):
+    with pytest.raises(QuerySyntaxError) as info:
+        parse(query)
+    err = info.value
+    assert message in err.message
+    assert err.column == column and err.exit_code == 2
+    assert err.detail == [query, " " * (column - 1) + "^"]
+
+
+@pytest.mark.parametrize("query,hint", [
+    ("is:nonsense", "is: takes glorious helper blocking rulebook invented"),
+    ("is:", "e.g. is:glorious; is: takes glorious helper blocking rulebook invented"),
+    ("is:glorius", "did you mean is:glorious? is: takes glorious helper blocking rulebook invented"),
+    ("is:flying", "a group or symbol is kw:flying; is: takes glorious helper blocking rulebook invented"),
+    ("is:spell", "a card type is t:spell; is: takes glorious helper blocking rulebook invented"),
+    ("atk>nope", "e.g. atk<=2 or atk>def; number fields: cost atk def number glory"),
+    ("atk>", "e.g. atk>2 or atk>def"),
+    ("!", '!"Éjlépő Kajtár" or !ejlepo matches the whole name (quote a name with spaces)'),
+])
+def test_hints_of_the_new_terms(query, hint):
+    with pytest.raises(QuerySyntaxError) as info:
+        parse(query)
+    assert info.value.hint == hint

@@ -41,6 +41,10 @@ QUERIES = [
     "t:food or t:corner", "cost=0", "cost!=0", "-(cost<3)", "kw:exploding-cauldron",
     "id:af-ejlepo-kajtar", "ingredient:mandragora", "game:ko -t:ingredient", "t:recipe or (t:spell cost>=2)",
     "o:car", "o:\"card\"", "name:bí or name:éj",
+    '!"Éjlépő Kajtár"', "!ejlepo", '!"jegszem soyana" or !glum', "-!glum game:ob t:monster", "atk>def", "def>=atk",
+    "cost<atk", "atk!=def game:af", "-(atk>def)", "glory>=cost", "is:glorious", "-is:glorious t:dreamwalker",
+    "is:helper", "is:blocking", "is:rulebook", "is:invented", "is:invented -is:rulebook", "is!=invented",
+    "is:rulebook o:draw", "is:helper cost<atk",
 ]
 
 
@@ -67,6 +71,8 @@ _atoms = st.sampled_from([
     "kajtar", "bí", "t:dreamwalker", "t:food", "game:ko", "game:af", "cost<=2", "atk>=3", "def!=1", "glory>1",
     "number:4", "kw:flying", "sub:yurt", "o:draw", 'o:"the card"', "r:bronze", "set:syn1", "label:blue",
     "name:/a$/", "o:/^gain/",
+    '!"Éjlépő Kajtár"', "!glum", "!kajtar", "atk>def", "def>=atk", "cost<atk", "atk!=def", "glory<=cost",
+    "is:glorious", "is:helper", "is:blocking", "is:rulebook", "is:invented",
 ])
 
 
@@ -92,10 +98,10 @@ def test_generated_queries_agree_between_sql_and_python(big, query):
 
 def test_user_text_never_enters_the_sql(big):
     evil = "x'); DROP TABLE cards; --"
-    sql, params = compile_sql(f'name:"{evil}" o:"{evil}" set:"{evil}" sub:"{evil}"')
+    sql, params = compile_sql(f'name:"{evil}" o:"{evil}" set:"{evil}" sub:"{evil}" !"{evil}"')
     assert "DROP" not in sql and "x'" not in sql
     assert any(evil.lower() in str(p) for p in params)
-    assert big.search(f'"{evil}"') == []
+    assert big.search(f'"{evil}"') == [] and big.search(f'!"{evil}"') == []
     assert big.count() > 600  # the table is still there
 
 
@@ -217,3 +223,61 @@ def test_the_longest_queries_the_parser_allows_run_in_sqlite(cat):
     assert sum(1 for w in q.split() if w != "or") == 200
     expected = sorted(c["id"] for c in cat.cards() if compile_predicate(q)(c))
     assert sorted(c["id"] for c in cat.search(q)) == expected and cat.search_count(q) == len(expected)
+
+
+def test_the_new_terms_match_cards_in_the_big_catalogue(big):
+    # The agreement tests above would pass if a term matched nothing in both; each new term finds cards.
+    for query in ('!"Éjlépő Kajtár"', "atk>def", "def>=atk", "cost<atk", "is:glorious", "is:helper", "is:blocking",
+                  "is:rulebook", "is:invented", "-is:invented"):
+        assert big.search_count(query) > 0, query
+    assert [c["id"] for c in big.search("!ejlepo kajtar")] == []
+
+
+def test_is_values_and_their_sql_are_the_same_list():
+    from deckkit.catalogue.search import IS_SQL
+    from deckkit.query import IS_VALUES
+
+    assert list(IS_SQL) == list(IS_VALUES)
+
+
+def test_field_comparisons_and_is_add_no_parameters(big):
+    # Fixed SQL fragments: the only bound value of these terms would be user text, and there is none.
+    assert compile_sql("atk>def") == ("(c.attack IS NOT NULL AND c.defense IS NOT NULL AND c.attack > c.defense)", [])
+    assert compile_sql("is:glorious")[1] == [] and compile_sql("!ejlepo") == ("c.name_key = ?", ["ejlepo"])
+
+
+def test_cli_exact_name_field_comparison_and_is(run):
+    r = run("search", '!"ejlepo kajtar"', "-o", "json")
+    assert r.exit_code == 0 and [c["id"] for c in json.loads(r.stdout)] == ["af-ejlepo-kajtar"]
+    r = run("search", "game:af is:glorious", "-o", "json")
+    cards = json.loads(r.stdout)
+    assert r.exit_code == 0 and cards and all(c["glory"] >= 1 for c in cards)
+    r = run("search", "game:ob t:monster atk>def", "-o", "json")
+    cards = json.loads(r.stdout)
+    assert r.exit_code == 0 and cards and all(c["attack"] > c["defense"] for c in cards)
+
+
+@pytest.mark.parametrize("query,stderr", [
+    ("is:nonsense", "error: unknown is: value 'nonsense' at column 4\n"
+                    "  is:nonsense\n"
+                    "     ^\n"
+                    "hint: is: takes glorious helper blocking rulebook invented\n"),
+    ("game:ob !", "error: '!' must stand right before a name at column 9\n"
+                  "  game:ob !\n"
+                  "          ^\n"
+                  'hint: !"Éjlépő Kajtár" or !ejlepo matches the whole name (quote a name with spaces)\n'),
+    ("atk>nope", "error: atk needs a whole number or a number field, not 'nope' at column 5\n"
+                 "  atk>nope\n"
+                 "      ^\n"
+                 "hint: e.g. atk<=2 or atk>def; number fields: cost atk def number glory\n"),
+])
+def test_cli_malformed_new_terms_exit_2_with_a_caret(run, query, stderr):
+    r = run("search", query)
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr == stderr
+
+
+def test_search_help_has_an_example_of_each_new_term(run):
+    out = run("search", "--help").stdout
+    for example in ("deckkit search '!\"Éjlépő Kajtár\"'", "deckkit search 'game:ob t:monster atk>def'",
+                    "deckkit search 'game:af is:glorious'", "deckkit search 'is:invented -is:rulebook' -o json"):
+        assert example in out
