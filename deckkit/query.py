@@ -306,7 +306,7 @@ class _Lexer:
             if not value:
                 example = {"num": "2", "is": "glorious"}.get(kind, "word")
                 raise self.error(f"missing value after {raw_field}{op}", vstart,
-                                 hint=f"e.g. {raw_field}{op}{example}" + (f" or {raw_field}{op}def" if kind == "num" else "")
+                                 hint=f"e.g. {raw_field}{op}{example}"  # README shows "hint: e.g. cost<=2"
                                  + ("; is: takes " + " ".join(IS_VALUES) if kind == "is" else ""))
         return _Tok("term", start, self.make_term(field, op, value, is_regex, start, vstart))
 

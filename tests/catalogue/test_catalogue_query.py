@@ -315,7 +315,7 @@ def test_malformed_new_terms_point_at_the_mistake(query, message, column):
     ("is:flying", "a group or symbol is kw:flying; is: takes glorious helper blocking rulebook invented"),
     ("is:spell", "a card type is t:spell; is: takes glorious helper blocking rulebook invented"),
     ("atk>nope", "e.g. atk<=2 or atk>def; number fields: cost atk def number glory"),
-    ("atk>", "e.g. atk>2 or atk>def"),
+    ("atk>", "e.g. atk>2"),  # the README shows this hint for cost<=(2
     ("!", '!"Éjlépő Kajtár" or !ejlepo matches the whole name (quote a name with spaces)'),
 ])
 def test_hints_of_the_new_terms(query, hint):
