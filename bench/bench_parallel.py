@@ -53,7 +53,7 @@ def best_of(repeats: int, fn) -> tuple[float, object]:
 def bench(path: Path, games: int, repeats: int) -> None:
     deck = load_decks([path], CardPool.bundled())[0]
     try:
-        build_game(deck.game, deck.cards, {}).play_goldfish
+        _ = build_game(deck.game, deck.cards, {}).play_goldfish
         job = Job.make(deck.game, deck.cards, seed=1, keep_seen=False)
         play_one(job, 0)
     except Exception as exc:  # the game's engine has not landed

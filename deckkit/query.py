@@ -41,7 +41,8 @@ import difflib
 import operator
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Union
+from typing import Any
+from collections.abc import Callable
 
 from deckkit.errors import PositionedUsageError, UsageError
 from deckkit.text import fold
@@ -60,7 +61,7 @@ class QuerySyntaxError(PositionedUsageError):
         """The query text (the same as ``text``)."""
         return self.text
 
-    def shifted(self, text: str, offset: int) -> "QuerySyntaxError":
+    def shifted(self, text: str, offset: int) -> QuerySyntaxError:
         """The same error re-pointed into a larger ``text`` where the query starts at ``offset``."""
         return QuerySyntaxError(self.message, text, offset + self.position, hint=self.hint)
 
@@ -93,24 +94,24 @@ class FieldRef:
 class Not:
     """Negation of a node."""
 
-    node: "Node"
+    node: Node
 
 
 @dataclass(frozen=True)
 class And:
     """All of the nodes."""
 
-    nodes: tuple["Node", ...]
+    nodes: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Or:
     """Any of the nodes."""
 
-    nodes: tuple["Node", ...]
+    nodes: tuple[Node, ...]
 
 
-Node = Union[Term, Not, And, Or]
+Node = Term | Not | And | Or
 
 # ---------------------------------------------------------------- fields
 

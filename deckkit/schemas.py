@@ -10,8 +10,9 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Iterable
+from functools import cache
+from typing import Any
+from collections.abc import Callable, Iterable
 
 __all__ = ["Problem", "card_schema", "card_fields", "fast_card_check", "card_problems", "CARD_FIELD_ORDER"]
 
@@ -48,7 +49,7 @@ class Problem:
                 "message": self.message, "hint": self.hint}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _schema_text(name: str) -> str:
     from deckkit.paths import schemas_dir
 
@@ -60,7 +61,7 @@ def card_schema() -> dict:
     return json.loads(_schema_text("card.schema.json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_fields(game: str | None = None) -> tuple[str, ...]:
     """Field names a card may have: common ones plus, with ``game``, that game's own."""
     schema = card_schema()
@@ -72,7 +73,7 @@ def card_fields(game: str | None = None) -> tuple[str, ...]:
     return tuple(names)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reference():
     import jsonschema
 
@@ -81,7 +82,7 @@ def _reference():
     return jsonschema.Draft202012Validator(schema)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast() -> Callable[[Any], bool]:
     try:
         import jsonschema_rs
@@ -90,7 +91,7 @@ def _fast() -> Callable[[Any], bool]:
     return jsonschema_rs.validator_for(card_schema()).is_valid
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast_many() -> Callable[[Any], bool] | None:
     try:
         import jsonschema_rs
@@ -162,12 +163,12 @@ def _json_text(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _games() -> tuple[str, ...]:
     return tuple(card_schema()["properties"]["game"]["enum"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_types(game: str) -> tuple[str, ...]:
     """The card types the schema allows for ``game`` (empty for an unknown game)."""
     for branch in card_schema().get("allOf", []):

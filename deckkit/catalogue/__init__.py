@@ -47,7 +47,7 @@ def bundled_cards(game: str | None = None) -> list[dict]:
     return cards
 
 
-def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> "Catalogue":
+def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> Catalogue:
     """Open (creating and filling from bundled data if missing) the catalogue at ``path`` or the default place.
 
     ``fill=False`` leaves the bundled cards out (an empty catalogue stays empty).

@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from operator import itemgetter
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from deckkit.catalogue.csvformat import parse_row, check_header
 from deckkit.catalogue.jsontext import loads as _loads

@@ -6,7 +6,8 @@ a user's file may be at any earlier version.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 SEP = "\x1f"  # separates list items in the *_key columns; fold() never produces it from card data
 

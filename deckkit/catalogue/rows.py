@@ -7,9 +7,10 @@ the stored JSON back into a card (:func:`stored_card`).
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from operator import itemgetter
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from deckkit.query import text_tokens
 from deckkit.text import fold
@@ -111,7 +112,7 @@ def same_card(stored: str, data: str) -> bool:
     return stored == data or encode(stored_card(stored)) == encode(stored_card(data))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _encoder() -> Callable[[Any], str]:
     """The JSON encoder of stored cards (made on first use: only writing needs it)."""
     # The C encoder made once: JSONEncoder.encode builds a new one for every call, which costs as

@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from functools import lru_cache
 from itertools import chain, count
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from deckkit.catalogue.migrations import MIGRATIONS
 from deckkit.catalogue.rows import (MAIN_COLUMNS, ROW_DATA, ROW_FTS, ROW_TAGS, _DATA, _FTS, _MAIN, _N, fts_text,
@@ -63,7 +64,7 @@ class Catalogue:
         """Close the connection."""
         self.conn.close()
 
-    def __enter__(self) -> "Catalogue":
+    def __enter__(self) -> Catalogue:
         return self
 
     def __exit__(self, *exc: object) -> None:

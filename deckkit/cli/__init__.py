@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -67,7 +67,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     db: Annotated[
-        Optional[Path],
+        Path | None,
         typer.Option("--db", help="Catalogue file (default: $DECKKIT_DB, else the user data directory).",
                      envvar="DECKKIT_DB", show_envvar=False),
     ] = None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -115,7 +115,7 @@ def import_(
                 common.err(f"  {line}")
             if exc.hint:
                 common.err(f"hint: {exc.hint}")
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
     if output.value == "json":
         common.print_json({"ok": True, **report.to_dict()})
         return
@@ -131,10 +131,10 @@ import_.__doc__ = IMPORT_HELP
 
 
 def export(
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game's cards (name or alias).")] = None,
-    query: Annotated[Optional[str], typer.Option("--query", "-q", help="Only cards matching this search query.")] = None,
-    file: Annotated[Optional[Path], typer.Option("--file", "-f", help="Write here instead of stdout.")] = None,
-    output: Annotated[Optional[common.OutputFormat], typer.Option(
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's cards (name or alias).")] = None,
+    query: Annotated[str | None, typer.Option("--query", "-q", help="Only cards matching this search query.")] = None,
+    file: Annotated[Path | None, typer.Option("--file", "-f", help="Write here instead of stdout.")] = None,
+    output: Annotated[common.OutputFormat | None, typer.Option(
         "-o", "--output", help="json (default), jsonl or csv; from --file's suffix if not given.")] = None,
 ) -> None:
     """Write the catalogue (or --game, or a --query's matches) as JSON, JSON Lines or CSV that import takes back.
@@ -158,8 +158,8 @@ def export(
 
 def search(
     query: Annotated[str, typer.Argument(help="The query (see above). Quote it for the shell.", show_default=False)],
-    limit: Annotated[Optional[int], typer.Option("--limit", "-n", min=0, help="At most this many cards.")] = None,
-    sort: Annotated[Optional[str], typer.Option(
+    limit: Annotated[int | None, typer.Option("--limit", "-n", min=0, help="At most this many cards.")] = None,
+    sort: Annotated[str | None, typer.Option(
         "--sort", "-s", help="name (default), id, game, type, set, rarity, cost, atk, def, number, glory; -KEY descends.")] = None,
     output: common.Output = common.OutputFormat.table,
 ) -> None:
@@ -198,7 +198,7 @@ search.__doc__ = SEARCH_HELP
 
 def card(
     name: Annotated[str, typer.Argument(help="Card name (any case, diacritics optional) or id.", show_default=False)],
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="The game, when a name exists in several.")] = None,
+    game: Annotated[str | None, typer.Option("--game", "-g", help="The game, when a name exists in several.")] = None,
     output: common.Output = common.OutputFormat.table,
 ) -> None:
     """Show one card in full; near misses get suggestions.

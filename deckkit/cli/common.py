@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -16,7 +16,7 @@ from deckkit.errors import DeckkitError
 
 @dataclass
 class _State:
-    db: Optional[Path] = None
+    db: Path | None = None
     debug: bool = False
 
 

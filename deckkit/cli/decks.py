@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -15,7 +15,7 @@ deck_app = typer.Typer(
 )
 
 DeckPath = Annotated[Path, typer.Argument(help="Deck file (text, or JSON when it ends in .json).", show_default=False)]
-FormatOpt = Annotated[Optional[str], typer.Option(
+FormatOpt = Annotated[str | None, typer.Option(
     "--format", "-f", help="Construction format, e.g. casual or tournament (default: the deck's, else the game's default).")]
 
 
@@ -31,7 +31,7 @@ def new(
     path: DeckPath,
     game: Annotated[str, typer.Option("--game", "-g", help="obludarium, alomfogo or kotlik (or ob, af, ko).")],
     fmt: FormatOpt = None,
-    name: Annotated[Optional[str], typer.Option("--name", help="A name for the deck.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="A name for the deck.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create an empty deck file.
@@ -71,7 +71,7 @@ def add(
 def remove(
     path: DeckPath,
     card: Annotated[str, typer.Argument(help="Card name or id.", show_default=False)],
-    count: Annotated[Optional[int], typer.Option("--count", "-n", help="Copies to remove (default: all).")] = None,
+    count: Annotated[int | None, typer.Option("--count", "-n", help="Copies to remove (default: all).")] = None,
     sideboard: Annotated[bool, typer.Option("--sideboard", help="Remove from the sideboard.")] = False,
 ) -> None:
     """Remove copies of a card from a deck (all copies unless --count).
@@ -126,8 +126,8 @@ def stats(path: DeckPath, output: common.Output = common.OutputFormat.table) -> 
 @deck_app.command("convert")
 def convert(
     src: DeckPath,
-    dest: Annotated[Optional[Path], typer.Argument(help="Where to write (.json for JSON); omit to print.")] = None,
-    to: Annotated[Optional[str], typer.Option("--to", help="text or json (default: from DEST, else the other form).")] = None,
+    dest: Annotated[Path | None, typer.Argument(help="Where to write (.json for JSON); omit to print.")] = None,
+    to: Annotated[str | None, typer.Option("--to", help="text or json (default: from DEST, else the other form).")] = None,
 ) -> None:
     """Convert a deck between the text and JSON forms (canonical layout, without comments).
 
@@ -152,7 +152,7 @@ def validate(
     # str, not Path: typer coerces each Path through pydantic (~0.1 ms CPU per file, 1,000 files at once).
     decks: Annotated[list[str], typer.Argument(help="Deck files.", show_default=False)],
     fmt: FormatOpt = None,
-    format_file: Annotated[Optional[Path], typer.Option(
+    format_file: Annotated[Path | None, typer.Option(
         "--format-file", help="Your own format file (JSON, see schemas/format.schema.json).")] = None,
     output: common.Output = common.OutputFormat.table,
 ) -> None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, get_args, get_origin
+from typing import Any, get_args, get_origin
+from collections.abc import Callable
 
 __all__ = ["install", "light_converter"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -25,21 +25,21 @@ def goldfish(
     decks: Annotated[list[Path], typer.Argument(help="Deck files; several are compared on the same seeds.")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games per deck.")] = 10_000,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses a seed derived from it.")] = 0,
-    policy: Annotated[Optional[str], typer.Option(help="Policy of the deck (greedy, random; game default).")] = None,
-    opponent: Annotated[Optional[str], typer.Option(help="Opponent policy (passive; Kotlík: any policy).")] = None,
-    strategy: Annotated[Optional[Path], typer.Option(help="Fly the deck by a strategy file (TOML; see data/strategies/).")] = None,
-    keep: Annotated[Optional[str], typer.Option(help='Mulligan keep rule, e.g. "count(t:food) >= 2".')] = None,
+    policy: Annotated[str | None, typer.Option(help="Policy of the deck (greedy, random; game default).")] = None,
+    opponent: Annotated[str | None, typer.Option(help="Opponent policy (passive; Kotlík: any policy).")] = None,
+    strategy: Annotated[Path | None, typer.Option(help="Fly the deck by a strategy file (TOML; see data/strategies/).")] = None,
+    keep: Annotated[str | None, typer.Option(help='Mulligan keep rule, e.g. "count(t:food) >= 2".')] = None,
     trace: Annotated[bool, typer.Option("--trace", help="Also print game 0 turn by turn.")] = False,
     set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
-    workers: Annotated[Optional[int], typer.Option("--workers", "-w", help="Worker processes (default: all cores).")] = None,
-    scheduler: Annotated[Optional[str], typer.Option(help="Dask scheduler, e.g. tcp://host:8786 (needs the cluster extra).")] = None,
-    precision: Annotated[Optional[float], typer.Option(help="Play on until every interval's half-width is at most X (turns; Kotlík: points).")] = None,
-    max_games: Annotated[Optional[int], typer.Option(help="Most games per deck for --precision (default 100 × --games).")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler, e.g. tcp://host:8786 (needs the cluster extra).")] = None,
+    precision: Annotated[float | None, typer.Option(help="Play on until every interval's half-width is at most X (turns; Kotlík: points).")] = None,
+    max_games: Annotated[int | None, typer.Option(help="Most games per deck for --precision (default 100 × --games).")] = None,
     max_turns: Annotated[int, typer.Option(help="Give up a game after this many turns.")] = 60,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     impact: Annotated[bool, typer.Option("--impact", help="Per card: win turn with it in the opening hand / by turn 3 vs not.")] = False,
-    games_out: Annotated[Optional[Path], typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
-    plot: Annotated[Optional[Path], typer.Option(help="Draw the distribution to FILE.png/.svg (needs the plot extra).")] = None,
+    games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the distribution to FILE.png/.svg (needs the plot extra).")] = None,
     output: common.Output = common.OutputFormat.table,
 ) -> None:
     """Play many seeded games against a passive opponent and report how fast each deck wins.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -11,14 +11,14 @@ from deckkit.cli import common
 from deckkit.errors import UsageError
 
 DeckArg = Annotated[Path, typer.Argument(help="Deck file (text or JSON).", show_default=False)]
-KeepOpt = Annotated[Optional[str], typer.Option("--keep", help="Keep rule, e.g. 'count(t:food) >= 2'; "
+KeepOpt = Annotated[str | None, typer.Option("--keep", help="Keep rule, e.g. 'count(t:food) >= 2'; "
                                                 "mulligan until it holds or the procedure ends.")]
 TurnOpt = Annotated[int, typer.Option("--turn", help="Also count the cards drawn by your own turn T (0: opening hand).")]
 PlayOpt = Annotated[bool, typer.Option("--play/--draw", help="Whether you take the first turn.")]
-VariantOpt = Annotated[Optional[str], typer.Option(
+VariantOpt = Annotated[str | None, typer.Option(
     "--variant", help="Opening variant: Álomfogó 'reshuffle' (house-rule mulligan, off by default, AF-Q5).")]
 # A string, parsed by _seed: Typer's own message for "--seed abc" speaks of Python types.
-SeedOpt = Annotated[Optional[str], typer.Option("--seed", metavar="<int>",
+SeedOpt = Annotated[str | None, typer.Option("--seed", metavar="<int>",
                                                 help="Random seed (a whole number): same seed, same result.")]
 
 
@@ -95,7 +95,7 @@ def odds(
     turn: TurnOpt = 0,
     play: PlayOpt = True,
     variant: VariantOpt = None,
-    simulate: Annotated[Optional[int], typer.Option("--simulate", help="Also estimate by N seeded deals, with a "
+    simulate: Annotated[int | None, typer.Option("--simulate", help="Also estimate by N seeded deals, with a "
                                                     "standard error.")] = None,
     seed: SeedOpt = None,
     output: common.Output = common.OutputFormat.table,

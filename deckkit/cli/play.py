@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated
 
 import typer
 
@@ -47,7 +47,7 @@ def games(
 
 @script_app.command("run")
 def script_run(
-    files: Annotated[List[Path], typer.Argument(help="Script files or directories holding *.deckkit.toml.", metavar="FILE...",
+    files: Annotated[list[Path], typer.Argument(help="Script files or directories holding *.deckkit.toml.", metavar="FILE...",
                                                 show_default=False)],
     trace: Annotated[bool, typer.Option("--trace", help="Show each script's game log, step by step.")] = False,
     output: common.Output = common.OutputFormat.table,
@@ -78,7 +78,7 @@ def script_run(
 
 @script_app.command("new")
 def script_new(
-    file: Annotated[Optional[Path], typer.Argument(help="Where to write the script (default: stdout).")] = None,
+    file: Annotated[Path | None, typer.Argument(help="Where to write the script (default: stdout).")] = None,
     game: Annotated[str, typer.Option("--game", "-g", help="Game name or alias.")] = "obludarium",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:

@@ -6,7 +6,8 @@ Used where a SQLite catalogue is not wanted: validating against a card file, tes
 from __future__ import annotations
 
 import difflib
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from deckkit.errors import UnknownCard
 from deckkit.text import fold
@@ -28,7 +29,7 @@ class CardPool:
             self.names[None][fold(card["name"])] = card["name"]
 
     @classmethod
-    def bundled(cls, game: str | None = None) -> "CardPool":
+    def bundled(cls, game: str | None = None) -> CardPool:
         """A pool of the bundled cards (``data/cards``), of one game or all."""
         from deckkit.catalogue import bundled_cards
 

@@ -40,7 +40,7 @@ class Format:
         return f"{self.game}-{self.name}"
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], source: str | None = None) -> "Format":
+    def from_dict(cls, data: dict[str, Any], source: str | None = None) -> Format:
         """Build from a schema-valid dict."""
         def opt(key: str) -> tuple[str, ...] | None:
             value = data.get(key)

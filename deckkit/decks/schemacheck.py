@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cache
+from typing import Any
+from collections.abc import Iterable
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(schema_file: str) -> Any:
     """A compiled Draft 2020-12 validator for ``schemas/<schema_file>`` (built on first use, then reused)."""
     # jsonschema is imported only here: text decks and bundled formats never need it (start-up time).

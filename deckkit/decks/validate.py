@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from deckkit.decks.formats import Format, find_format
 from deckkit.decks.model import CachedLookup, CardLookup, Deck, Problem, ResolvedDeck, resolve

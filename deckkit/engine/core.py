@@ -13,7 +13,8 @@ import random
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
 
 from deckkit.errors import DataError, IllegalAction, UsageError
 from deckkit.text import fold
@@ -116,14 +117,14 @@ class Game(ABC):
             self.settings[key] = known[key].coerce(value)
 
     @abstractmethod
-    def new_game(self, decks: list[list[dict]], rng: random.Random, **options: Any) -> "State":
+    def new_game(self, decks: list[list[dict]], rng: random.Random, **options: Any) -> State:
         """A fresh game: shuffle each player's deck (list of card dicts) with ``rng`` and set up."""
 
     @abstractmethod
-    def from_setup(self, setup: dict, rng: random.Random) -> "State":
+    def from_setup(self, setup: dict, rng: random.Random) -> State:
         """A game in an explicit position (scripted tests): zones, counters and who is to act."""
 
-    def policies(self) -> dict[str, Callable[["State"], Action]]:
+    def policies(self) -> dict[str, Callable[[State], Action]]:
         """Named policies for goldfish games; each maps a state to one of its legal actions."""
         return {}
 
@@ -276,7 +277,7 @@ class State(ABC):
                 return candidate
         return None
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (the game and card pool are shared, they are immutable)."""
         memo = {id(self.game): self.game}
         return copy.deepcopy(self, memo)

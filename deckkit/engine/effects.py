@@ -5,7 +5,7 @@ A test keeps the names registered for each game equal to the names the card sche
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 REGISTRY: dict[str, dict[str, Callable]] = {}
 

@@ -143,7 +143,7 @@ def parse_script(text: str, path: str = "<script>") -> Script:
             line = opened
         hint = ("close the bracket opened on that line, e.g. do = [\"pass\"]" if opened is not None
                 else 'check quotes and brackets on that line, e.g. do = ["pass"] or "p1.life" = 20')
-        raise ScriptError(f"not valid TOML: {exc}", path=path, line=line, hint=hint)
+        raise ScriptError(f"not valid TOML: {exc}", path=path, line=line, hint=hint) from None
     script = Script(path, data, Locator(text))
     # An unknown key explains a missing one ([[stepp]] for [[step]]), so it is reported first.
     errors = sorted(_validator().iter_errors(data),

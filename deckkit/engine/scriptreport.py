@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.errors import DataError, UsageError
 from deckkit.text import fold
 
+if TYPE_CHECKING:
+    from deckkit.engine.script import ScriptResult
 
-def format_result(result: "ScriptResult", *, trace: bool = False) -> str:
+
+def format_result(result: ScriptResult, *, trace: bool = False) -> str:
     """PASS/FAIL line for a script, then a readable diff and the state for each failure."""
     head = f"{'PASS' if result.passed else 'FAIL'}  {result.file}"
     if result.title:

@@ -22,7 +22,8 @@ from __future__ import annotations
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence, Union
+
+from collections.abc import Callable, Iterable, Sequence
 
 from deckkit.errors import PositionedUsageError
 from deckkit.query import QuerySyntaxError, compile_predicate
@@ -54,7 +55,7 @@ class Cmp:
 class Not:
     """Negation."""
 
-    node: "CondNode"
+    node: CondNode
 
 
 @dataclass(frozen=True)
@@ -62,10 +63,10 @@ class BoolOp:
     """``and`` / ``or`` of several nodes."""
 
     op: str
-    nodes: tuple["CondNode", ...]
+    nodes: tuple[CondNode, ...]
 
 
-CondNode = Union[Cmp, Not, BoolOp]
+CondNode = Cmp | Not | BoolOp
 
 _OPS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt,
@@ -255,7 +256,7 @@ class Condition:
                     counts[i] += 1
         return self._eval(counts)
 
-    def bind(self, cards: Sequence[dict], width: int | None = None) -> "BoundCondition":
+    def bind(self, cards: Sequence[dict], width: int | None = None) -> BoundCondition:
         """Precompute each card's query memberships for a deck (see :class:`BoundCondition`)."""
         return BoundCondition(self, cards, width)
 

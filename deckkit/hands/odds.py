@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import Condition, bind_all

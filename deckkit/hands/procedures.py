@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
 
 from deckkit.errors import DataError, UsageError
 

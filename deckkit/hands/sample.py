@@ -11,7 +11,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from deckkit.errors import DataError, UsageError
 from deckkit.hands.conditions import Condition

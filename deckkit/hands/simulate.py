@@ -12,7 +12,7 @@ import random
 import time
 from collections import Counter
 from itertools import repeat
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import Condition, bind_all

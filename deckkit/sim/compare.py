@@ -7,7 +7,7 @@ vary far less than two independent runs would, and the interval is corresponding
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckkit.sim.stats import Interval, is_scoring, mean_interval
 

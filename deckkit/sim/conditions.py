@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from deckkit.errors import DataError
 from deckkit.text import fold

@@ -5,7 +5,8 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from deckkit.errors import UsageError
 from deckkit.sim.report import add_comparisons, deck_report

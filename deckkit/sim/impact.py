@@ -8,7 +8,7 @@ misleading one.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckkit.sim.stats import Interval, mean_interval, t_quantile
 

@@ -61,7 +61,7 @@ class ProgressBar:
             self._progress.stop()
             self._progress = None
 
-    def __enter__(self) -> "ProgressBar":
+    def __enter__(self) -> ProgressBar:
         return self
 
     def __exit__(self, *exc: Any) -> None:

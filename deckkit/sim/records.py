@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckkit.errors import DataError, UsageError
 

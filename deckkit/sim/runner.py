@@ -17,7 +17,8 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from deckkit.errors import DeckkitError, UsageError
 from deckkit.sim.seeding import game_rng, game_seed
@@ -44,7 +45,7 @@ class Job:
     key: str = field(default="", compare=False)
 
     @classmethod
-    def make(cls, game: str, deck: Sequence[dict], **options: Any) -> "Job":
+    def make(cls, game: str, deck: Sequence[dict], **options: Any) -> Job:
         """A job with its cache key (a digest of everything that changes the games)."""
         settings = tuple(sorted(dict(options.pop("settings", None) or {}).items()))
         job = cls(game, tuple(deck), settings=settings, **options)
@@ -226,7 +227,7 @@ class Backend:
     def close(self) -> None:
         """Release workers or connections."""
 
-    def __enter__(self) -> "Backend":
+    def __enter__(self) -> Backend:
         return self
 
     def __exit__(self, *exc: Any) -> None:

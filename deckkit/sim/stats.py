@@ -10,7 +10,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 
 @dataclass(frozen=True)

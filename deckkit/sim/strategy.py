@@ -17,7 +17,8 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from deckkit.errors import DataError, ValidationFailed
 from deckkit.sim.conditions import compile_value, compile_when

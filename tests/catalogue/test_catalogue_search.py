@@ -209,7 +209,7 @@ def test_card_detail_is_label_value_lines_with_long_values_wrapped_under_their_c
 def test_the_deepest_query_the_parser_allows_runs_in_sqlite(cat):
     # SQLite's own parser has a fixed stack (it overflowed at 50 nested NOTs): the parser's limit keeps below it.
     q = "o:draw"
-    for i in range(9):  # 3 levels each, and 2 more for the innermost -(t:food …): 29 of the 30 allowed
+    for _ in range(9):  # 3 levels each, and 2 more for the innermost -(t:food …): 29 of the 30 allowed
         q = f"-(kajtar or ({q} cost>1) -(t:food or kw:flying))"
     expected = sorted(c["id"] for c in cat.cards() if compile_predicate(q)(c))
     assert sorted(c["id"] for c in cat.search(q)) == expected and cat.search_count(q) == len(expected)

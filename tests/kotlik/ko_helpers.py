@@ -42,7 +42,7 @@ def full(exclude: set[str] = frozenset(), empty: set[str] = frozenset(), **fixed
 
 
 def position(cells: dict[str, str | None] | None = None, *, seed: int = 0, game: KotlikGame = GAME,
-             **setup) -> "object":
+             **setup) -> object:
     """A state from a setup dict (``cells`` becomes the board)."""
     if cells is not None:
         setup["board"] = grid(cells)

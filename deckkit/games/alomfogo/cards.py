@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 from deckkit.engine import effects as registry
 from deckkit.errors import DataError, UnknownCard
@@ -89,10 +90,10 @@ class CardDef:
     def __repr__(self) -> str:
         return f"CardDef({self.name!r})"
 
-    def __deepcopy__(self, memo: dict) -> "CardDef":
+    def __deepcopy__(self, memo: dict) -> CardDef:
         return self  # immutable: clones share card definitions
 
-    def __copy__(self) -> "CardDef":
+    def __copy__(self) -> CardDef:
         return self
 
 

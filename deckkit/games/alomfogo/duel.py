@@ -10,7 +10,7 @@ from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Duel, Perm
 
 if TYPE_CHECKING:
-    from deckkit.games.alomfogo.state import AlomfogoState
+    pass
 
 
 class DuelRules:

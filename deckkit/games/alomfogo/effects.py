@@ -26,9 +26,9 @@ class Context:
     """Who is using a card: player index, the card, and the duel side it serves (0 attacker, 1 defender)."""
 
     player: int
-    card: "CardDef"
+    card: CardDef
     side: int | None = None
-    target: "tuple[int, Perm | None] | None" = None  # (owner, card in play or None) chosen when played (AF-385)
+    target: tuple[int, Perm | None] | None = None  # (owner, card in play or None) chosen when played (AF-385)
 
 
 def _amount(ability: dict, default: int = 0) -> int:
@@ -36,21 +36,21 @@ def _amount(ability: dict, default: int = 0) -> int:
 
 
 @effect(G, "boost")
-def boost(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def boost(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """+N magic power to the user's duelist for this duel (AF-738, AF-EX-14)."""
     if state.duel is not None and ctx.side is not None:
         state.duel.bonus[ctx.side] += _amount(ability)
 
 
 @effect(G, "weaken")
-def weaken(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def weaken(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """−N magic power to the opposing duelist for this duel (AF-738: other ways to change the outcome)."""
     if state.duel is not None and ctx.side is not None:
         state.duel.bonus[1 - ctx.side] -= _amount(ability)
 
 
 @effect(G, "gain-vp")
-def gain_vp(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def gain_vp(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """The user gains N VP (Athame, AF-EX-24)."""
     player = state.players[ctx.player]
     player.vp += _amount(ability)
@@ -58,7 +58,7 @@ def gain_vp(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
 
 
 @effect(G, "draw")
-def draw(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def draw(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """The user draws N cards; a draw the card demands from an empty deck loses (AF-107, AF-Q7)."""
     for _ in range(_amount(ability, 1)):
         if not state.draw(ctx.player, required=True):
@@ -66,7 +66,7 @@ def draw(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
 
 
 @effect(G, "cage-resting-creatures")
-def cage_resting_creatures(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def cage_resting_creatures(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """Every resting creature of every player goes to its owner's spell cage (Álomrengés, AF-EX-35)."""
     for index, player in enumerate(state.players):
         keep = []
@@ -80,7 +80,7 @@ def cage_resting_creatures(state: "AlomfogoState", ctx: Context, ability: dict) 
 
 
 @effect(G, "recover-all")
-def recover_all(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def recover_all(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """Every resting or damaged creature of the user turns active (AF-424)."""
     for perm in state.players[ctx.player].table:
         if perm.card.is_creature:
@@ -88,7 +88,7 @@ def recover_all(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
 
 
 @effect(G, "cage-opponent-events")
-def cage_opponent_events(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def cage_opponent_events(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """Every event of the chosen opponent goes to its owner's spell cage (AF-343, AF-Q2, AF-913)."""
     if ctx.target is None:
         return
@@ -101,14 +101,14 @@ def cage_opponent_events(state: "AlomfogoState", ctx: Context, ability: dict) ->
 
 
 @effect(G, "gain-glory")
-def gain_glory(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def gain_glory(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """The user gains N glory points (no maximum, AF-810)."""
     state.players[ctx.player].glory += _amount(ability)
     state.quiet or state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} glory")
 
 
 @effect(G, "rest-target")
-def rest_target(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
+def rest_target(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """The target creature of an opponent is turned resting, though it has not fought (AF-385, AF-416)."""
     if ctx.target is None:
         return
@@ -119,25 +119,25 @@ def rest_target(state: "AlomfogoState", ctx: Context, ability: dict) -> None:
 
 
 @effect(G, "vp-per-turn")
-def vp_per_turn(state: "AlomfogoState", ctx: Context, ability: dict) -> int:
+def vp_per_turn(state: AlomfogoState, ctx: Context, ability: dict) -> int:
     """Extra VP its controller receives in phase 1 while the event is active (AF-602, AF-342)."""
     return _amount(ability)
 
 
 @effect(G, "attack-bonus")
-def attack_bonus(state: "AlomfogoState", ctx: Context, ability: dict) -> int:
+def attack_bonus(state: AlomfogoState, ctx: Context, ability: dict) -> int:
     """Extra magic power for its controller's attacking duelist while the event is active."""
     return _amount(ability)
 
 
 @effect(G, "free-dreamwalker")
-def free_dreamwalker(state: "AlomfogoState", ctx: Context, ability: dict) -> int:
+def free_dreamwalker(state: AlomfogoState, ctx: Context, ability: dict) -> int:
     """Highest cost of the one dreamwalker its controller may play free each turn (Ébredés Ajtaja, AF-EX-26)."""
     return int(ability.get("max_cost", 0))
 
 
 @effect(G, "counter-spell")
-def counter_spell(state: "AlomfogoState", ctx: Context, ability: dict) -> Any:
+def counter_spell(state: AlomfogoState, ctx: Context, ability: dict) -> Any:
     """Sacrifice the event: the spell being played has no effect and goes to the cage (AF-371, AF-372)."""
     player = state.players[ctx.player]
     for perm in player.table:

@@ -29,7 +29,7 @@ def _split(text: str) -> tuple[str, str]:
     return "", folded
 
 
-def _hand_card(state: "AlomfogoState", p: int, name: str):
+def _hand_card(state: AlomfogoState, p: int, name: str):
     base = name.split(" with ")[0].split(" discarding ")[0].split(" on ")[0].strip()
     for card in state.players[p].hand:
         if card.key == base:
@@ -37,14 +37,14 @@ def _hand_card(state: "AlomfogoState", p: int, name: str):
     return None
 
 
-def _table_perm(state: "AlomfogoState", p: int, label: str):
+def _table_perm(state: AlomfogoState, p: int, label: str):
     for perm in state.players[p].table:
         if fold(state.label(p, perm)) == label:
             return perm
     return None
 
 
-def explain(state: "AlomfogoState", action: object) -> tuple[str, str | None]:
+def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
     """``(message, rule)`` for an action that is not among the legal ones."""
     text = str(action)
     kind, rest = _split(text)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from deckkit.engine.core import Action, Game, Setting, SetupError
 from deckkit.errors import DataError, UnknownCard

@@ -6,7 +6,8 @@ Phase 3 plays live in :mod:`~deckkit.games.alomfogo.plays`, the duel in :mod:`~d
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
@@ -30,7 +31,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
     }
     ACTION_JOINERS = ("with", "on", "discarding")
 
-    def __init__(self, game: "AlomfogoGame", rng: random.Random, n_players: int = 2) -> None:
+    def __init__(self, game: AlomfogoGame, rng: random.Random, n_players: int = 2) -> None:
         super().__init__(game, rng)
         self.players = [Player(game.settings["starting_glory"]) for _ in range(n_players)]
         self.active = 0

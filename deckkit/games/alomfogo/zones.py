@@ -76,7 +76,7 @@ class Pending:
     __slots__ = ("caster", "card", "side", "reactors", "resume", "target")
 
     def __init__(self, caster: int, card: CardDef, side: int | None, reactors: list[int], resume: str,
-                 target: "tuple[int, Perm | None] | None" = None) -> None:
+                 target: tuple[int, Perm | None] | None = None) -> None:
         self.target = target
         self.caster = caster
         self.card = card

@@ -41,7 +41,7 @@ class CardSet:
     recipe_bonus: list[int] = field(default_factory=list)
 
     @classmethod
-    def from_cards(cls, cards: list[dict] | tuple[dict, ...]) -> "CardSet":
+    def from_cards(cls, cards: list[dict] | tuple[dict, ...]) -> CardSet:
         """Sort a card list into the tables; DataError when it cannot make a Kotlík game."""
         kotlik = [c for c in cards if c.get("game", "kotlik") == "kotlik"]
         ingredients = [c for c in kotlik if c.get("type") == "ingredient"]
@@ -61,7 +61,7 @@ class CardSet:
                      "data two are marked \"stone\": \"white\" and \"black\"",
             )
         cs = cls(ingredients, corners, recipes)
-        for i, card in enumerate(ingredients):
+        for card in ingredients:
             kind = card["ingredient"]
             if kind not in cs.kinds:
                 cs.kinds.append(kind)

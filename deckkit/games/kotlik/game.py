@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 from deckkit.engine.core import Action, Game, Setting
 from deckkit.engine.effects import handler
@@ -83,7 +84,7 @@ class KotlikGame(Game):
         self.symbol_effects: dict[str, Callable] = {
             name: handler("kotlik", name) for name in ("exploding-cauldron", "hat-and-wand")
         }
-        self._deck_games: dict[tuple, "KotlikGame"] = {}
+        self._deck_games: dict[tuple, KotlikGame] = {}
         self.ingredient_index = {c["id"]: i for i, c in enumerate(cs.ingredients)}
 
     # -- starting a game -------------------------------------------------------------------------
@@ -101,7 +102,7 @@ class KotlikGame(Game):
         state.start_turn()  # KO-401: White moves first
         return state
 
-    def _for_deck(self, deck: list[dict]) -> "KotlikGame":
+    def _for_deck(self, deck: list[dict]) -> KotlikGame:
         key = tuple(c["id"] for c in deck)
         if key == tuple(self.cards):
             return self

@@ -7,7 +7,7 @@ candidate card; :func:`as_action_policy` wraps one into the engine's state → A
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from deckkit.engine.core import Action
 from deckkit.games.kotlik.state import EXPLODE, FINAL, HAT, MOVE, TAKE, KotlikState

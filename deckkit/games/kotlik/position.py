@@ -27,7 +27,7 @@ def _empty(name: Any) -> bool:
 class SetupReader:
     """Builds a state from a script's setup dict, naming the field of any mistake (SetupError)."""
 
-    def __init__(self, game: "KotlikGame", setup: dict, rng: random.Random) -> None:
+    def __init__(self, game: KotlikGame, setup: dict, rng: random.Random) -> None:
         self.game, self.setup, self.rng = game, setup or {}, rng
         self.cs = game.cardset
         self.placed: dict[int, str] = {}
@@ -58,7 +58,7 @@ class SetupReader:
     def build(self) -> KotlikState:
         game, setup = self.game, self.setup
         if not isinstance(setup, dict):
-            raise SetupError(f"setup: expected a table", field="setup", hint="[setup] with board, stock, p1, p2 …")
+            raise SetupError("setup: expected a table", field="setup", hint="[setup] with board, stock, p1, p2 …")
         state = game._state(self.rng)
         known = {"board", "cells", "empty", "stock", "box", "start", "phase", "turn", "p1", "p2"}
         for key in setup:

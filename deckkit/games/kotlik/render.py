@@ -15,7 +15,7 @@ W = 12  # cell width
 STONE = ("W", "B")
 
 
-def cell_text(state: "KotlikState", cell: int) -> str:
+def cell_text(state: KotlikState, cell: int) -> str:
     """``Mandra 3 wh*`` — short ingredient, number, label, ``*`` exploding cauldron, ``^`` hat and wand."""
     if cell in CORNER_CELLS:
         name = state.game.corner_names.get(cell, "corner")
@@ -28,14 +28,14 @@ def cell_text(state: "KotlikState", cell: int) -> str:
     return f"{cs.short[card]} {cs.num[card]}{LABEL_SHORT.get(cs.label[card], '??')}{marks}"
 
 
-def _marker(state: "KotlikState", pos: int) -> str:
+def _marker(state: KotlikState, pos: int) -> str:
     for p in (0, 1):
         if state.stone[p] == pos:
             return f"{STONE[p]}{pos}"
     return f"P{pos}"
 
 
-def render_state(state: "KotlikState") -> str:
+def render_state(state: KotlikState) -> str:
     """The whole picture: header, grid with track markers, cauldrons and scores."""
     by_cell: dict[int, int] = {SPACE_CELL[p]: p for p in range(TRACK) if SPACE_CELL[p] not in CORNER_CELLS}
     corner_space = {0: 0, 5: 5, 35: 10, 30: 15}
@@ -81,7 +81,7 @@ def render_state(state: "KotlikState") -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def legend(state: "KotlikState") -> str:
+def legend(state: KotlikState) -> str:
     """A few lines naming every shortened ingredient of the grid, e.g. ``Drašup = Dračí šupina``."""
     cs = state.cs
     pairs = sorted({(cs.short[i], cs.kinds[cs.ing[i]]) for i in range(len(cs.ingredients))

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from deckkit.games.kotlik.state import KotlikState
 
 
-def return_to_stock(state: "KotlikState", card: int) -> None:
+def return_to_stock(state: KotlikState, card: int) -> None:
     """Put a card back into the supply deck as the KO-Q6 setting says (shuffled in, or at the bottom)."""
     if state.game.returned == "shuffle":
         # KO-Q6 Reading A says "shuffled into the supply deck". A uniform insert gives the same odds as
@@ -32,7 +32,7 @@ def return_to_stock(state: "KotlikState", card: int) -> None:
         state.stock.insert(0, card)
 
 
-def draw_first_card(state: "KotlikState", player: int) -> None:
+def draw_first_card(state: KotlikState, player: int) -> None:
     """Draw until a card without a white or black label comes up; it starts the cauldron (KO-306 – KO-309)."""
     cs = state.cs
     if not any(cs.label[c] not in COLOURS for c in state.stock):
@@ -51,7 +51,7 @@ def draw_first_card(state: "KotlikState", player: int) -> None:
         return
 
 
-def deal(state: "KotlikState") -> None:
+def deal(state: KotlikState) -> None:
     """KO-301 – KO-310 on an empty state: shuffle, lay 32 cards, stock the rest, first cauldron cards, recipes.
 
     With the recommended KO-Q6 reading this is the shared opening procedure of ``deckkit hands``
@@ -72,7 +72,7 @@ def deal(state: "KotlikState") -> None:
     deal_recipes(state)
 
 
-def deal_recipes(state: "KotlikState") -> None:
+def deal_recipes(state: KotlikState) -> None:
     """KO-310: shuffle the recipe cards and deal two to each player (skipped in the KO-311 variant)."""
     if not state.game.settings["recipes"] or not state.cs.recipes:
         return
@@ -81,7 +81,7 @@ def deal_recipes(state: "KotlikState") -> None:
     state.recipes = [pile[0:2], pile[2:4]]
 
 
-def _deal_shared(state: "KotlikState") -> None:
+def _deal_shared(state: KotlikState) -> None:
     """Run ``deckkit.hands.procedures.kotlik_setup`` and translate its card dicts into indices."""
     from deckkit.hands.procedures import kotlik_setup
 

@@ -30,14 +30,14 @@ PLAYER_NAMES = ("White", "Black")
 class KotlikState(State):
     """A Kotlík position. Cards are ints (indices into the game's CardSet); -1 is an empty space."""
 
-    game: "KotlikGame"
+    game: KotlikGame
     ACTION_KINDS = {
         "take": True, "explode": False, "no explode": False, "extra turn": False, "no extra turn": False,
         "keep last": False, "discard last": False, "move clockwise": False, "move anticlockwise": False,
     }
     SIGNED_COUNTERS = ("score",)  # KO-805: scores may be negative
 
-    def __init__(self, game: "KotlikGame", rng: random.Random) -> None:
+    def __init__(self, game: KotlikGame, rng: random.Random) -> None:
         super().__init__(game, rng)
         self.cs = game.cardset
         self.board: list[int] = [-1] * (SIZE * SIZE)

@@ -28,7 +28,7 @@ class Ability:
     sacrifice: bool = False  # activation puts the card into the discard pile
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Ability":
+    def from_dict(cls, data: dict) -> Ability:
         """Build from a card's ``abilities`` entry (already schema-valid)."""
         return cls(
             effect=data["effect"], amount=int(data.get("amount", 0)), stat=data.get("stat", "attack"),
@@ -54,7 +54,7 @@ class CardInfo:
     abilities: tuple
 
     @classmethod
-    def from_dict(cls, card: dict) -> "CardInfo":
+    def from_dict(cls, card: dict) -> CardInfo:
         """Compile a card dict (schema-valid) into its facts."""
         groups = frozenset(card.get("groups", ()))
         return cls(

@@ -5,7 +5,8 @@ from __future__ import annotations
 import difflib
 import random
 import re
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from deckkit.engine.core import Action, Game, SetupError, Setting, State
 from deckkit.errors import UsageError

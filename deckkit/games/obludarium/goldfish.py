@@ -19,7 +19,7 @@ lethal, else feed Medděd); discard (OB-909) the least useful, most expensive ca
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, CardInfo, shuffled
 from deckkit.hands.procedures import obludarium_opening

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 PLAYER_NAMES = ("p1", "p2")
 
 
-def perm_text(state: "ObState", perm: "Perm", label: str) -> str:
+def perm_text(state: ObState, perm: Perm, label: str) -> str:
     """``Name (state, …)`` for a card in play, as snapshots and setups write it."""
     states = []
     if perm.tapped:
@@ -31,7 +31,7 @@ def perm_text(state: "ObState", perm: "Perm", label: str) -> str:
     return f"{label} ({', '.join(states)})" if states else label
 
 
-def snapshot(state: "ObState") -> dict:
+def snapshot(state: ObState) -> dict:
     """Observable state: turn, active, phase, result, stack and per player life and zones."""
     res = state.result
     snap: dict = {
@@ -54,7 +54,7 @@ def snapshot(state: "ObState") -> dict:
     return snap
 
 
-def render(state: "ObState") -> str:
+def render(state: ObState) -> str:
     """A readable picture of the state for people (traces, failing scripts)."""
     snap = state.snapshot()
     who = state.current_player()
