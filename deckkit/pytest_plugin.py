@@ -38,7 +38,7 @@ class ScriptItem(pytest.Item):
 
     def runtest(self) -> None:
         """Run the script; raise ScriptFailed with the report if any check fails."""
-        from deckkit.engine.script import format_result, run_file
+        from deckkit.scripts.runner import format_result, run_file
 
         result = run_file(self.path)
         if not result.passed:

@@ -22,7 +22,7 @@ def games(
 
     Example: deckkit games --actions
     """
-    from deckkit.engine.describe import describe_games
+    from deckkit.games.describe import describe_games
 
     data = describe_games(actions=actions)
     if output == common.OutputFormat.json:
@@ -56,7 +56,7 @@ def script_run(
 
     Example: deckkit script run data/scripts/ --trace
     """
-    from deckkit.engine.script import find_scripts, format_result, run_file
+    from deckkit.scripts.runner import find_scripts, format_result, run_file
 
     if output not in (common.OutputFormat.table, common.OutputFormat.json):
         raise UsageError(f"-o {output.value} is not available here", hint="use -o table or -o json")
@@ -86,7 +86,7 @@ def script_new(
 
     Example: deckkit script new my-first.deckkit.toml --game ob
     """
-    from deckkit.engine.scriptreport import template, write_template
+    from deckkit.scripts.report import template, write_template
 
     if file is None:
         typer.echo(template(game), nl=False)

@@ -10,7 +10,7 @@ import os
 import random
 from pathlib import Path
 
-from deckkit.engine.script import run_file
+from deckkit.scripts.runner import run_file
 from deckkit.games.alomfogo import GAME
 from deckkit.paths import data_dir
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from deckkit.engine.script import format_result, run_file
+from deckkit.scripts.runner import format_result, run_file
 from deckkit.paths import data_dir
 
 SCRIPTS = sorted((data_dir() / "scripts").glob("ko-*.deckkit.toml"))

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckkit.cli import app
-from deckkit.engine.script import run_file
+from deckkit.scripts.runner import run_file
 from deckkit.paths import data_dir
 
 pytest_plugins = ["pytester"]
@@ -50,7 +50,7 @@ def test_engine_shipped_and_rule_scripts_pass(path):
     assert result.passed, [f.message for f in result.failures]
 
 
-def test_engine_script_run_pass_and_json(tmp_path):
+def test_script_run_pass_and_json(tmp_path):
     """PASS line and exit 0; -o json follows CLI.md."""
     path = write(tmp_path, GOOD)
     out = invoke("script", "run", str(path))
@@ -121,18 +121,18 @@ def test_engine_bad_input_names_file_line_and_fix(tmp_path, change, line, needle
 
 
 def format_of(result) -> str:
-    from deckkit.engine.script import format_result
+    from deckkit.scripts.runner import format_result
 
     return format_result(result)
 
 
-def test_engine_script_trace_shows_the_log(tmp_path):
+def test_script_trace_shows_the_log(tmp_path):
     """--trace prints the steps, the actions and the game's events."""
     out = invoke("script", "run", str(write(tmp_path, GOOD)), "--trace")
     assert "p1: play Buřty" in out.output and "lays out food Buřty" in out.output
 
 
-def test_engine_script_new_runs_and_passes(tmp_path):
+def test_script_new_runs_and_passes(tmp_path):
     """`script new` writes a commented script that passes as written; refuses to overwrite."""
     path = tmp_path / "mine.deckkit.toml"
     assert invoke("script", "new", str(path)).exit_code == 0
@@ -142,14 +142,14 @@ def test_engine_script_new_runs_and_passes(tmp_path):
 
 
 @pytest.mark.parametrize("game", ["af", "ko"])
-def test_engine_script_new_for_other_games(tmp_path, game):
+def test_script_new_for_other_games(tmp_path, game):
     """The starting script of every game runs and passes as written."""
     path = tmp_path / f"{game}.deckkit.toml"
     assert invoke("script", "new", str(path), "--game", game).exit_code == 0
     assert invoke("script", "run", str(path)).exit_code == 0
 
 
-def test_engine_script_run_no_files_is_usage_error(tmp_path):
+def test_script_run_no_files_is_usage_error(tmp_path):
     """An empty directory is a usage error (exit 2)."""
     assert CliRunner().invoke(app, ["script", "run", str(tmp_path)]).exit_code == 2
 
@@ -243,13 +243,13 @@ def test_engine_failures_of_one_step_show_the_state_once(tmp_path):
 
 
 @pytest.mark.parametrize("game", ["ob", "af"])
-def test_engine_script_new_explains_the_order_inside_a_step(game):
+def test_script_new_explains_the_order_inside_a_step(game):
     """The starting script says that a step runs do, then illegal, then expect."""
     out = invoke("script", "new", "--game", game).output
     assert "do (the actions), then illegal" in out and "then expect" in out
 
 
-def test_engine_script_new_bad_paths(tmp_path):
+def test_script_new_bad_paths(tmp_path):
     """script new into a missing folder is a clean error (exit 1); a name pytest would not collect gets a note."""
     out = CliRunner().invoke(app, ["script", "new", str(tmp_path / "nope" / "x.deckkit.toml")], catch_exceptions=False)
     assert out.exit_code == 1 and "does not exist" in out.output

@@ -21,8 +21,8 @@ path the state does not have, or a step with actions after the game ended all fa
 step and showing the state and the legal actions. Bad input (TOML syntax, schema, unknown card,
 setup contradictions) raises :class:`ScriptError` with ``file:line`` and a hint.
 
-This module runs scripts; :mod:`deckkit.engine.scriptfile` reads and validates them and
-:mod:`deckkit.engine.scriptreport` renders reports and starting scripts (both re-exported here).
+This module runs scripts; :mod:`deckkit.scripts.reader` reads and validates them and
+:mod:`deckkit.scripts.report` renders reports and starting scripts (both re-exported here).
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckkit.engine.scriptfile import (
+from deckkit.scripts.reader import (
     SUFFIX, Locator, Script, ScriptError, find_scripts, load_script, parse_script,
 )
-from deckkit.engine.scriptreport import TEMPLATE, format_result, template
+from deckkit.scripts.report import TEMPLATE, format_result, template
 from deckkit.errors import DeckkitError, IllegalAction
 from deckkit.paths import data_dir
 from deckkit.text import fold

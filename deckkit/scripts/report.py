@@ -10,7 +10,7 @@ from deckkit.errors import DataError, UsageError
 from deckkit.text import fold
 
 if TYPE_CHECKING:
-    from deckkit.engine.script import ScriptResult
+    from deckkit.scripts.runner import ScriptResult
 
 
 def format_result(result: ScriptResult, *, trace: bool = False) -> str:

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckkit.engine.script import parse_script, run_script, ScriptError
+from deckkit.scripts.runner import parse_script, run_script, ScriptError
 from deckkit.errors import IllegalAction
 from deckkit.games.obludarium import GAME
 
