@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from deckkit.catalogue.csvformat import columns_for, format_cell
-from deckkit.errors import DataError, UsageError
+from deckkit.errors import UsageError
 
 FORMATS = ("json", "jsonl", "csv")
 
@@ -57,8 +57,7 @@ def export(cat, fmt: str, *, game: str | None = None, query: str | None = None, 
     cards.sort(key=lambda c: (c["game"], c["id"]))
     text = dumps(cards, fmt)
     if path is not None:
-        try:
-            path.write_text(text, encoding="utf-8", newline="")
-        except OSError as exc:
-            raise DataError(f"cannot write the export: {exc.strerror}", path=str(path)) from None
+        from deckkit.fileio import write_text
+
+        write_text(path, text, newline="")
     return text, len(cards)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from deckkit.decks.jsonfile import parse_json, write_json
 from deckkit.decks.model import Deck, Problem
 from deckkit.decks.textfile import DeckFileError, parse_text, read_text, write_text
-from deckkit.errors import DataError
 
 
 def is_json_path(path: str | Path) -> bool:
@@ -42,18 +40,12 @@ def dumps(deck: Deck, as_json: bool = False, *, keep_comments: bool = False) -> 
 
 
 def save_deck(deck: Deck, path: str | Path, *, as_json: bool | None = None, keep_comments: bool = False) -> None:
-    """Write a deck atomically (temporary file + rename), text or JSON by extension unless told.
+    """Write a deck atomically (:mod:`deckkit.fileio`), text or JSON by extension unless told.
 
     ``keep_comments`` (used when a deck is edited in place) keeps the comments read from its text file.
     """
-    import tempfile  # only commands that write a deck need it
+    from deckkit.fileio import write_text as write_file
 
     path = Path(path)
     text = dumps(deck, is_json_path(path) if as_json is None else as_json, keep_comments=keep_comments)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".deck-", dir=path.parent if str(path.parent) else ".")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise DataError(f"cannot write {path}: {exc.strerror or exc}", hint="check the folder exists and is writable") from None
+    write_file(path, text, newline="\n")

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckkit.errors import DataError, UsageError
+from deckkit.errors import UsageError
 from deckkit.text import fold
 
 if TYPE_CHECKING:
@@ -144,13 +144,9 @@ def write_template(path: str | Path, game: str, *, force: bool = False) -> list[
     if path.exists() and not force:
         raise UsageError(f"{path} already exists", hint="choose another name or add --force")
     text = template(game, path.name)
-    try:
-        path.write_text(text, encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"cannot write {path}: the folder {path.parent} does not exist",
-                        hint="create the folder first, or give a path in an existing one") from None
-    except OSError as exc:
-        raise DataError(f"cannot write {path}: {exc.strerror or exc}", hint="choose a writable path") from None
+    from deckkit.fileio import write_text
+
+    write_text(path, text)
     notes = [f"wrote {path}; run it with: deckkit script run {path}"]
     if not path.name.endswith(".deckkit.toml"):
         notes.append("note: name it *.deckkit.toml so that `deckkit script run FOLDER` and pytest find it")

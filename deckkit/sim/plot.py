@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from collections.abc import Sequence
 
-from deckkit.errors import DataError, UsageError
+from deckkit.errors import UsageError
 
 SUFFIXES = {".png", ".svg", ".pdf"}
 
@@ -46,9 +46,10 @@ def plot(reports: Sequence[dict], path: str | Path) -> None:
     ax.set_title(f"{reports[0]['game']}: {reports[0]['games']:,} games per deck, seed {reports[0]['seed']}")
     ax.legend()
     fig.tight_layout()
+    from deckkit.fileio import atomic_open
+
     try:
-        fig.savefig(path)
-    except OSError as exc:
-        raise DataError(f"cannot write {path}: {exc.strerror}", hint="check the folder exists and is writable") from None
+        with atomic_open(path, "wb") as fh:
+            fig.savefig(fh, format=path.suffix.lower().lstrip("."))
     finally:
         plt.close(fig)

@@ -50,20 +50,19 @@ def write_records(path: str | Path, decks: Sequence[str], records: Sequence[Sequ
     """Write every deck's records to ``path`` (CSV lists joined with "; "); returns the row count."""
     fmt = output_format(path)
     rows = [flat_record(d, r) for d, recs in zip(decks, records) for r in recs]
-    try:
-        with open(path, "w", encoding="utf-8", newline="") as fh:
-            if fmt == "jsonl":
-                for row in rows:
-                    fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-            else:
-                fields: list[str] = []
-                for row in rows:
-                    fields += [k for k in row if k not in fields]
-                writer = csv.DictWriter(fh, fieldnames=fields)
-                writer.writeheader()
-                for row in rows:
-                    writer.writerow({k: "; ".join(map(str, v)) if isinstance(v, list) else v
-                                     for k, v in row.items()})
-    except OSError as exc:
-        raise DataError(f"cannot write {path}: {exc.strerror}", hint="check the folder exists and is writable") from None
+    from deckkit.fileio import atomic_open
+
+    with atomic_open(path, "w", newline="") as fh:
+        if fmt == "jsonl":
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        else:
+            fields: list[str] = []
+            for row in rows:
+                fields += [k for k in row if k not in fields]
+            writer = csv.DictWriter(fh, fieldnames=fields)
+            writer.writeheader()
+            for row in rows:
+                writer.writerow({k: "; ".join(map(str, v)) if isinstance(v, list) else v
+                                 for k, v in row.items()})
     return len(rows)

@@ -1,0 +1,189 @@
+"""Every file deckkit writes for a user goes through here: atomically, faithfully, with one kind of error.
+
+``write_text(path, text)`` (or ``with atomic_open(path) as fh:`` for writers that stream) writes a
+temporary file in the target's own folder, flushes it to disk and renames it over the target only
+when it is complete, so a full disk, a crash or Ctrl-C leaves the old file intact and no stray file
+behind. A symlink is followed (its target is updated, the link stays); an existing file keeps its
+permission bits; a new file gets the user's umask; a read-only file is refused, never rewritten.
+A special file (``/dev/null``, a FIFO, a terminal) is written in place, since it cannot be
+replaced. Failures raise :class:`FileWriteError` (exit 1) naming the file and what to do.
+
+``read_text(path, what=…)`` is the matching reader for user input files: regular files only
+(a FIFO or ``/dev/zero`` is refused rather than read forever) and at most ``MAX_INPUT_BYTES``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from deckkit.errors import DataError
+
+MAX_INPUT_BYTES = 256 * 1024 * 1024  # far above any real card file; keeps a runaway file from eating memory
+
+
+class FileWriteError(DataError):
+    """A user file could not be written; the old file (if any) is untouched."""
+
+
+class FileReadError(DataError):
+    """A user input file could not be read (missing, special, too large, unreadable)."""
+
+
+def _umask() -> int:
+    # os.umask can only be read by setting it; the CLI is single-threaded when it writes files.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_HINTS = {
+    errno.ENOSPC: "the disk is full: free some space and try again",
+    errno.EDQUOT: "the disk quota is used up: free some space and try again",
+    errno.EACCES: "the folder is not writable by you: choose another path or fix its permissions",
+    errno.EPERM: "the folder is not writable by you: choose another path or fix its permissions",
+    errno.EROFS: "the file system is read-only: write somewhere else",
+    errno.ENOENT: "the folder does not exist: create it first or choose another path",
+    errno.ENOTDIR: "a part of the path is not a folder: choose another path",
+    errno.EISDIR: "that is a folder: give a file name",
+    errno.EFBIG: "the file would be too large for this file system",
+    errno.ENAMETOOLONG: "choose a shorter file name",
+}
+
+
+def write_error(path: str | Path, exc: OSError) -> FileWriteError:
+    """The error for an OSError raised while writing ``path``."""
+    why = exc.strerror or str(exc)
+    return FileWriteError(f"cannot write the file: {why}", path=str(path),
+                          hint=_HINTS.get(exc.errno or 0, "check the path and the disk, then try again"))
+
+
+def _target(path: Path) -> Path:
+    """The file a write to ``path`` must update: a symlink's (final) target, else ``path`` itself."""
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+@contextlib.contextmanager
+def atomic_open(path: str | Path, mode: str = "w", *, encoding: str | None = "utf-8",
+                newline: str | None = None) -> Iterator[IO]:
+    """A file object whose contents replace ``path`` only if the ``with`` block completes.
+
+    ``mode`` is ``"w"`` (text, ``encoding``/``newline`` as for :func:`open`) or ``"wb"``.
+    Raises :class:`FileWriteError` for a read-only target, a folder, or any failure to write.
+    """
+    if mode not in ("w", "wb"):
+        raise ValueError("atomic_open writes whole files: mode 'w' or 'wb'")
+    shown = Path(path)
+    target = _target(shown)
+    binary = mode == "wb"
+    kwargs = {} if binary else {"encoding": encoding, "newline": newline}
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise write_error(shown, exc) from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise FileWriteError("cannot write the file: it is a folder", path=str(shown), hint=_HINTS[errno.EISDIR])
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        # /dev/null, a FIFO, a terminal: nothing to replace, write straight into it.
+        try:
+            fh = open(target, mode, **kwargs)  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise write_error(shown, exc) from None
+        try:
+            yield fh
+            fh.close()
+        except OSError as exc:
+            raise write_error(shown, exc) from None
+        finally:
+            with contextlib.suppress(OSError):
+                fh.close()
+        return
+    if st is not None and (not st.st_mode & 0o222 or not os.access(target, os.W_OK)):
+        raise FileWriteError("the file is read-only; deckkit leaves it as it is", path=str(shown),
+                             hint=f"make it writable first (chmod u+w {shown}) or write to another file")
+    perms = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
+    folder = target.parent
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise write_error(shown, exc) from None
+    done = False
+    try:
+        with os.fdopen(fd, mode, **kwargs) as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, perms)
+        os.replace(tmp, target)
+        done = True
+    except OSError as exc:
+        raise write_error(shown, exc) from None
+    finally:
+        if not done:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def write_text(path: str | Path, text: str, *, encoding: str = "utf-8", newline: str | None = None) -> None:
+    """Replace ``path`` with ``text`` atomically (see the module docstring); FileWriteError if it cannot."""
+    with atomic_open(path, "w", encoding=encoding, newline=newline) as fh:
+        fh.write(text)
+
+
+def write_bytes(path: str | Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically; FileWriteError if it cannot."""
+    with atomic_open(path, "wb") as fh:
+        fh.write(data)
+
+
+def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; FileReadError otherwise.
+
+    FIFOs, devices and sockets are refused before they are opened for reading (a FIFO would block,
+    ``/dev/zero`` would never end); a file growing past ``limit`` while read is refused too.
+    """
+    shown = str(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise FileReadError(f"no such {what}", path=shown, hint="check the path") from None
+    except OSError as exc:
+        raise FileReadError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise FileReadError(f"this is a folder, not a {what}", path=shown, hint="give a file inside it")
+    if not stat.S_ISREG(st.st_mode):
+        raise FileReadError(f"not a regular file (a FIFO, device or socket): deckkit reads {what}s from regular files",
+                            path=shown, hint="save the data to a file first")
+    if st.st_size > limit:
+        raise FileReadError(f"the {what} is too large ({st.st_size:,} bytes; the limit is {limit:,})", path=shown,
+                            hint="split it into smaller files")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise FileReadError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
+    if len(data) > limit:
+        raise FileReadError(f"the {what} is too large (more than {limit:,} bytes)", path=shown,
+                            hint="split it into smaller files")
+    return data
+
+
+def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_BYTES) -> str:
+    """The UTF-8 text of a regular file (see :func:`read_bytes`); FileReadError naming the line of a bad byte."""
+    data = read_bytes(path, what=what, limit=limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise FileReadError(f"line {line}: not valid UTF-8 (byte 0x{data[exc.start]:02x})", path=str(path),
+                            hint="save the file as UTF-8") from None
