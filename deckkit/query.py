@@ -365,7 +365,7 @@ class _Lexer:
                 raise self.error(f"unknown is: value {value!r}", vpos, hint=_is_hint(low))
             return Term(field, op, low, False, start, end)
         if kind == "game":
-            from deckkit.games import resolve_game
+            from deckkit.engine.registry import resolve as resolve_game
 
             try:
                 value = resolve_game(value)

@@ -57,8 +57,40 @@ def _schema_text(name: str) -> str:
 
 
 def card_schema() -> dict:
-    """The card schema (``schemas/card.schema.json``) as a fresh dict."""
-    return json.loads(_schema_text("card.schema.json"))
+    """The card schema as a fresh dict: the common fields of ``schemas/card.schema.json`` plus one
+    branch per registered game, built from its spec (card fields) and its registered effects."""
+    return json.loads(_card_schema_text())
+
+
+@cache
+def _card_schema_text() -> str:
+    from deckkit.engine.registry import registered_games
+
+    schema = json.loads(_schema_text("card.schema.json"))
+    defs = {k: v for k, v in schema["$defs"].items() if not k.endswith("_effect")}
+    branches = []
+    games = registered_games()
+    for game in games:
+        fragment = json.loads(json.dumps(game.card_schema))
+        properties = fragment.setdefault("properties", {})
+        properties["type"] = {"enum": list(game.card_types), **properties.get("type", {})}
+        ref = f"{game.alias}_effect"
+        properties["abilities"] = {"items": {"properties": {"effect": {"$ref": f"#/$defs/{ref}"}}}}
+        owner = game.docs if isinstance(game.docs, str) else game.name
+        defs[ref] = {"description": f"{game.title} effect names (owned by {owner}).",
+                     "enum": sorted(game.load_effects())}
+        branches.append({"if": {"properties": {"game": {"const": game.name}}, "required": ["game"]},
+                         "then": {"properties": properties, **{k: v for k, v in fragment.items() if k != "properties"}}})
+    schema["properties"]["game"]["enum"] = [g.name for g in games]
+    schema["allOf"] = branches
+    schema["$defs"] = defs
+    return json.dumps(schema, ensure_ascii=False)
+
+
+def _forget_games() -> None:
+    """Drop everything built from the set of games (the registry calls it when a game is added)."""
+    for fn in (_card_schema_text, card_fields, _reference, _fast, _fast_many, _games, card_types):
+        fn.cache_clear()
 
 
 @cache
@@ -182,18 +214,13 @@ def _article(word: str) -> str:
 
 
 def _game_hint(value: Any) -> str:
-    if isinstance(value, str):
-        from deckkit.errors import UsageError
-        from deckkit.games import resolve_game
-        from deckkit.text import fold
+    from deckkit.engine.registry import find
 
-        try:
-            full = resolve_game(fold(value))  # an alias, or the name written with capitals or accents
-        except UsageError:
-            pass
-        else:
-            return f"did you mean {full!r}? records spell the game in full, in lower case, without accents"
-    return "a card's game is obludarium, alomfogo or kotlik"
+    found = find(value)  # an alias, or the name written with capitals or accents
+    if found is not None:
+        return f"did you mean {found.name!r}? records spell the game in full, in lower case, without accents"
+    names = list(_games())
+    return "a card's game is " + (", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0])
 
 
 def _type_hint(game: Any, value: Any) -> str | None:
@@ -333,3 +360,12 @@ _ORDER = {k: i for i, k in enumerate(CARD_FIELD_ORDER)}
 
 def _order_key(name: str) -> tuple[int, str]:
     return (_ORDER.get(name, len(_ORDER)), name)
+
+
+def _listen() -> None:
+    from deckkit.engine.registry import on_change
+
+    on_change(_forget_games)
+
+
+_listen()

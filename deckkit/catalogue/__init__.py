@@ -31,7 +31,7 @@ def bundled_cards(game: str | None = None) -> list[dict]:
     ``game`` takes a name or alias. A broken bundled file raises DataError naming it.
     """
     if game is not None:
-        from deckkit.games import resolve_game
+        from deckkit.engine.registry import resolve as resolve_game
 
         game = resolve_game(game)
     cards: list[dict] = []

@@ -48,7 +48,7 @@ def export(cat, fmt: str, *, game: str | None = None, query: str | None = None, 
     if query:
         cards = cat.search(query, sort="id")
         if game:
-            from deckkit.games import resolve_game
+            from deckkit.engine.registry import resolve as resolve_game
 
             wanted = resolve_game(game)
             cards = [c for c in cards if c["game"] == wanted]

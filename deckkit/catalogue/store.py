@@ -348,7 +348,7 @@ _FROM = "FROM cards c JOIN card_blobs b ON b.pk = c.pk"
 
 
 def _game(game: str) -> str:
-    from deckkit.games import resolve_game
+    from deckkit.engine.registry import resolve as resolve_game
 
     return resolve_game(game)
 

@@ -12,7 +12,7 @@ from deckkit.text import fold
 
 def parse_json(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]:
     """Parse a JSON deck; returns the deck and every problem (schema errors name their JSON path)."""
-    from deckkit.games import resolve_game
+    from deckkit.engine.registry import resolve as resolve_game
 
     deck = Deck(game="", path=path)
     try:

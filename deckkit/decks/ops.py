@@ -17,7 +17,7 @@ from deckkit.text import fold
 def new_deck(path: str | Path, game: str, fmt: str | None = None, name: str | None = None,
              force: bool = False) -> Deck:
     """Create an empty deck file with its header; refuses to overwrite unless ``force``."""
-    from deckkit.games import resolve_game
+    from deckkit.engine.registry import resolve as resolve_game
 
     game = resolve_game(game)
     if fmt is not None:
@@ -129,11 +129,11 @@ def remove_cards(path: str | Path, name: str, catalogue: CardLookup | None = Non
 
 def show_deck(path: str | Path, catalogue: CardLookup) -> dict[str, Any]:
     """The deck grouped by card type, with each card's cost, numbers and count, plus lookup problems."""
-    from deckkit.games import GAMES
+    from deckkit.engine.registry import spec
 
     deck = load_deck(path)
     resolved = resolve(deck, catalogue)
-    order = GAMES[deck.game].card_types
+    order = spec(deck.game).card_types
 
     def group(rows) -> list[dict[str, Any]]:
         groups: dict[str, list[dict[str, Any]]] = {}

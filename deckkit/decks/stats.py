@@ -20,7 +20,7 @@ def deck_stats(resolved: ResolvedDeck) -> dict[str, Any]:
     game: Obludárium ``food, food_share`` (OB-207); Álomfogó ``dreamwalkers, attack_total,
     defense_total``; Kotlík ``by_label, by_number, ingredients``.
     """
-    from deckkit.games import GAMES
+    from deckkit.engine.registry import find
 
     deck = resolved.deck
     counts = resolved.counts()
@@ -35,7 +35,7 @@ def deck_stats(resolved: ResolvedDeck) -> dict[str, Any]:
     out: dict[str, Any] = {
         "deck": deck.path, "game": deck.game, "name": deck.name, "size": size, "distinct": len(counts),
         "unresolved": sum(r.entry.count for r in resolved.main if r.card is None),
-        "by_type": _ordered(by_type, GAMES[deck.game].card_types if deck.game in GAMES else None),
+        "by_type": _ordered(by_type, game.card_types if (game := find(deck.game)) else None),
         # Every cost from 0 to the highest, so the curve shows its gaps.
         "cost_curve": {str(c): curve.get(c, 0) for c in range(0, max(curve) + 1)} if curve else {},
         "average_cost": round(sum(c * n for c, n in curve.items()) / costed, 2) if costed else None,

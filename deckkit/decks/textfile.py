@@ -105,7 +105,7 @@ def _section_of(text: str) -> str | None:
 
 def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]:
     """Parse deck text; returns the deck and every problem (errors and warnings) found."""
-    from deckkit.games import GAMES, resolve_game
+    from deckkit.engine.registry import default_game, resolve as resolve_game
 
     problems: list[Problem] = []
     header: dict[str, str] = {}
@@ -176,7 +176,7 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
 
     if "game" not in header:
         problems.insert(0, Problem("missing-game", "the deck has no 'game:' line",
-                                   hint="add a first line such as 'game: " + next(iter(GAMES)) + "'"))
+                                   hint="add a first line such as 'game: " + default_game().name + "'"))
     else:
         try:
             deck.game = resolve_game(header["game"])

@@ -226,9 +226,9 @@ class State(ABC):
                 continue
             close = difflib.get_close_matches(part, list(names), n=1, cutoff=0.6)
             fix = f"; did you mean {names[close[0]]}?" if close else ""
-            from deckkit.games import GAMES
+            from deckkit.engine.registry import spec
 
-            return f"no {GAMES[self.game.name].title} card is called {re.sub(r'#[0-9]+$', '', shown).strip()!r}{fix}"
+            return f"no {spec(self.game.name).title} card is called {re.sub(r'#[0-9]+$', '', shown).strip()!r}{fix}"
         return None
 
     def render(self) -> str:

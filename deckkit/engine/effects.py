@@ -34,3 +34,8 @@ def handler(game: str, name: str) -> Callable:
 def names(game: str) -> set[str]:
     """Effect names registered for a game (import the game's package first)."""
     return set(REGISTRY.get(game, {}))
+
+
+def effects_of(game: str) -> dict[str, Callable]:
+    """The handlers registered for a game, by effect name (import the game's effects module first)."""
+    return dict(REGISTRY.get(game, {}))

@@ -1,46 +1,17 @@
-"""The supported games: names, aliases and card types (light: no rules imported here)."""
+"""The built-in games: one package each, registering its :class:`deckkit.engine.registry.GameSpec`.
+
+Importing a game package is light (its spec only); the rules engine loads when a game is played.
+Everything outside this package asks :mod:`deckkit.engine.registry`.
+"""
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
-
-from deckkit.errors import UsageError
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Static facts about one game."""
-
-    name: str
-    alias: str
-    title: str
-    card_types: tuple[str, ...]
-    rules_prefix: str
-
-
-GAMES: dict[str, GameInfo] = {
-    "obludarium": GameInfo("obludarium", "ob", "Obludárium", ("food", "monster", "artifact", "spell"), "OB"),
-    "alomfogo": GameInfo(
-        "alomfogo", "af", "Álomfogó", ("dreamwalker", "dream-creature", "event", "instant", "general-spell"), "AF"
-    ),
-    "kotlik": GameInfo("kotlik", "ko", "Čarodějnický kotlík", ("ingredient", "corner", "recipe"), "KO"),
-}
-
-_ALIASES = {g.alias: g.name for g in GAMES.values()} | {g.name: g.name for g in GAMES.values()}
+#: The packages of the built-in games, in the order ``deckkit games`` lists them.
+BUILTIN = ("obludarium", "alomfogo", "kotlik")
 
 
 def resolve_game(name: str) -> str:
-    """Canonical game name for a name or alias (case-insensitive); UsageError otherwise."""
-    key = (name or "").strip().lower()
-    if key in _ALIASES:
-        return _ALIASES[key]
-    raise UsageError(
-        f"unknown game {name!r}",
-        hint="games are " + ", ".join(f"{g.name} ({g.alias})" for g in GAMES.values()),
-    )
+    """Canonical game name for a name or alias; UsageError otherwise (see :func:`deckkit.engine.registry.resolve`)."""
+    from deckkit.engine.registry import resolve
 
-
-def rules_module(game: str):
-    """Import and return the rules package of a game (``deckkit.games.<name>``), which defines ``GAME``."""
-    return importlib.import_module(f"deckkit.games.{resolve_game(game)}")
+    return resolve(name)

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from deckkit.games import GAMES
+from deckkit.engine.registry import GameSpec, registered_games
 
 
-def _settings(module: Any) -> list[dict]:
-    factory = getattr(module, "GAME", None)
-    if factory is None:
-        return []
-    cls = factory if isinstance(factory, type) else type(factory)
+def _settings(game: GameSpec) -> list[dict]:
     return [{"name": s.name, "default": s.default, "help": s.help, "rule": s.rule,
-             "choices": list(s.choices) if s.choices is not None else None} for s in cls.SETTINGS]
+             "choices": list(s.choices) if s.choices is not None else None} for s in game.settings()]
 
 
 # Sections of a game package docstring that follow its action strings and are not about them.
@@ -42,20 +37,17 @@ def describe_games(*, actions: bool = False) -> list[dict]:
     from deckkit.decks.formats import formats_of
 
     out = []
-    for info in GAMES.values():
+    for info in registered_games():
         entry: dict[str, Any] = {"name": info.name, "alias": info.alias, "title": info.title,
                                  "card_types": list(info.card_types), "rules_prefix": info.rules_prefix}
         try:
             entry["formats"] = [{"name": f.name, "title": f.title, "default": f.default} for f in formats_of(info.name)]
         except Exception:  # a broken bundled format must not hide the game list
             entry["formats"] = []
-        try:
-            module = importlib.import_module(f"deckkit.games.{info.name}")
-        except ImportError:
-            module = None
-        entry["settings"] = _settings(module) if module else []
-        entry["playable"] = bool(module and getattr(module, "GAME", None) is not None)
+        entry["settings"] = _settings(info)  # a game package that cannot load is an error, not a quiet gap
+        entry["playable"] = True
         if actions:
-            entry["actions"] = action_docs(module.__doc__ or "") if module else ""
+            docs = info.hook("docs")
+            entry["actions"] = action_docs(getattr(docs, "__doc__", None) or "")
         out.append(entry)
     return out

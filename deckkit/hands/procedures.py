@@ -155,7 +155,7 @@ PROCEDURES: dict[str, GameProcedure] = {
 
 def procedure(game: str, *, variant: str | None = None) -> GameProcedure:
     """The opening procedure of ``game``; for Álomfogó ``variant="reshuffle"`` enables the house mulligan."""
-    from deckkit.games import resolve_game
+    from deckkit.engine.registry import resolve as resolve_game
 
     name = resolve_game(game)
     if name == "kotlik":

@@ -94,12 +94,6 @@ do = {do}             # canonical action strings (deckkit games --actions), appl
 illegal = []          # actions that must be refused here, e.g. ["attack Glum"] or [{{action = "attack Glum", rule = "OB-333"}}]
 '''
 
-_TEMPLATE_VALUES = {
-    "obludarium": dict(title="Obludárium", library='["Chleba", "Glum"]', hand='["Buřty", "Kubišta"]',
-                       table='["Chleba", "Medděd"]', do='["play Buřty", "play Kubišta", "pass"]',
-                       phases='"main" or "attack" start there directly'),
-}
-
 
 GENERIC_TEMPLATE = '''# A scripted solitaire test for deckkit ({title}). Run it with:
 #   deckkit script run {filename}
@@ -129,13 +123,12 @@ illegal = []          # actions that must be refused here, e.g. [{{action = "...
 
 def template(game: str, filename: str = "my-test.deckkit.toml") -> str:
     """A commented starting script for a game (it runs and passes as written)."""
-    from deckkit.games import GAMES, resolve_game
+    from deckkit.engine.registry import spec
 
-    name = resolve_game(game)
-    if name in _TEMPLATE_VALUES:
-        return TEMPLATE.format(game=name, filename=filename, **_TEMPLATE_VALUES[name])
-    info = GAMES[name]
-    return GENERIC_TEMPLATE.format(game=name, filename=filename, title=info.title, prefix=info.rules_prefix)
+    info = spec(game)
+    if info.script_template:  # the game gives the example zones and actions of the full template
+        return TEMPLATE.format(game=info.name, filename=filename, **info.script_template)
+    return GENERIC_TEMPLATE.format(game=info.name, filename=filename, title=info.title, prefix=info.rules_prefix)
 
 
 def write_template(path: str | Path, game: str, *, force: bool = False) -> list[str]:

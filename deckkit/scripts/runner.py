@@ -96,12 +96,9 @@ class ScriptResult:
 
 def make_game(name: str, settings: dict):
     """The rules object of a game (bundled card pool) with named settings."""
-    from deckkit.games import resolve_game, rules_module
+    from deckkit.engine.registry import load_game
 
-    module = rules_module(resolve_game(name))
-    factory = module.GAME
-    cls = factory if isinstance(factory, type) else type(factory)
-    return cls(**settings)
+    return load_game(name, **settings)
 
 
 def _deck_names(script: Script, spec: str, player: str) -> list[str]:
@@ -118,7 +115,7 @@ def _deck_names(script: Script, spec: str, player: str) -> list[str]:
         deck = load_deck(found)
     except DeckkitError as exc:
         raise script.error(f"deck file {spec!r}: {exc.message}", "setup", player, "deck", hint=exc.hint) from None
-    from deckkit.games import resolve_game
+    from deckkit.engine.registry import resolve as resolve_game
 
     try:
         deck_game = resolve_game(deck.game)

@@ -62,7 +62,7 @@ class Outcome:
 def load_decks(paths: Sequence[str | Path], catalogue: Any) -> list[LoadedDeck]:
     """Read deck files and resolve their cards; all must be of one game (UsageError otherwise)."""
     from deckkit.decks import load_deck
-    from deckkit.games import resolve_game
+    from deckkit.engine.registry import resolve as resolve_game
 
     decks = []
     for path in paths:

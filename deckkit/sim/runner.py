@@ -74,15 +74,9 @@ _CARD_LISTS = ("seen", "opening", "seen_by_turn")
 
 def build_game(game: str, cards: Sequence[dict], settings: dict[str, Any]) -> Any:
     """The rules object of ``game`` over ``cards`` with the given rule settings."""
-    from deckkit.games import rules_module
+    from deckkit.engine.registry import load_game
 
-    module = rules_module(game)
-    factory = getattr(module, "GAME", None)
-    if factory is None:
-        raise UsageError(f"{game} cannot be played yet", hint="its rules package defines no GAME")
-    cls = factory if isinstance(factory, type) else type(factory)
-    unique = list({c["id"]: c for c in cards}.values())
-    return cls(unique, **settings)
+    return load_game(game, list(cards), **settings)
 
 
 def compile_keep(condition: str | None, deck: Sequence[dict] = ()) -> Callable[[list[dict]], bool] | None:

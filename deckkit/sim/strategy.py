@@ -84,7 +84,7 @@ def _line_of(text: str, rule_index: int | None) -> str:
 
 def load_strategy(path: str | Path) -> Strategy:
     """Read, validate (schema, conditions, action kinds) and return a strategy file."""
-    from deckkit.games import resolve_game
+    from deckkit.engine.registry import resolve as resolve_game
 
     path = Path(path)
     try:

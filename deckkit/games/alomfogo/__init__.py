@@ -67,10 +67,16 @@ Snapshot (``State.snapshot()``): ``turn``, ``active``, ``phase`` (``setup``, ``p
 
 from __future__ import annotations
 
-from deckkit.games.alomfogo import effects as _effects  # noqa: F401 — registers the card effects
-from deckkit.games.alomfogo.game import AlomfogoGame
-from deckkit.games.alomfogo.state import AlomfogoState
+from deckkit.engine.registry import lazy_attributes, register
+from deckkit.games.alomfogo.spec import SPEC
 
-GAME = AlomfogoGame()  # the bundled card pool with default settings, as deckkit.games.obludarium does
+register(SPEC)
 
-__all__ = ["GAME", "AlomfogoGame", "AlomfogoState"]
+# The rules engine loads on first use, so that listing the games stays light.
+__getattr__ = lazy_attributes(__name__, {
+    "GAME": ("game", "AlomfogoGame", True),
+    "AlomfogoGame": ("game", "AlomfogoGame", False),
+    "AlomfogoState": ("state", "AlomfogoState", False),
+})
+
+__all__ = ["GAME", "SPEC", "AlomfogoGame", "AlomfogoState"]

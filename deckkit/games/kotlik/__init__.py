@@ -73,9 +73,16 @@ Snapshot: ``turn``, ``active``, ``phase`` (move, take, explode, extra, final, ov
 
 from __future__ import annotations
 
-from deckkit.games.kotlik.game import KotlikGame
-from deckkit.games.kotlik.state import KotlikState
+from deckkit.engine.registry import lazy_attributes, register
+from deckkit.games.kotlik.spec import SPEC
 
-GAME = KotlikGame()  # the bundled card set, default settings; KotlikGame(cards, **settings) for others
+register(SPEC)
 
-__all__ = ["GAME", "KotlikGame", "KotlikState"]
+# The rules engine loads on first use, so that listing the games stays light.
+__getattr__ = lazy_attributes(__name__, {
+    "GAME": ("game", "KotlikGame", True),
+    "KotlikGame": ("game", "KotlikGame", False),
+    "KotlikState": ("state", "KotlikState", False),
+})
+
+__all__ = ["GAME", "SPEC", "KotlikGame", "KotlikState"]

@@ -47,9 +47,18 @@ Snapshot: ``turn``, ``active``, ``phase`` (main, discard, attack, block, fight),
 food in play) and ``food_played``.
 """
 
-from deckkit.games.obludarium.game import ObludariumGame
-from deckkit.games.obludarium.state import ObState
+from __future__ import annotations
 
-GAME = ObludariumGame()
+from deckkit.engine.registry import lazy_attributes, register
+from deckkit.games.obludarium.spec import SPEC
 
-__all__ = ["GAME", "ObState", "ObludariumGame"]
+register(SPEC)
+
+# The rules engine loads on first use, so that listing the games stays light.
+__getattr__ = lazy_attributes(__name__, {
+    "GAME": ("game", "ObludariumGame", True),
+    "ObludariumGame": ("game", "ObludariumGame", False),
+    "ObState": ("state", "ObState", False),
+})
+
+__all__ = ["GAME", "SPEC", "ObludariumGame", "ObState"]

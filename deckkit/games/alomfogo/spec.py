@@ -1,0 +1,54 @@
+"""Álomfogó's entry in the game registry: the one spec the rest of deckkit reads (light: no rules imported)."""
+
+from __future__ import annotations
+
+from deckkit.engine.registry import GameSpec, SearchFlag
+
+# The game's branch of the card schema (abilities come from the registered effects).
+CARD_SCHEMA: dict = {'properties': {'type': {'description': 'Álomfogó card types.'},
+                'cost': {'$ref': '#/$defs/cost'},
+                'attack': {'$ref': '#/$defs/power'},
+                'defense': {'$ref': '#/$defs/power'},
+                'glory': {'title': 'glory icon',
+                          'description': "The number in a glorious dreamwalker's star (AF-807).",
+                          'type': 'integer',
+                          'minimum': 0,
+                          'maximum': 9},
+                'subtypes': {'title': 'subtypes',
+                             'description': 'Subtypes such as bűvforrás (magic source) or ellenvarázs '
+                                            "(counterspell), or a dreamwalker's Yurt.",
+                             'type': 'array',
+                             'uniqueItems': True,
+                             'maxItems': 5,
+                             'items': {'type': 'string', 'minLength': 1, 'maxLength': 40}},
+                'helper': {'title': 'helper ability mark',
+                           'description': '(P) rest, (S) damage or (Á) sacrifice cost of the helper ability '
+                                          '(AF-380 – AF-382).',
+                           'enum': ['P', 'S', 'Á']},
+                'rarity': {'title': 'rarity',
+                           'description': 'bronze (common), silver (uncommon), gold (rare), green (unique).',
+                           'enum': ['bronze', 'silver', 'gold', 'green']}},
+ 'required': ['cost'],
+ 'allOf': [{'if': {'properties': {'type': {'const': 'dreamwalker'}}, 'required': ['type']},
+            'then': {'required': ['attack', 'defense']},
+            'else': {'not': {'anyOf': [{'required': ['attack']},
+                                       {'required': ['defense']},
+                                       {'required': ['glory']}]}}}]}
+
+_PKG = __name__.rsplit(".", 1)[0]
+
+SPEC = GameSpec(
+    name="alomfogo",
+    title="Álomfogó",
+    aliases=("af",),
+    rules_prefix="AF",
+    card_types=("dreamwalker", "dream-creature", "event", "instant", "general-spell"),
+    card_schema=CARD_SCHEMA,
+    game_class=f"{_PKG}.game:AlomfogoGame",
+    effects=f"{_PKG}.effects",
+    records="win-by-turn",
+    action_kinds=("play", "cycle", "draw", "no draw", "challenge with", "defend with", "no defence", "helper",
+                  "no helper", "assist", "cast", "counter", "no counter", "pass"),
+    search_flags={"helper": SearchFlag("helper", "text", "Álomfogó helper mark")},
+    docs=_PKG,
+)

@@ -1,0 +1,64 @@
+"""Kotlík's entry in the game registry: the one spec the rest of deckkit reads (light: no rules imported)."""
+
+from __future__ import annotations
+
+from deckkit.engine.registry import GameSpec
+
+# The game's branch of the card schema (abilities come from the registered effects).
+CARD_SCHEMA: dict = {'properties': {'type': {'description': 'Kotlík card types.'},
+                'ingredient': {'title': 'ingredient',
+                               'description': 'Which of the 14 ingredients the card shows.',
+                               'type': 'string',
+                               'minLength': 1,
+                               'maxLength': 40},
+                'number': {'title': 'number',
+                           'description': 'The printed number 1–4: movement and scoring value (KO-111, '
+                                          'KO-Q1).',
+                           'type': 'integer',
+                           'minimum': 1,
+                           'maximum': 4},
+                'label': {'title': 'label colour',
+                          'description': 'white, black, green, grey, brown, blue or yellow (KO-112).',
+                          'enum': ['white', 'black', 'green', 'grey', 'brown', 'blue', 'yellow']},
+                'symbols': {'title': 'symbols',
+                            'description': 'exploding-cauldron (KO-601) and/or hat-and-wand (KO-610).',
+                            'type': 'array',
+                            'uniqueItems': True,
+                            'items': {'enum': ['exploding-cauldron', 'hat-and-wand']}},
+                'stone': {'title': 'stone mark',
+                          'description': 'On a corner card: the stone colour marked on it (KO-116), or null.',
+                          'enum': ['white', 'black', None]},
+                'requires': {'title': 'recipe ingredients',
+                             'description': 'On a recipe card: the ingredients it asks for.',
+                             'type': 'array',
+                             'minItems': 1,
+                             'maxItems': 14,
+                             'items': {'type': 'string', 'minLength': 1, 'maxLength': 40}},
+                'bonus': {'title': 'recipe bonus',
+                          'description': 'On a recipe card: the extra points for completing it (KO-810, '
+                                         'KO-Q11).',
+                          'type': 'integer',
+                          'minimum': 0,
+                          'maximum': 100}},
+ 'allOf': [{'if': {'properties': {'type': {'const': 'ingredient'}}, 'required': ['type']},
+            'then': {'required': ['ingredient', 'number', 'label']}},
+           {'if': {'properties': {'type': {'const': 'recipe'}}, 'required': ['type']},
+            'then': {'required': ['requires']}}]}
+
+_PKG = __name__.rsplit(".", 1)[0]
+
+SPEC = GameSpec(
+    name="kotlik",
+    title="Čarodějnický kotlík",
+    aliases=("ko",),
+    rules_prefix="KO",
+    card_types=("ingredient", "corner", "recipe"),
+    card_schema=CARD_SCHEMA,
+    game_class=f"{_PKG}.game:KotlikGame",
+    effects=f"{_PKG}.state",
+    records="scoring",
+    action_kinds=("take", "explode", "no explode", "extra turn", "no extra turn", "keep last", "discard last",
+                  "move clockwise", "move anticlockwise"),
+    docs=_PKG,
+    own_loop=True,
+)
