@@ -51,6 +51,18 @@ class UnknownCard(DataError):
         super().__init__(f"unknown card {name!r}", path=path, hint=hint)
 
 
+class AmbiguousName(DataError):
+    """A card name that several cards of one game carry; ``candidates`` are their ids (name them instead)."""
+
+    def __init__(self, name: str, candidates: list[str], *, sources: dict[str, str] | None = None,
+                 path: str | None = None) -> None:
+        self.name = name
+        self.candidates = list(candidates)
+        shown = [f"{c} ({sources[c]})" if sources and sources.get(c) else c for c in self.candidates]
+        super().__init__(f"ambiguous name {name!r}: cards {', '.join(shown)}", path=path,
+                         hint=f"write the card's id instead of its name, e.g. {self.candidates[-1]}")
+
+
 class IllegalAction(DeckkitError):
     """An action that is not legal in the current state; ``legal`` lists what was."""
 

@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Any
 from collections.abc import Iterable, Iterator
 
+from deckkit.catalogue.clashes import name_clashes
 from deckkit.catalogue.csvformat import parse_row, check_header
 from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
@@ -47,12 +48,15 @@ class ImportReport:
     unchanged: int = 0
     dry_run: bool = False
     elapsed_s: float = 0.0
+    # Cards whose name another card of the game has under another id (deckkit.catalogue.clashes).
+    warnings: list[Problem] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """JSON form (``import -o json``)."""
         return {"files": self.files, "records": self.records, "added": len(self.added), "updated": len(self.updated),
                 "unchanged": self.unchanged, "dry_run": self.dry_run, "added_ids": self.added,
-                "updated_ids": self.updated, "elapsed_s": round(self.elapsed_s, 3)}
+                "updated_ids": self.updated, "elapsed_s": round(self.elapsed_s, 3),
+                "warnings": [w.to_dict() for w in self.warnings]}
 
 
 @dataclass
@@ -353,13 +357,32 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def import_files(cat, paths: list[str | Path], *, dry_run: bool = False) -> ImportReport:
-    """Validate every record of the files, then upsert them in one transaction (nothing on any problem)."""
+def import_files(cat, paths: list[str | Path], *, dry_run: bool = False, strict: bool = False) -> ImportReport:
+    """Validate every record of the files, then upsert them in one transaction (nothing on any problem).
+
+    A card whose name another card of its game has under another id is a warning in the report;
+    with ``strict`` it is a problem and nothing is written.
+    """
     with _collector_paused():
-        return _import_files(cat, paths, dry_run=dry_run)
+        return _import_files(cat, paths, dry_run=dry_run, strict=strict)
 
 
-def _import_files(cat, paths: list[str | Path], *, dry_run: bool) -> ImportReport:
+def _located(problems: list[Problem], paths: list[str | Path]) -> list[Problem]:
+    """Problems with the lines of JSON array records filled in, in file order, then line by line."""
+    texts = {}
+    for name in {p.file for p in problems if p.line is None and p.record is not None}:
+        try:
+            texts[name] = Path(name).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            pass
+    problems = _fill_lines(problems, texts)
+    # The sort is stable: a record keeps its best match first.
+    order = {str(path): i for i, path in enumerate(paths)}
+    problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0, p.record or 0))
+    return problems
+
+
+def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool) -> ImportReport:
     started = time.perf_counter()
     batches: list[_Batch] = []
     problems: list[Problem] = []
@@ -376,16 +399,7 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool) -> ImportRepor
     if problems or not _all_valid(datas):
         problems += validate_records(r for b in batches for r in b.records)
     if problems:
-        texts = {}
-        for name in {p.file for p in problems if p.line is None and p.record is not None}:
-            try:
-                texts[name] = Path(name).read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError):
-                pass
-        problems = _fill_lines(problems, texts)
-        # In file order, then line by line (the sort is stable: a record keeps its best match first).
-        order = {str(path): i for i, path in enumerate(paths)}
-        problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0, p.record or 0))
+        problems = _located(problems, paths)
         bad_records = len({(p.file, p.record) for p in problems if p.record is not None})
         where = f" in {bad_records} record{'s' * (bad_records != 1)}" if bad_records else ""
         raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)}{where}; nothing was imported",
@@ -394,7 +408,17 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool) -> ImportRepor
     report = ImportReport([str(p) for p in paths], len(datas), dry_run=dry_run)
     # Rows are made before taking the write lock (they depend on the records only); which are
     # new, changed or unchanged is decided inside the transaction.
-    rows = _rows_by_file(batches)
+    by_file = _rows_by_file(batches)
+    rows = by_file[0][1] if len(by_file) == 1 else [row for _, file_rows in by_file for row in file_rows]
+    lines = [[r.line for r in b._records] if b._records is not None else None for b in batches]
+    clashes = _located(name_clashes(cat, by_file, lines), paths)
+    if clashes and strict:
+        n = len(clashes)
+        raise ValidationFailed(f"{n} card{'s' * (n != 1)} with a name another card has; nothing was imported "
+                               "(--strict)", clashes,
+                               hint="give each card a name of its own, or import without --strict and name "
+                                    "these cards by id in decks and scripts")
+    report.warnings = clashes
     if dry_run:
         result = _classify(cat, rows)
     else:
@@ -409,10 +433,9 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool) -> ImportRepor
     return report
 
 
-def _rows_by_file(batches: list[_Batch]) -> list[tuple]:
-    """Card rows of every batch; each stored card remembers the name of the file it came from (``source``)."""
+def _rows_by_file(batches: list[_Batch]) -> list[tuple[str, list[tuple]]]:
+    """``(file, card rows)`` of every batch; each stored card remembers the name of the file it came from
+    (``source``)."""
     from deckkit.catalogue.rows import card_rows
 
-    if len(batches) == 1:
-        return card_rows(batches[0].datas, Path(batches[0].file).name)
-    return [row for b in batches for row in card_rows(b.datas, Path(b.file).name)]
+    return [(b.file, card_rows(b.datas, Path(b.file).name)) for b in batches]

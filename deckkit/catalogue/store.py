@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from deckkit.catalogue.migrations import MIGRATIONS
 from deckkit.catalogue.rows import (MAIN_COLUMNS, ROW_DATA, ROW_FTS, ROW_TAGS, _DATA, _FTS, _MAIN, _N, fts_text,
                                     stored_card)
-from deckkit.errors import CatalogueError, DataError, UnknownCard
+from deckkit.errors import AmbiguousName, CatalogueError, DataError, UnknownCard
 from deckkit.text import fold
 
 SCHEMA_VERSION = max(MIGRATIONS)  # the newest version this code writes
@@ -123,7 +123,10 @@ class Catalogue:
         return self._cards(f"SELECT b.data {_FROM} WHERE c.game = ? ORDER BY c.name_key, c.id", (_game(game),))
 
     def find(self, name_or_id: str, game: str | None = None) -> dict:
-        """The card with this id or (folded) name; UnknownCard with near-miss suggestions otherwise."""
+        """The card with this id or (folded) name; UnknownCard with near-miss suggestions otherwise.
+
+        A name that several cards of the game carry raises AmbiguousName listing their ids.
+        """
         g = _game(game) if game else None
         key = name_or_id.strip()
         card = self.get(key)
@@ -139,6 +142,11 @@ class Catalogue:
                 raise DataError(f"{name_or_id!r} names cards in several games: "
                                 + ", ".join(f"{r['id']} ({r['game']})" for r in rows),
                                 hint="name the game (e.g. --game af) or use the card id")
+            if len(rows) > 1:  # one game, several ids: picking one would silently take the wrong card
+                ids = [r["id"] for r in rows]
+                marks = ",".join("?" * len(ids))
+                sources = dict(self.conn.execute(f"SELECT id, source FROM cards WHERE id IN ({marks})", ids))
+                raise AmbiguousName(name_or_id, ids, sources=sources)
             return rows[0]
         raise UnknownCard(name_or_id, self.suggest(name_or_id, g))
 
@@ -216,6 +224,22 @@ class Catalogue:
             for cid, pk, data, source in self.conn.execute(f"{sql} WHERE c.id IN ({marks})", chunk):
                 out[cid] = (pk, data, source)
         return out
+
+    def same_names(self, keys: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+        """``(game, folded name) -> [(id, source), …]`` of the stored cards carrying one of these names."""
+        out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        sql = "SELECT game, name_key, id, source FROM cards"
+        if len(keys) > 2000:  # one scan beats many IN lists for bulk imports
+            rows = (r for r in self.conn.execute(sql) if (r[0], r[1]) in keys)
+        else:
+            names = sorted({name for _, name in keys})
+            rows = (r for i in range(0, len(names), 500)
+                    for r in self.conn.execute(f"{sql} WHERE name_key IN ({','.join('?' * len(names[i:i + 500]))})",
+                                               names[i:i + 500])
+                    if (r[0], r[1]) in keys)
+        for game, name_key, cid, source in rows:
+            out.setdefault((game, name_key), []).append((cid, source))
+        return {key: sorted(found) for key, found in out.items()}
 
     def store(self, added: list[tuple], updated: list[tuple[int, tuple]]) -> None:
         """Insert new cards and update changed ones (rows from :func:`card_rows`), inside the caller's transaction."""

@@ -66,6 +66,11 @@ hint) and nothing is written. Cards are matched by id: the summary says
 how many were added, updated and unchanged.
 
 \b
+A card whose name another card of its game has under another id is a
+warning listing both ids (decks, scripts and `deckkit card` then need the
+id); --strict makes it an error: exit 1, nothing written.
+
+\b
 CSV columns: id game name names type set rarity cost attack defense glory
 helper subtypes groups blocking ingredient number label symbols stone
 requires bonus text abilities provenance. Lists: items separated by ';'
@@ -76,6 +81,7 @@ blocking: true/false; an empty cell leaves the field out.
 Examples:
   deckkit import my-cards.json more.csv
   deckkit import --dry-run cards.jsonl -o json
+  deckkit import --strict my-cards.json
 """
 
 db_app = typer.Typer(name="db", no_args_is_help=True, help="Where the catalogue is, its schema version and integrity.")
@@ -95,6 +101,7 @@ def import_(
     files: Annotated[list[Path], typer.Argument(help="Card files: .json (array), .jsonl, .csv.", show_default=False)],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Validate and report, write nothing.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every problem, not the best per record.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="A name another card of the game has is an error, not a warning.")] = False,
     output: common.Output = common.OutputFormat.table,
 ) -> None:
     from deckkit.catalogue.importer import import_files
@@ -103,7 +110,7 @@ def import_(
     common.only(output, "table", "json")
     cat = _open()
     try:
-        report = import_files(cat, files, dry_run=dry_run)
+        report = import_files(cat, files, dry_run=dry_run, strict=strict)
     except ValidationFailed as exc:
         if output.value == "json":
             common.print_json({"ok": False, "message": exc.message, "problems": [p.to_dict() for p in exc.problems]})
@@ -119,6 +126,8 @@ def import_(
     if output.value == "json":
         common.print_json({"ok": True, **report.to_dict()})
         return
+    for warning in report.warnings:
+        common.err(f"warning: {warning}")
     files_txt = f"{report.records} card{'s' * (report.records != 1)} from {len(files)} file{'s' * (len(files) != 1)}"
     a, u, c = len(report.added), len(report.updated), report.unchanged
     if dry_run:

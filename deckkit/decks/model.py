@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from deckkit.errors import DataError, DeckkitError, UnknownCard, ValidationFailed
+from deckkit.errors import AmbiguousName, DataError, DeckkitError, UnknownCard, ValidationFailed
 from deckkit.text import fold
 
 MAIN = "deck"
@@ -185,9 +185,12 @@ class ResolvedDeck:
 
 
 def lookup_card(catalogue: CardLookup, name: str, game: str, line: int | None) -> tuple[dict | None, Problem | None]:
-    """(card, None) or (None, an ``unknown-card`` / ``wrong-game`` problem with suggestions)."""
+    """(card, None) or (None, an ``unknown-card`` / ``wrong-game`` problem with suggestions, or an
+    ``ambiguous-name`` problem listing the ids of the cards that share the name)."""
     try:
         return catalogue.find(name, game=game), None
+    except AmbiguousName as exc:
+        return None, Problem("ambiguous-name", exc.message, card=name, line=line, hint=exc.hint)
     except UnknownCard as exc:
         try:
             other = catalogue.find(name, game=None)
@@ -204,6 +207,15 @@ def lookup_card(catalogue: CardLookup, name: str, game: str, line: int | None) -
         if exc.suggestions:
             message += f" — did you mean {exc.suggestions[0]}?"
         return None, Problem("unknown-card", message, card=name, line=line, hint=hint)
+
+
+def written_name(catalogue: CardLookup, card: dict[str, Any], game: str) -> str:
+    """How a deck file should name ``card``: its name, or its id when the name would find another card."""
+    try:
+        found = catalogue.find(card["name"], game=game)
+    except DeckkitError:  # ambiguous (or, oddly, unknown): only the id is sure
+        return card["id"]
+    return card["name"] if found["id"] == card["id"] else card["id"]
 
 
 def resolve(deck: Deck, catalogue: CardLookup) -> ResolvedDeck:

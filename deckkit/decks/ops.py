@@ -8,7 +8,7 @@ from typing import Any
 
 from deckkit.decks.formats import find_format
 from deckkit.decks.io import dumps, is_json_path, load_deck, save_deck
-from deckkit.decks.model import MAIN, SIDEBOARD, CardLookup, Deck, lookup_card, resolve
+from deckkit.decks.model import MAIN, SIDEBOARD, CardLookup, Deck, lookup_card, resolve, written_name
 from deckkit.decks.textfile import MAX_COUNT
 from deckkit.errors import DataError, UsageError
 from deckkit.text import fold
@@ -68,7 +68,8 @@ def counted_names(items: list[str], count: int = 1) -> list[tuple[str, int]]:
 
 def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: int = 1,
               sideboard: bool = False) -> list[tuple[str, int]]:
-    """Add ``count`` copies of each card (looked up in the deck's game, written by its real name)."""
+    """Add ``count`` copies of each card (looked up in the deck's game, written by its real name, or by its
+    id when other cards of the game share that name)."""
     _check_count(count)
     deck = load_deck(path)
     cards = []
@@ -87,7 +88,7 @@ def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: 
                if r.card is not None}
     out = []
     for card, copies in cards:
-        entry = deck.add(written.get(card["id"], card["name"]), copies, section=section)
+        entry = deck.add(written.get(card["id"]) or written_name(catalogue, card, deck.game), copies, section=section)
         if entry.count > MAX_COUNT:
             raise DataError(f"{entry.count} copies of {card['name']} is not plausible",
                             hint=f"at most {MAX_COUNT} copies per line")

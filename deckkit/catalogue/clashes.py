@@ -1,0 +1,52 @@
+"""Names that clash: cards of one game that would share a printed name under different ids.
+
+A shared name makes every deck line, script and ``deckkit card`` that names it ambiguous (they
+then fail and ask for an id), so an import reports each such card as a warning, or with
+``--strict`` refuses the import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckkit.schemas import Problem
+
+#: Index of the game and folded-name columns in a card row (:data:`deckkit.catalogue.rows.MAIN_COLUMNS`).
+_ID, _GAME, _NAME, _KEY = 0, 1, 2, 3
+
+
+def name_clashes(cat: Any, batches: list[tuple[str, list[tuple]]],
+                 lines: list[list[int | None] | None] | None = None) -> list[Problem]:
+    """One warning per incoming card whose (game, folded name) another card has, stored or incoming.
+
+    ``batches`` are ``(file, card rows)`` in input order, ``lines`` each record's line per batch where
+    known (None: JSON arrays, whose lines are found later, for problems only); a stored card that the import replaces (same
+    id) counts with its new name only. Each warning names the card's record and lists every id
+    that shares the name.
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    incoming: set[str] = set()
+    for _, rows in batches:
+        for row in rows:
+            ids = groups.setdefault((row[_GAME], row[_KEY]), [])
+            if row[_ID] not in ids:
+                ids.append(row[_ID])
+            incoming.add(row[_ID])
+    sources: dict[str, str] = {}
+    for key, stored in cat.same_names(set(groups)).items():
+        for cid, source in stored:
+            if cid not in incoming:  # a stored card being re-imported is judged by its new row
+                groups[key].insert(0, cid)
+                sources[cid] = source
+    problems: list[Problem] = []
+    for index, (file, rows) in enumerate(batches):
+        known = lines[index] if lines else None
+        for number, row in enumerate(rows, start=1):
+            ids = groups[(row[_GAME], row[_KEY])]
+            if len(ids) < 2:
+                continue
+            others = [f"{cid} ({sources[cid]})" if cid in sources else cid for cid in ids if cid != row[_ID]]
+            problems.append(Problem(
+                file, f"name {row[_NAME]!r} is already the name of {', '.join(others)}",
+                line=known[number - 1] if known else None, record=number, path="$.name", hint=f"name them by id in decks and scripts ({', '.join(ids)}), or rename the card"))
+    return problems
