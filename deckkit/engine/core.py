@@ -152,14 +152,49 @@ class Game(ABC):
         raise NotImplementedError(f"{self.name} has no goldfish games yet")
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng`` (a clone's chance goes on alike)."""
+    twin = type(rng).__new__(type(rng))  # no seeding from the system: the state is set at once
+    twin.setstate(rng.getstate())
+    return twin
+
+
 class State(ABC):
-    """One game in progress. Mutable; :meth:`clone` for search; all randomness from ``rng``."""
+    """One game in progress. Mutable; :meth:`clone` for search; all randomness from ``rng``.
+
+    Two states are equal (``==``) when they hold the same position of the same game object: every
+    attribute but :attr:`NOT_COMPARED` (the action history and the readable log, which say how the
+    position was reached) compared structurally, including the chance generator's state.
+    """
+
+    #: Attributes that are not part of the position: how it was reached, and derived caches.
+    NOT_COMPARED: ClassVar[frozenset[str]] = frozenset({"history", "log", "_rng_shared"})
 
     def __init__(self, game: Game, rng: random.Random) -> None:
         self.game = game
         self.rng = rng
         self.history: list[Action] = []
         self.log: list[str] = []  # readable events (draws, shuffles, combat results) for --trace
+
+    # The chance generator is copied on first use after a clone, not by the clone itself: copying a
+    # Mersenne Twister costs more than the rest of a clone, and most clones in a search never shuffle.
+    @property
+    def rng(self) -> random.Random:
+        """The chance generator (shuffles, draws, refills); a clone's generator continues alike."""
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def _share_rng(self, twin: State) -> None:
+        """Give ``twin`` this state's generator until one of them draws from it (then it is copied)."""
+        twin._rng = self._rng
+        twin._rng_shared = self._rng_shared = True
 
     # -- hooks every game fills in -------------------------------------------------------------
     @abstractmethod
@@ -278,9 +313,29 @@ class State(ABC):
         return None
 
     def clone(self) -> State:
-        """An independent copy (the game and card pool are shared, they are immutable)."""
+        """An independent copy (the game and card pool are shared, they are immutable).
+
+        This default is a deep copy; games override it with one that copies only what changes
+        (zones, counters, the generator) and shares the immutable card facts.
+        """
         memo = {id(self.game): self.game}
         return copy.deepcopy(self, memo)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        if other.game is not self.game:
+            return False
+        mine, theirs = vars(self), vars(other)
+        skip = self.NOT_COMPARED | {"game"}
+        keys = mine.keys() - skip
+        if keys != theirs.keys() - skip:
+            return False
+        memo: dict[int, Any] = {}
+        return all(same_structure(mine[k], theirs[k], memo) for k in keys)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: never a dict key
 
     def returns(self) -> list[float]:
         """Per-player outcome: 1 for a winner, 0 otherwise (games with scores override)."""
@@ -290,3 +345,48 @@ class State(ABC):
     def num_players(self) -> int:
         """How many players the game has (2 unless a game says otherwise)."""
         return 2
+
+
+_ATOMS = (int, float, str, bool, bytes, type(None))
+
+
+def same_structure(a: Any, b: Any, memo: dict[int, Any]) -> bool:
+    """Whether ``a`` and ``b`` are equal as structures: same types, same values, same sharing.
+
+    Objects are compared attribute by attribute (``__dict__`` and ``__slots__``), so classes need
+    no ``__eq__`` of their own; ``memo`` pairs the objects already matched, so two references to
+    one object in ``a`` must be two references to one object in ``b`` (and cycles end). Random
+    generators compare by their state.
+    """
+    if a is b:
+        return True
+    cls = type(a)
+    if cls is not type(b):
+        return False
+    if cls in _ATOMS:
+        return a == b
+    seen = memo.get(id(a))
+    if seen is not None:
+        return seen is b
+    memo[id(a)] = b
+    if cls is list or cls is tuple:
+        return len(a) == len(b) and all(same_structure(x, y, memo) for x, y in zip(a, b))
+    if cls is dict:
+        return a.keys() == b.keys() and all(same_structure(v, b[k], memo) for k, v in a.items())
+    if cls in (set, frozenset):
+        return a == b
+    if isinstance(a, random.Random):
+        return a.getstate() == b.getstate()
+    slots = [name for c in cls.__mro__
+             for name in ((lambda s: (s,) if isinstance(s, str) else s)(vars(c).get("__slots__", ())))]
+    if not slots and not hasattr(a, "__dict__"):
+        return a == b
+    for name in slots:
+        if hasattr(a, name) != hasattr(b, name):
+            return False
+        if hasattr(a, name) and not same_structure(getattr(a, name), getattr(b, name), memo):
+            return False
+    if hasattr(a, "__dict__"):
+        da, db = vars(a), vars(b)
+        return da.keys() == db.keys() and all(same_structure(v, db[k], memo) for k, v in da.items())
+    return True

@@ -44,6 +44,31 @@ class AlomfogoState(DuelRules, PlayRules, State):
         self.quiet = False  # goldfish fast runs skip the readable log
         self.fixtures: dict[int, list[tuple[int, list[CardDef]]]] = {}  # AF-Q12 test fixture
 
+    def clone(self) -> AlomfogoState:
+        """An independent copy: players' zones and counters, cards on the table, the duel, the spell
+        awaiting an answer and the generator are copied; card definitions and the game are shared."""
+        twin = AlomfogoState.__new__(AlomfogoState)
+        twin.__dict__.update(self.__dict__)
+        perms: dict[int, Perm] = {}
+
+        def copied(perm: Perm) -> Perm:
+            found = perms.get(id(perm))
+            if found is None:
+                found = perms[id(perm)] = Perm(perm.card, perm.state)
+                found.used = perm.used
+            return found
+
+        twin.players = [player.copy(copied) for player in self.players]
+        if self.duel is not None:
+            twin.duel = self.duel.copy(copied)
+        if self.pending is not None:
+            twin.pending = self.pending.copy(copied)
+        twin.fixtures = {k: list(v) for k, v in self.fixtures.items()}
+        self._share_rng(twin)
+        twin.history = self.history[:]
+        twin.log = self.log[:]
+        return twin
+
     # -- small helpers -------------------------------------------------------------------------
     def num_players(self) -> int:
         """How many players sit at the table."""

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deckkit.games.alomfogo.cards import CardDef
+
+CopyPerm = Callable[["Perm"], "Perm"]  # the clone's copy of a card on the table (one per original)
 
 ACTIVE, RESTING, DAMAGED = 0, 1, 2  # AF-410; angles are not modelled (AF-Q4)
 STATE_NAMES = ("active", "resting", "damaged")
@@ -54,6 +58,16 @@ class Player:
         self.passive = False  # goldfish opponent: takes no turns, never defends
         self.marks: list[int] | None = None  # goldfish: library size at the start of each own turn
 
+    def copy(self, perm: CopyPerm) -> Player:
+        """A copy for a cloned state: zones are new lists (cards shared), table cards copied by ``perm``."""
+        twin = Player.__new__(Player)
+        twin.library, twin.hand, twin.cage = self.library[:], self.hand[:], self.cage[:]
+        twin.table = [perm(p) for p in self.table]
+        twin.vp, twin.glory, twin.alive, twin.turns = self.vp, self.glory, self.alive, self.turns
+        twin.source_played, twin.cycled, twin.passive = self.source_played, self.cycled, self.passive
+        twin.marks = None if self.marks is None else self.marks[:]
+        return twin
+
 
 class Duel:
     """The duel being fought: duelists, helpers, assist modifiers, whose assist turn it is."""
@@ -69,6 +83,16 @@ class Duel:
         self.passes = 0  # consecutive passes; two end the exchange (AF-741)
         self.helper_side = 0  # AF-721/722: the attacker designates first
 
+    def copy(self, perm: CopyPerm) -> Duel:
+        """A copy for a cloned state, its cards in play mapped by ``perm``."""
+        twin = Duel.__new__(Duel)
+        twin.players = self.players
+        twin.duelists = (perm(self.duelists[0]), perm(self.duelists[1]))
+        twin.helpers = [None if h is None else perm(h) for h in self.helpers]
+        twin.bonus = self.bonus[:]
+        twin.to_act, twin.passes, twin.helper_side = self.to_act, self.passes, self.helper_side
+        return twin
+
 
 class Pending:
     """A spell that was paid for and may be countered before it takes effect (AF-371)."""
@@ -83,3 +107,10 @@ class Pending:
         self.side = side
         self.reactors = reactors
         self.resume = resume
+
+    def copy(self, perm: CopyPerm) -> Pending:
+        """A copy for a cloned state, a targeted card in play mapped by ``perm``."""
+        target = self.target
+        if target is not None and target[1] is not None:
+            target = (target[0], perm(target[1]))
+        return Pending(self.caster, self.card, self.side, self.reactors[:], self.resume, target)

@@ -61,6 +61,29 @@ class KotlikState(State):
         self.logging = True
         self.winners_: list[int] = []
 
+    def clone(self) -> KotlikState:
+        """An independent copy: board, supply deck, box, cauldrons, score tables and the generator are
+        copied (cards are ints); the card set and the game are shared."""
+        twin = KotlikState.__new__(KotlikState)
+        twin.__dict__.update(self.__dict__)
+        twin.board = self.board[:]
+        twin.stock = self.stock[:]
+        twin.box = self.box[:]
+        twin.cauldron = [self.cauldron[0][:], self.cauldron[1][:]]
+        twin.stone = self.stone[:]
+        twin.recipes = [self.recipes[0][:], self.recipes[1][:]]
+        twin.line_count = self.line_count[:]
+        twin.cnt = [self.cnt[0][:], self.cnt[1][:]]
+        twin.tot = [self.tot[0][:], self.tot[1][:]]
+        twin.one_cnt = [self.one_cnt[0][:], self.one_cnt[1][:]]
+        twin.base = self.base[:]
+        twin.ones = self.ones[:]
+        twin.winners_ = self.winners_[:]
+        self._share_rng(twin)
+        twin.history = self.history[:]
+        twin.log = self.log[:]
+        return twin
+
     # -- bookkeeping -------------------------------------------------------------------------------
     def _recount(self) -> None:
         """Rebuild line counts and score tables from the zones (after a setup)."""

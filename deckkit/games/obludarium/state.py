@@ -48,6 +48,14 @@ class Perm:
         """Whether this attacker has been blocked (by monsters or a spell)."""
         return self.sblock or bool(self.blockers)
 
+    def _copy(self) -> Perm:
+        """A copy with the same card and counters; references to other cards are fixed by the caller."""
+        twin = Perm.__new__(Perm)
+        twin.info, twin.owner, twin.tapped, twin.new = self.info, self.owner, self.tapped, self.new
+        twin.atk, twin.dfn, twin.attacking, twin.sblock = self.atk, self.dfn, self.attacking, self.sblock
+        twin.blockers, twin.blocking = self.blockers, self.blocking
+        return twin
+
 
 class StackItem:
     """An instant waiting to resolve: who played it, from which card, its effects and target."""
@@ -64,6 +72,8 @@ class StackItem:
 
 class ObState(State):
     """An Obludárium game: two players, four zones each (OB-401), life totals and the turn steps."""
+
+    NOT_COMPARED = State.NOT_COMPARED | {"_labels"}
 
     def __init__(self, game, rng) -> None:
         super().__init__(game, rng)
@@ -519,6 +529,43 @@ class ObState(State):
         from deckkit.games.obludarium.explain import malformed
 
         return malformed(self, action)
+
+    def clone(self) -> ObState:
+        """An independent copy: zones, cards in play, the stack and the generator are copied; card
+        facts (:class:`CardInfo`) and the game are shared, they never change."""
+        twin = ObState.__new__(ObState)
+        new = twin.__dict__
+        new.update(self.__dict__)
+        perms: dict[int, Perm] = {}
+        todo: list[Perm] = []
+
+        def copied(perm: Perm) -> Perm:
+            found = perms.get(id(perm))
+            if found is None:
+                found = perms[id(perm)] = perm._copy()
+                todo.append(found)
+            return found
+
+        twin.tables = [[copied(perm) for perm in table] for table in self.tables]
+        twin.attackers = [copied(perm) for perm in self.attackers]
+        twin.stack = [StackItem(i.player, i.source, i.abilities, None if i.target is None else copied(i.target),
+                                i.text) for i in self.stack]
+        while todo:  # the copies still point at the original's cards; a card out of play may be reached too
+            perm = todo.pop()
+            perm.blockers = [copied(b) for b in perm.blockers] if perm.blockers else []
+            if perm.blocking is not None:
+                perm.blocking = copied(perm.blocking)
+        twin.libs = [self.libs[0][:], self.libs[1][:]]
+        twin.hands = [self.hands[0][:], self.hands[1][:]]
+        twin.discards = [self.discards[0][:], self.discards[1][:]]
+        twin.life = self.life[:]
+        twin.food_played = self.food_played[:]
+        twin.dummy = self.dummy[:]
+        twin._labels = [None, None]
+        self._share_rng(twin)
+        twin.history = self.history[:]
+        twin.log = self.log[:]
+        return twin
 
     def card_count(self) -> int:
         """Cards in all zones of both players (conservation checks)."""
