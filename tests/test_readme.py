@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from deckkit.catalogue import open_catalogue
 from deckkit.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,6 +42,7 @@ def _without_timings(text: str) -> str:
 def in_repo(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("DECKKIT_DB", str(tmp_path / "catalogue.db"))
+    open_catalogue(tmp_path / "catalogue.db").close()  # the examples show a catalogue in use, not its first use
 
 
 @pytest.mark.parametrize("command,expected", _console_examples(), ids=lambda v: v[:60] if isinstance(v, str) else v)

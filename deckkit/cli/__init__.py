@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from typer.core import TyperGroup
 
 from deckkit import __version__
 from deckkit.cli import common, fastparams
@@ -21,8 +20,14 @@ from deckkit.errors import DeckkitError
 fastparams.install()  # plain options converted without pydantic: ~80 ms off every command
 
 
-class _Group(TyperGroup):
-    """Maps library errors and Ctrl-C to exit codes for every command (CLI.md exit codes)."""
+class _Group(common.HelpGroup):
+    """Maps library errors and Ctrl-C to exit codes for every command (CLI.md exit codes).
+
+    Global options may also follow the command (``deckkit search kajtar --db x.db``).
+    """
+
+    def parse_args(self, ctx, args):  # type: ignore[override]
+        return super().parse_args(ctx, common.hoist_global_options(args))
 
     def invoke(self, ctx):  # type: ignore[override]
         try:
@@ -50,7 +55,6 @@ app = typer.Typer(
     cls=_Group,
     name="deckkit",
     help="Card catalogue, decks, odds and goldfish games for Obludárium, Álomfogó and Čarodějnický kotlík.",
-    no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain Click help: importing Rich for --help costs ~100 ms of start-up
@@ -72,6 +76,8 @@ def _root(
                      envvar="DECKKIT_DB", show_envvar=False),
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
+    create: Annotated[bool, typer.Option(
+        "--create", help="Make --db's folder if it is missing (otherwise an error).")] = False,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
@@ -79,6 +85,7 @@ def _root(
     """deckkit: keep a card catalogue, build and validate decks, draw hands, and goldfish."""
     common.STATE.db = db
     common.STATE.debug = debug
+    common.STATE.create = create
 
 
 def _register() -> None:

@@ -84,7 +84,7 @@ Examples:
   deckkit import --strict my-cards.json
 """
 
-db_app = typer.Typer(name="db", no_args_is_help=True, help="Where the catalogue is, its schema version and integrity.")
+db_app = typer.Typer(name="db", cls=common.HelpGroup, help="Where the catalogue is, its schema version and integrity.")
 
 
 def _open():
@@ -102,17 +102,16 @@ def import_(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Validate and report, write nothing.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every problem, not the best per record.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="A name another card of the game has is an error, not a warning.")] = False,
-    output: common.Output = common.OutputFormat.table,
+    output: common.Output = "table",
 ) -> None:
     from deckkit.catalogue.importer import import_files
     from deckkit.errors import ValidationFailed
 
-    common.only(output, "table", "json")
     cat = _open()
     try:
         report = import_files(cat, files, dry_run=dry_run, strict=strict)
     except ValidationFailed as exc:
-        if output.value == "json":
+        if output == "json":
             common.print_json({"ok": False, "message": exc.message, "problems": [p.to_dict() for p in exc.problems]})
         else:
             from deckkit.catalogue.render import problems_text
@@ -123,7 +122,7 @@ def import_(
             if exc.hint:
                 common.err(f"hint: {exc.hint}")
         raise typer.Exit(exc.exit_code) from None
-    if output.value == "json":
+    if output == "json":
         common.print_json({"ok": True, **report.to_dict()})
         return
     for warning in report.warnings:
@@ -143,8 +142,8 @@ def export(
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's cards (name or alias).")] = None,
     query: Annotated[str | None, typer.Option("--query", "-q", help="Only cards matching this search query.")] = None,
     file: Annotated[Path | None, typer.Option("--file", "-f", help="Write here instead of stdout.")] = None,
-    output: Annotated[common.OutputFormat | None, typer.Option(
-        "-o", "--output", help="json (default), jsonl or csv; from --file's suffix if not given.")] = None,
+    output: common.output_option("json", "jsonl", "csv", help="json (default), jsonl or csv; "
+                                 "from --file's suffix if not given.") = None,
 ) -> None:
     """Write the catalogue (or --game, or a --query's matches) as JSON, JSON Lines or CSV that import takes back.
 
@@ -155,9 +154,7 @@ def export(
     """
     from deckkit.catalogue.export import export as do_export, format_for
 
-    fmt = format_for(file, output.value if output else None)
-    if fmt == "table":
-        fmt = "json"
+    fmt = format_for(file, output)
     text, count = do_export(_open(), fmt, game=game, query=query, path=file)
     if file is None:
         sys.stdout.write(text)
@@ -170,7 +167,7 @@ def search(
     limit: Annotated[int | None, typer.Option("--limit", "-n", min=0, help="At most this many cards.")] = None,
     sort: Annotated[str | None, typer.Option(
         "--sort", "-s", help="name (default), id, game, type, set, rarity, cost, atk, def, number, glory; -KEY descends.")] = None,
-    output: common.Output = common.OutputFormat.table,
+    output: common.RecordsOutput = "table",
 ) -> None:
     from deckkit.catalogue.search import order_by
     from deckkit.query import parse
@@ -178,7 +175,7 @@ def search(
     ast = parse(query)  # a malformed query fails before the catalogue is opened
     order_by(sort)
     cat = _open()
-    if output.value == "table":
+    if output == "table":
         shown = 50 if limit is None else min(limit, 50)
         cards, total = cat.search_page(ast, limit=shown, sort=sort)
         if limit is not None:
@@ -194,12 +191,12 @@ def search(
                    else f"{total} card{'s' * (total != 1)}", err=True)
         return
     cards = cat.search(ast, limit=limit, sort=sort)
-    if output.value == "json":
+    if output == "json":
         common.print_json(cards)
     else:
         from deckkit.catalogue.export import dumps
 
-        _write(dumps(cards, output.value) if cards or output.value != "csv" else "")
+        _write(dumps(cards, output) if cards or output != "csv" else "")
 
 
 search.__doc__ = SEARCH_HELP
@@ -208,7 +205,7 @@ search.__doc__ = SEARCH_HELP
 def card(
     name: Annotated[str, typer.Argument(help="Card name (any case, diacritics optional) or id.", show_default=False)],
     game: Annotated[str | None, typer.Option("--game", "-g", help="The game, when a name exists in several.")] = None,
-    output: common.Output = common.OutputFormat.table,
+    output: common.RecordsOutput = "table",
 ) -> None:
     """Show one card in full; near misses get suggestions.
 
@@ -222,28 +219,27 @@ def card(
 
         raise UsageError("no card name given", hint="deckkit card 'ejlepo kajtar' (a name, any case, or an id)")
     found = _open().find(name, game)
-    if output.value == "table":
+    if output == "table":
         from deckkit.catalogue.render import card_detail
 
         _write(card_detail(found))
-    elif output.value == "json":
+    elif output == "json":
         common.print_json(found)
     else:
         from deckkit.catalogue.export import dumps
 
-        _write(dumps([found], output.value))
+        _write(dumps([found], output))
 
 
 @db_app.command("info")
-def db_info(output: common.Output = common.OutputFormat.table) -> None:
+def db_info(output: common.Output = "table") -> None:
     """Where the catalogue is, its schema version, card counts per game and source.
 
     \b
     Example: deckkit db info -o json
     """
-    common.only(output, "table", "json")
     info = _open().info()
-    if output.value == "json":
+    if output == "json":
         common.print_json(info)
     else:
         from deckkit.catalogue.render import key_values
@@ -254,7 +250,7 @@ def db_info(output: common.Output = common.OutputFormat.table) -> None:
 @db_app.command("check")
 def db_check(
     repair: Annotated[bool, typer.Option("--repair", help="Rebuild the full-text index first.")] = False,
-    output: common.Output = common.OutputFormat.table,
+    output: common.Output = "table",
 ) -> None:
     """Check the catalogue: SQLite integrity, the full-text index, every card against the schema (exit 1 on problems).
 
@@ -263,14 +259,13 @@ def db_check(
     \b
     Example: deckkit db check
     """
-    common.only(output, "table", "json")
     cat = _open()
     if repair:
         with cat.write():
             cat.rebuild_fts()
     problems = cat.check()
     retired = [] if problems else cat.retired_bundled()  # a damaged file may not even be readable
-    if output.value == "json":
+    if output == "json":
         common.print_json({"ok": not problems, "path": str(cat.path), "problems": problems,
                            "retired_bundled": retired})
     else:

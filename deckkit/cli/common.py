@@ -5,43 +5,98 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from deckkit.errors import DeckkitError
+
+
+class HelpGroup(TyperGroup):
+    """A command group that, given no command, prints its help and exits 0."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            typer.echo(ctx.get_help())
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
+
+
+# Options of the ``deckkit`` command itself that may also be given after the command.
+_GLOBAL_WITH_VALUE = ("--db",)
+_GLOBAL_FLAGS = ("--debug", "--create")
+
+
+def hoist_global_options(args: list[str]) -> list[str]:
+    """``args`` with the global options moved to the front, wherever they stood (up to a ``--``)."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg in _GLOBAL_WITH_VALUE and i + 1 < len(args):
+            front.extend(args[i:i + 2])
+            i += 2
+            continue
+        if arg in _GLOBAL_FLAGS or arg.startswith(tuple(o + "=" for o in _GLOBAL_WITH_VALUE)):
+            front.append(arg)
+        else:
+            rest.append(arg)
+        i += 1
+    return front + rest
 
 
 @dataclass
 class _State:
     db: Path | None = None
     debug: bool = False
+    create: bool = False
 
 
 STATE = _State()
 
 
-class OutputFormat(str, Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-    jsonl = "jsonl"
+_FORMAT_HELP = {"table": "table (for people)", "json": "json", "csv": "csv", "jsonl": "jsonl (one JSON object a line)"}
 
 
-Output = Annotated[
-    OutputFormat, typer.Option("-o", "--output", help="Output: table (for people), json, csv or jsonl.")
-]
+def output_option(*formats: str, help: str | None = None) -> Any:
+    """The ``-o/--output`` option of a command that writes exactly ``formats`` (the first is the default).
+
+    Its help and completion list only those; any other value is refused at parse time with the one
+    wording every command shares (see :func:`refuse_output`).
+    """
+
+    def check(ctx: typer.Context, value: str | None) -> str | None:
+        if value is not None and value not in formats:
+            refuse_output(ctx.command_path, value, formats)
+        return value
+
+    def complete(incomplete: str) -> list[str]:
+        return [f for f in formats if f.startswith(incomplete)]
+
+    words = [_FORMAT_HELP[f] for f in formats]
+    text = help or "Output: " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
+    return Annotated[str, typer.Option("-o", "--output", metavar="|".join(formats), help=text, callback=check,
+                                       autocompletion=complete, show_default=False)]
 
 
-def only(output: OutputFormat, *allowed: str) -> str:
-    """``output``'s value if this command writes it; a usage error (exit 2) naming the ones it does otherwise."""
-    if output.value not in allowed:
-        from deckkit.errors import UsageError
+def refuse_output(command: str, value: str, formats: tuple[str, ...] | list[str]) -> None:
+    """Raise the usage error (exit 2) for an output format ``command`` does not write."""
+    from deckkit.errors import UsageError
 
-        raise UsageError(f"this command has no {output.value} output", hint="use -o " + " or -o ".join(allowed))
-    return output.value
+    choices = [f"-o {f}" for f in formats]
+    raise UsageError(f"{command} has no {value} output",
+                     hint="use " + (", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]))
+
+
+# The output options by what a command writes: a list of records also goes out as csv and jsonl.
+Output = output_option("table", "json")
+RecordsOutput = output_option("table", "json", "csv", "jsonl")
 
 
 def err(message: str) -> None:
@@ -67,18 +122,83 @@ def catalogue_failure(exc: Exception) -> DeckkitError:
     """The error to report when SQLite fails while a command uses the catalogue."""
     from deckkit.errors import CatalogueError
 
-    return CatalogueError(f"the catalogue could not be used: {exc}", path=str(db_path()),
+    return CatalogueError(f"the catalogue could not be used: {exc}", path=str(_chosen_db_path()),
                           hint="deckkit db check tells what is wrong; restore a backup, or move the file away "
                                "and deckkit creates a fresh one (then import your cards again)")
 
 
-def db_path() -> Path:
-    """The catalogue path chosen by ``--db`` / ``$DECKKIT_DB`` / the default location."""
+def _chosen_db_path() -> Path:
     from deckkit.paths import default_db_path
 
     return STATE.db or default_db_path()
 
 
+def db_path() -> Path:
+    """The catalogue path chosen by ``--db`` / ``$DECKKIT_DB`` / the default location, ready to open.
+
+    A missing catalogue is created and filled here, with a one-line notice on stderr. A folder
+    named by ``--db`` or ``$DECKKIT_DB`` is never created silently: that is a clear error unless
+    ``--create`` was given (the default location's folder is made as needed).
+    """
+    path = _chosen_db_path()
+    if path.exists():
+        return path
+    if STATE.db is not None and not path.parent.is_dir() and not STATE.create:
+        from deckkit.errors import CatalogueError
+
+        what = "is not a folder" if path.parent.exists() else "does not exist"
+        raise CatalogueError(f"{path.parent} {what}", path=str(path),
+                             hint="check --db (or $DECKKIT_DB), or add --create to make the folder and a new "
+                                  "catalogue there")
+    from deckkit.catalogue import open_catalogue
+
+    if STATE.create:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            from deckkit.errors import CatalogueError
+
+            raise CatalogueError(f"cannot create the folder {path.parent}: {exc.strerror}", path=str(path)) from None
+    cat = open_catalogue(path)
+    try:
+        cards = cat.count()
+    finally:
+        cat.close()
+    err(f"created the catalogue {path} with the {cards:,} bundled cards")
+    return path
+
+
 def print_json(data: Any) -> None:
     """Write JSON (UTF-8, diacritics intact) to stdout."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def print_records(rows: list[dict], output: str) -> None:
+    """Write a list of records to stdout as json, jsonl (one object a line) or csv.
+
+    CSV columns are every key in first-seen order; a nested value (list, object) goes in its cell as
+    JSON, as sqlite-utils writes it.
+    """
+    if output == "json":
+        print_json(rows)
+    elif output == "jsonl":
+        sys.stdout.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    else:
+        import csv
+
+        columns = list(dict.fromkeys(k for r in rows for k in r))
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        if rows:
+            writer.writerow(columns)
+        for r in rows:
+            writer.writerow([_cell(r.get(c)) for c in columns])
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)

@@ -10,7 +10,7 @@ import typer
 from deckkit.cli import common
 
 deck_app = typer.Typer(
-    name="deck", no_args_is_help=True,
+    name="deck", cls=common.HelpGroup,
     help="Create, edit, inspect and validate deck files (text or JSON).",
 )
 
@@ -85,16 +85,15 @@ def remove(
 
 
 @deck_app.command("show")
-def show(path: DeckPath, output: common.Output = common.OutputFormat.table) -> None:
+def show(path: DeckPath, output: common.Output = "table") -> None:
     """Show a deck grouped by card type, with costs and counts.
 
     Example: deckkit deck show data/decks/alomfogo-casual.deck
     """
-    common.only(output, "table", "json")
     from deckkit.decks.ops import show_deck
 
     data = show_deck(path, _catalogue())
-    if output.value == "json":
+    if output == "json":
         common.print_json(data)
     else:
         from deckkit.decks.render import render_show
@@ -103,7 +102,7 @@ def show(path: DeckPath, output: common.Output = common.OutputFormat.table) -> N
 
 
 @deck_app.command("stats")
-def stats(path: DeckPath, output: common.Output = common.OutputFormat.table) -> None:
+def stats(path: DeckPath, output: common.Output = "table") -> None:
     """Deck statistics: counts by type, cost curve, average cost and each game's own figures.
 
     Obludárium: the food share (about one third advised, OB-207). Álomfogó: dreamwalker attack and
@@ -111,11 +110,10 @@ def stats(path: DeckPath, output: common.Output = common.OutputFormat.table) -> 
 
     Example: deckkit deck stats data/decks/obludarium-standard.deck -o json
     """
-    common.only(output, "table", "json")
     from deckkit.decks import deck_stats, load_deck, resolve
 
     data = deck_stats(resolve(load_deck(path), _catalogue()))
-    if output.value == "json":
+    if output == "json":
         common.print_json(data)
     else:
         from deckkit.decks.render import render_stats
@@ -154,7 +152,7 @@ def validate(
     fmt: FormatOpt = None,
     format_file: Annotated[Path | None, typer.Option(
         "--format-file", help="Your own format file (JSON, see schemas/format.schema.json).")] = None,
-    output: common.Output = common.OutputFormat.table,
+    output: common.RecordsOutput = "table",
 ) -> None:
     """Check decks against their game's construction format; report every problem.
 
@@ -170,7 +168,6 @@ def validate(
       deckkit deck validate my.deck --format tournament -o json
       deckkit deck validate my.deck --format-file house-banlist.json
     """
-    common.only(output, "table", "json", "jsonl")
     from deckkit.decks.formats import check_format_name, load_format_file
     from deckkit.decks.validate import validate as run
 
@@ -180,13 +177,8 @@ def validate(
         raise UsageError("give --format or --format-file, not both")
     chosen = load_format_file(format_file) if format_file is not None else check_format_name(fmt)
     reports = run(decks, _catalogue(), chosen)
-    if output.value == "json":
-        common.print_json([r.as_json() for r in reports])
-    elif output.value == "jsonl":
-        import json
-
-        for r in reports:
-            typer.echo(json.dumps(r.as_json(), ensure_ascii=False))
+    if output != "table":
+        common.print_records([r.as_json() for r in reports], output)
     else:
         from deckkit.decks.render import render_reports
 

@@ -40,7 +40,8 @@ def goldfish(
     impact: Annotated[bool, typer.Option("--impact", help="Per card: win turn with it in the opening hand / by turn 3 vs not.")] = False,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Draw the distribution to FILE.png/.svg (needs the plot extra).")] = None,
-    output: common.Output = common.OutputFormat.table,
+    output: common.output_option("table", "json", help="Output: table (for people) or json; per-game rows: "
+                                 "--games-out FILE.csv or FILE.jsonl.") = "table",
 ) -> None:
     """Play many seeded games against a passive opponent and report how fast each deck wins.
 
@@ -61,8 +62,6 @@ def goldfish(
     from deckkit.sim.records import check_writable, output_format, write_records
     from deckkit.sim.report import render
 
-    if output not in (common.OutputFormat.table, common.OutputFormat.json):
-        raise UsageError(f"goldfish has no {output.value} output", hint="use -o json, or --games-out FILE.csv for per-game rows")
     if games_out:
         output_format(games_out)
         check_writable(games_out, "--games-out")
@@ -81,7 +80,7 @@ def goldfish(
                       keep_seen=games_out is not None, strategy=pilot)
     if impact and loaded[0].game == "kotlik":
         common.err("note: --impact needs hands; Kotlík decks get none")
-    as_json = output == common.OutputFormat.json
+    as_json = output == "json"
     with ProgressBar(enabled=watched() and not as_json) as bar:  # not when piped (issue 8)
         outcome = run_goldfish(loaded, options, progress=bar)
     if as_json:

@@ -33,11 +33,6 @@ def _seed(text: str | None) -> int | None:
                          hint="e.g. --seed 42; the same seed gives the same result everywhere") from None
 
 
-def _check_output(output: common.OutputFormat) -> None:
-    if output not in (common.OutputFormat.table, common.OutputFormat.json):
-        raise UsageError(f"-o {output.value} is not available here", hint="use -o table or -o json")
-
-
 def hand(
     deck: DeckArg,
     seed: SeedOpt = None,
@@ -48,7 +43,7 @@ def hand(
     variant: VariantOpt = None,
     arrange: Annotated[str, typer.Option("--arrange", help="Obludárium deck order: 'shuffle' (default) or "
                                          "'food-third' (food every third card, then a cut; OB-Q3 reading B).")] = "shuffle",
-    output: common.Output = common.OutputFormat.table,
+    output: common.Output = "table",
 ) -> None:
     """Deal sample opening hands under the game's procedure (Obludárium mulligans, Álomfogó draws, Kotlík board).
 
@@ -67,7 +62,6 @@ def hand(
     "deals", "keep_rate", "mulligans", "mean_mulligans", "mean_composition" and
     "composition_histogram".
     """
-    _check_output(output)
     seed_value = _seed(seed)
     from deckkit.hands.conditions import compile_condition
     from deckkit.hands.render import hands_json, hands_text
@@ -79,7 +73,7 @@ def hand(
     loaded = load_cards(deck, common.db_path())
     report = sample_hands(loaded.cards, loaded.game, deck=str(deck), name=loaded.name, seed=seed_value, count=count,
                           keep=rule, turn=turn, on_play=play, variant=variant, arrangement=arrange)
-    if output == common.OutputFormat.json:
+    if output == "json":
         common.print_json(hands_json(report))
     else:
         typer.echo(hands_text(report))
@@ -98,7 +92,7 @@ def odds(
     simulate: Annotated[int | None, typer.Option("--simulate", help="Also estimate by N seeded deals, with a "
                                                     "standard error.")] = None,
     seed: SeedOpt = None,
-    output: common.Output = common.OutputFormat.table,
+    output: common.Output = "table",
 ) -> None:
     """The exact probability that CONDITION holds in the opening hand, after mulligans, or by turn T.
 
@@ -107,7 +101,6 @@ def odds(
     \b
       deckkit odds data/decks/obludarium-standard.deck 'count(t:food) >= 2 and count(t:food) <= 4' -m 2 --turn 2
     """
-    _check_output(output)
     seed_value = _seed(seed)
     from deckkit.hands.conditions import compile_condition
     from deckkit.hands.odds import answer
@@ -119,7 +112,7 @@ def odds(
     loaded = load_cards(deck, common.db_path())
     result, exact = answer(loaded.cards, loaded.game, cond, mulligans=mulligans, keep=rule, turn=turn,
                            on_play=play, variant=variant, simulate=simulate, seed=seed_value)
-    if output == common.OutputFormat.json:
+    if output == "json":
         data = result.as_json(str(deck))
         if exact is not None:
             data["exact_probability"] = exact.probability

@@ -11,12 +11,12 @@ from deckkit.cli import common
 from deckkit.errors import UsageError
 
 script_app = typer.Typer(help="Scripted solitaire tests (*.deckkit.toml): run them or start a new one.",
-                         no_args_is_help=True)
+                         cls=common.HelpGroup)
 
 
 def games(
     actions: Annotated[bool, typer.Option("--actions", help="Also document each game's action strings.")] = False,
-    output: common.Output = common.OutputFormat.table,
+    output: common.RecordsOutput = "table",
 ) -> None:
     """List the supported games: card types, construction formats and rule settings.
 
@@ -25,11 +25,9 @@ def games(
     from deckkit.games.describe import describe_games
 
     data = describe_games(actions=actions)
-    if output == common.OutputFormat.json:
-        common.print_json(data)
+    if output != "table":
+        common.print_records(data, output)
         return
-    if output != common.OutputFormat.table:
-        raise UsageError(f"-o {output.value} is not available here", hint="use -o table or -o json")
     for game in data:
         typer.echo(f"{game['title']} — {game['name']} ({game['alias']}), rules {game['rules_prefix']}-…")
         typer.echo(f"  card types: {', '.join(game['card_types'])}")
@@ -50,7 +48,7 @@ def script_run(
     files: Annotated[list[Path], typer.Argument(help="Script files or directories holding *.deckkit.toml.", metavar="FILE...",
                                                 show_default=False)],
     trace: Annotated[bool, typer.Option("--trace", help="Show each script's game log, step by step.")] = False,
-    output: common.Output = common.OutputFormat.table,
+    output: common.Output = "table",
 ) -> None:
     """Run scripted solitaire tests: PASS/FAIL per script with a diff; exit 1 if any fails.
 
@@ -58,14 +56,12 @@ def script_run(
     """
     from deckkit.scripts.runner import find_scripts, format_result, run_file
 
-    if output not in (common.OutputFormat.table, common.OutputFormat.json):
-        raise UsageError(f"-o {output.value} is not available here", hint="use -o table or -o json")
     paths = find_scripts(list(files))
     if not paths:
         raise UsageError("no script files found", hint="give *.deckkit.toml files or a directory holding them")
     results = [run_file(p, trace=trace) for p in paths]
     passed = sum(r.passed for r in results)
-    if output == common.OutputFormat.json:
+    if output == "json":
         common.print_json({"passed": passed, "failed": len(results) - passed,
                            "scripts": [r.as_json() for r in results]})
     else:

@@ -64,5 +64,7 @@ def run(db: Path):
     def _run(*args: str):
         from deckkit.cli import app
 
+        if not db.exists():  # made beforehand, so stderr holds only what the command says
+            open_catalogue(db).close()
         return runner.invoke(app, ["--db", str(db), *args], catch_exceptions=False)
     return _run

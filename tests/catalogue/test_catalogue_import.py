@@ -345,6 +345,7 @@ def test_interrupted_cli_import_exits_130(run, write, monkeypatch, db):
     def interrupt(*a, **k):
         raise KeyboardInterrupt
 
+    open_catalogue(db).close()
     monkeypatch.setattr(store.Catalogue, "store", interrupt)
     r = run("import", str(write("a.json", [card(1)])))
     assert r.exit_code == 130 and r.stderr == "interrupted\n"

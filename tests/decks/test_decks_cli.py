@@ -93,7 +93,7 @@ def test_validate_format_override_and_format_file(run):
 @pytest.mark.parametrize("args, message", [
     (["--format", "blitz"], "unknown format 'blitz'"),
     (["--format", "casual", "--format-file", "x.json"], "not both"),
-    (["-o", "csv"], "no csv output"),
+    (["-o", "xml"], "deckkit deck validate has no xml output"),
 ])
 def test_validate_usage_errors_exit_2(run, args, message):
     result = run("deck", "validate", STARTERS[0], *args)
