@@ -52,14 +52,23 @@ def script_run(
 ) -> None:
     """Run scripted solitaire tests: PASS/FAIL per script with a diff; exit 1 if any fails.
 
-    Example: deckkit script run data/scripts/ --trace
+    Cards come from the catalogue (--db, $DECKKIT_DB, the default place), so cards you imported and
+    values you changed are what plays; [[card]] tables in a script add cards of its own, checked like
+    an import. A name several cards share must be written as an id (ids stand wherever names do).
+
+    \b
+    Examples:
+      deckkit script run data/scripts/ --trace
+      deckkit --db my-cards.db script run tests/my-card.deckkit.toml
     """
+    from deckkit.scripts.cards import CardSource
     from deckkit.scripts.runner import find_scripts, format_result, run_file
 
     paths = find_scripts(list(files))
     if not paths:
         raise UsageError("no script files found", hint="give *.deckkit.toml files or a directory holding them")
-    results = [run_file(p, trace=trace) for p in paths]
+    cards = CardSource(common.db_path())  # read once for all the scripts
+    results = [run_file(p, trace=trace, cards=cards) for p in paths]
     passed = sum(r.passed for r in results)
     if output == "json":
         common.print_json({"passed": passed, "failed": len(results) - passed,

@@ -51,19 +51,16 @@ class Locator:
         self.lines = text.splitlines()
         self.where: dict[tuple, int] = {}
         table: tuple = ()
-        steps = 0
+        counts = {"step": 0, "card": 0}  # arrays of tables: [[step]] n is ("step", n), [[card]] n ("card", n)
         for number, raw in enumerate(self.lines, start=1):
             header = _HEADER.match(raw)
             if header and not raw.lstrip().startswith("#"):
                 parts = _split_key(header[2])
-                if header[1] == "[[":
-                    if parts == ("step",):
-                        steps += 1
-                    table = parts
-                else:
-                    table = parts
-                if table[:1] == ("step",):
-                    table = ("step", steps) + table[1:]
+                if header[1] == "[[" and len(parts) == 1 and parts[0] in counts:
+                    counts[parts[0]] += 1
+                table = parts
+                if table[:1] and table[0] in counts:
+                    table = (table[0], counts[table[0]]) + table[1:]
                 self.where.setdefault(table, number)
                 continue
             key = _KEY.match(raw)

@@ -7,7 +7,11 @@ The format (``schemas/script.schema.json``; ``deckkit script new`` writes a comm
 - top level: ``game`` (name or alias), ``title``, ``rules`` (rule numbers pinned), ``seed``
   (seeds every shuffle, default 0), ``[settings]`` (the game's named rule settings), ``[setup]``
   (handed to the game's ``from_setup``; a ``deck = "path"`` of a player is read as a deck file,
-  relative to the script, then to the project, and expanded to card names).
+  relative to the script, then to the project, and resolved as every deck is), ``[[card]]`` (the
+  script's own cards, validated like an import; see :mod:`deckkit.scripts.cards`).
+- cards: the catalogue's (``--db``, ``$DECKKIT_DB``, the default place: cards a user imported and
+  values they changed play), the inline cards first. An id stands wherever a name does; a name
+  several cards share is refused, with their ids.
 - ``[[step]]`` tables run in order; inside a step: ``by`` (who must be to act when it starts),
   then ``do`` (action strings applied in order by whoever must act), then ``illegal`` (actions
   that must be refused — a string or ``{action, rule}`` whose refusal must cite ``rule`` — and
@@ -37,6 +41,7 @@ from typing import Any
 from deckkit.scripts.reader import (
     SUFFIX, Locator, Script, ScriptError, find_scripts, load_script, parse_script,
 )
+from deckkit.scripts.cards import CardSource, ScriptCards, check_names, script_cards
 from deckkit.scripts.report import TEMPLATE, format_result, template
 from deckkit.errors import DeckkitError, IllegalAction
 from deckkit.paths import data_dir
@@ -94,15 +99,16 @@ class ScriptResult:
 
 # -- running -------------------------------------------------------------------------------------
 
-def make_game(name: str, settings: dict):
-    """The rules object of a game (bundled card pool) with named settings."""
+def make_game(name: str, settings: dict, cards: list[dict] | None = None):
+    """The rules object of a game over ``cards`` (the bundled pool when None) with named settings."""
     from deckkit.engine.registry import load_game
 
-    return load_game(name, **settings)
+    return load_game(name, cards, **settings)
 
 
-def _deck_names(script: Script, spec: str, player: str) -> list[str]:
-    """Expand a deck file named in ``setup.pN.deck`` into card names (one per copy)."""
+def _deck_names(script: Script, spec: str, player: str, cards: ScriptCards) -> list[str]:
+    """Expand a deck file named in ``setup.pN.deck`` into card ids (one per copy), resolved among the
+    script's cards as every deck is (names or ids; an unknown or ambiguous name is an error)."""
     from deckkit.decks.io import load_deck
 
     base = Path(script.path).parent
@@ -124,7 +130,15 @@ def _deck_names(script: Script, spec: str, player: str) -> list[str]:
     if deck_game != resolve_game(script.data["game"]):
         raise script.error(f"deck file {spec!r} is for {deck_game}, not {resolve_game(script.data['game'])}",
                            "setup", player, "deck", hint="use a deck of the script's game")
-    return [entry.name for entry in deck.entries for _ in range(entry.count)]
+    from deckkit.decks.model import resolve
+
+    resolved = resolve(deck, cards.pool)
+    if resolved.errors:
+        first = resolved.errors[0]
+        more = f" ({len(resolved.errors) - 1} more problem(s))" if len(resolved.errors) > 1 else ""
+        raise script.error(f"deck file {spec!r}: {found}:{first.line}: {first.message}{more}", "setup", player,
+                           "deck", hint=first.hint)
+    return [card["id"] for card in resolved.expand()]
 
 
 def _lookup(snapshot: Any, path: str) -> Any:
@@ -171,11 +185,13 @@ def _same(expected: Any, actual: Any) -> bool:
     return expected == actual
 
 
-def run_script(script: Script, *, trace: bool = False) -> ScriptResult:
-    """Run a parsed script; failures are collected, bad input raises ScriptError."""
+def run_script(script: Script, *, trace: bool = False, cards: CardSource | None = None) -> ScriptResult:
+    """Run a parsed script over the cards of ``cards`` (default: the catalogue at ``$DECKKIT_DB`` or
+    the default place) and its inline cards; failures are collected, bad input raises ScriptError."""
     data = script.data
     result = ScriptResult(script.path, data.get("title", ""), list(data.get("rules", [])))
-    run = _Run(script, result, _start(script), trace)
+    pool = _cards(script, cards if cards is not None else CardSource())
+    run = _Run(script, result, _start(script, pool), trace, pool)
     ended_at: int | None = None
     for index, step in enumerate(data.get("step", []), start=1):
         result.steps = index
@@ -186,13 +202,31 @@ def run_script(script: Script, *, trace: bool = False) -> ScriptResult:
     return result
 
 
-def _start(script: Script):
+def _cards(script: Script, source: CardSource) -> ScriptCards:
+    """The script's card pool (its game's cards, inline ones first); names it uses are unambiguous."""
+    from deckkit.engine.registry import resolve as resolve_game
+
+    try:
+        game = resolve_game(script.data["game"])
+    except DeckkitError as exc:
+        raise script.error(exc.message, "game", hint=exc.hint) from None
+    try:
+        cards = script_cards(script, game, source)
+    except ScriptError:
+        raise
+    except DeckkitError as exc:  # the catalogue cannot be opened
+        raise script.error(str(exc), hint=exc.hint) from None
+    check_names(script, cards)
+    return cards
+
+
+def _start(script: Script, cards: ScriptCards):
     """The game's state in the script's set-up position, or a ScriptError located in [setup]."""
     from deckkit.engine.core import SetupError
 
     data = script.data
     try:
-        game = make_game(data["game"], data.get("settings", {}))
+        game = make_game(data["game"], data.get("settings", {}), cards.cards)
     except DeckkitError as exc:
         settings = data.get("settings") or {}
         # point at the setting the message names, else at [settings] or the game line
@@ -202,7 +236,7 @@ def _start(script: Script):
     setup = json.loads(json.dumps(data.get("setup", {})))  # a private copy
     for player, spec in list(setup.items()):
         if isinstance(spec, dict) and isinstance(spec.get("deck"), str):
-            spec["deck"] = _deck_names(script, spec["deck"], player)
+            spec["deck"] = _deck_names(script, spec["deck"], player, cards)
     try:
         return game.from_setup(setup, random.Random(data.get("seed", 0)))
     except SetupError as exc:
@@ -219,8 +253,9 @@ def _start(script: Script):
 class _Run:
     """One script being run: its state, its result, and the trace of the game's log."""
 
-    def __init__(self, script: Script, result: ScriptResult, state, trace: bool) -> None:
+    def __init__(self, script: Script, result: ScriptResult, state, trace: bool, cards: ScriptCards) -> None:
         self.script, self.result, self.state, self.trace = script, result, state, trace
+        self.cards = cards  # actions may name cards by id: the engine's action strings use names
         self.log_seen = 0
         self.flush()
 
@@ -267,7 +302,7 @@ class _Run:
                 return False
             actor = state.current_player()
             try:
-                state.apply(text)
+                state.apply(self.cards.with_names(text))
             except IllegalAction as exc:
                 self.fail(index, f"step {index}: p{actor + 1} cannot {text!r}: {exc.message}", "do", value=text,
                           state=state.render(), legal=list(exc.legal))
@@ -281,7 +316,7 @@ class _Run:
         state = self.state
         for entry in entries:
             text, rule = (entry, None) if isinstance(entry, str) else (entry["action"], entry.get("rule"))
-            problem = state.malformed(text)
+            problem = state.malformed(self.cards.with_names(text))
             if problem is not None:  # a typo would be refused too, and the check would prove nothing
                 raise self.script.error(f"step {index}: illegal = {text!r} can never be legal: {problem}",
                                         "step", index, "illegal", value=text,
@@ -289,7 +324,7 @@ class _Run:
                                              "(deckkit games --actions)")
             before = state.snapshot()
             try:
-                state.apply(text)
+                state.apply(self.cards.with_names(text))
             except IllegalAction as exc:
                 if rule and exc.rule != rule:
                     self.fail(index, f"step {index}: {text!r} was refused for another reason: {exc.message}",
@@ -352,11 +387,12 @@ def _field_value(setup: dict, parts: list) -> str | None:
     return node if isinstance(node, str) else None
 
 
-def run_file(path: str | Path, *, trace: bool = False) -> ScriptResult:
-    """Load and run one script; bad input becomes a failure of the whole script (step None)."""
+def run_file(path: str | Path, *, trace: bool = False, cards: CardSource | None = None) -> ScriptResult:
+    """Load and run one script (cards as :func:`run_script` takes them); bad input becomes a failure of
+    the whole script (step None)."""
     try:
         script = load_script(path)
-        return run_script(script, trace=trace)
+        return run_script(script, trace=trace, cards=cards)
     except ScriptError as exc:
         return ScriptResult(str(path), failures=[Failure(None, str(exc) + (f" (hint: {exc.hint})" if exc.hint else ""),
                                                          line=exc.line)])
