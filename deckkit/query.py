@@ -32,7 +32,7 @@ Semantics (the same in Python here and in the catalogue's SQL):
   a card without the field never matches a comparison (and so matches its negation);
 - the right side of such a comparison may be another of those fields (``atk>def``; the value is a
   :class:`FieldRef`): a card lacking either field never matches;
-- ``is:`` names a card property from :data:`IS_VALUES` (``is:glorious``, ``is:invented`` …).
+- ``is:`` names a card property from :func:`is_values` (``is:glorious``, ``is:invented`` …).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from deckkit.errors import PositionedUsageError, UsageError
 from deckkit.text import fold
 
 __all__ = [
-    "QuerySyntaxError", "Term", "FieldRef", "Not", "And", "Or", "Node", "FIELDS", "IS_VALUES", "parse",
+    "QuerySyntaxError", "Term", "FieldRef", "Not", "And", "Or", "Node", "FIELDS", "is_values", "parse",
     "compile_predicate", "text_tokens",
 ]
 
@@ -135,13 +135,29 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 }
 # is: values -> what they mean (the --help and error hints show these). The catalogue's SQL for
 # each lives in deckkit.catalogue.search and a test keeps the two lists equal.
-IS_VALUES: dict[str, str] = {
+_COMMON_IS: dict[str, str] = {
     "glorious": "Álomfogó card with a glory icon of 1 or more (AF-313)",
-    "helper": "Álomfogó card with a helper ability mark (P), (S) or (Á) (AF-309, AF-380)",
-    "blocking": "Obludárium blocking spell (OB-355)",
     "rulebook": "card named in a rulebook (provenance.rules not empty)",
     "invented": "card with placeholder values to replace (provenance.invented not empty)",
 }
+
+
+def is_values() -> dict[str, str]:
+    """The ``is:`` values with their meaning: the common ones, then each registered game's own flags."""
+    from deckkit.engine.registry import registered_games
+
+    out = dict(_COMMON_IS)
+    for game in registered_games():
+        for name, flag in game.search_flags.items():
+            out.setdefault(name, flag.help or f"{game.title} card with {flag.field}")
+    return out
+
+
+def is_flags(name: str) -> list[tuple[str, Any]]:
+    """``(game, SearchFlag)`` for every registered game that owns the ``is:`` value ``name``."""
+    from deckkit.engine.registry import registered_games
+
+    return [(g.name, g.search_flags[name]) for g in registered_games() if name in g.search_flags]
 _EQ_OPS = (":", "=", "!=")
 _NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
 _REGEX_FIELDS = ("name", "text")
@@ -308,7 +324,7 @@ class _Lexer:
                 example = {"num": "2", "is": "glorious"}.get(kind, "word")
                 raise self.error(f"missing value after {raw_field}{op}", vstart,
                                  hint=f"e.g. {raw_field}{op}{example}"  # README shows "hint: e.g. cost<=2"
-                                 + ("; is: takes " + " ".join(IS_VALUES) if kind == "is" else ""))
+                                 + ("; is: takes " + " ".join(is_values()) if kind == "is" else ""))
         return _Tok("term", start, self.make_term(field, op, value, is_regex, start, vstart))
 
     def field_name(self, raw: str, pos: int) -> str:
@@ -361,7 +377,7 @@ class _Lexer:
             raise self.error(f"empty value for {field}", vpos)
         if kind == "is":
             low = value.strip().lower()
-            if low not in IS_VALUES:
+            if low not in is_values():
                 raise self.error(f"unknown is: value {value!r}", vpos, hint=_is_hint(low))
             return Term(field, op, low, False, start, end)
         if kind == "game":
@@ -395,7 +411,7 @@ _KNOWN_TAGS = ("flying", "male", "female", "nocturnal", "beast", "exploding-caul
 
 def _is_hint(low: str) -> str:
     """The hint for an unknown ``is:`` value: a close one, or the field the word belongs to, then all of them."""
-    close = difflib.get_close_matches(low, list(IS_VALUES), n=2, cutoff=0.6)
+    close = difflib.get_close_matches(low, list(is_values()), n=2, cutoff=0.6)
     if close:
         lead = f"did you mean {' or '.join('is:' + c for c in close)}? "
     elif low in _ENUMS["type"]:
@@ -404,7 +420,7 @@ def _is_hint(low: str) -> str:
         lead = f"a group or symbol is kw:{low}; "
     else:
         lead = ""
-    return lead + "is: takes " + " ".join(IS_VALUES)
+    return lead + "is: takes " + " ".join(is_values())
 
 
 # ---------------------------------------------------------------- parser
@@ -531,11 +547,16 @@ def _listed(section: str, key: str) -> Predicate:
 
 _IS_PREDICATES: dict[str, Predicate] = {
     "glorious": lambda c: type(v := c.get("glory")) is int and v >= 1,
-    "helper": lambda c: c.get("game") == "alomfogo" and isinstance(c.get("helper"), str),
-    "blocking": lambda c: c.get("game") == "obludarium" and c.get("blocking") is True,
     "rulebook": _listed("provenance", "rules"),
     "invented": _listed("provenance", "invented"),
 }
+
+
+def _is_predicate(name: str) -> Predicate:
+    if name in _IS_PREDICATES:
+        return _IS_PREDICATES[name]
+    flags = is_flags(name)  # a game's own flag: a card of that game whose field has the JSON type
+    return lambda c: any(c.get("game") == game and flag.matches(c) for game, flag in flags)
 
 
 def _term_predicate(t: Term) -> Predicate:
@@ -553,7 +574,7 @@ def _term_predicate(t: Term) -> Predicate:
             return lambda c: type(v := c.get(key)) is int and type(w := c.get(other)) is int and cmp(v, w)
         return lambda c: type(v := c.get(key)) is int and cmp(v, n)
     elif kind == "is":
-        pred = _IS_PREDICATES[t.value]
+        pred = _is_predicate(t.value)
     elif kind == "name" and t.op == "==":
         needle = fold(t.value)
         return lambda c: fold(c.get("name") or "") == needle

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Iterable
 
-_SHORT = {"obludarium": "ob", "alomfogo": "af", "kotlik": "ko"}
+
+
+def _short(game: str) -> str:
+    from deckkit.engine.registry import find
+
+    found = find(game)
+    return found.alias if found else game
 
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
@@ -27,7 +33,7 @@ def _stats(c: dict) -> str:
 
 def card_table(cards: list[dict]) -> str:
     """Search results: name, game, type, cost, stats, id."""
-    rows = [[c["name"], _SHORT.get(c["game"], c["game"]), c["type"], "" if c.get("cost") is None else c["cost"],
+    rows = [[c["name"], _short(c["game"]), c["type"], "" if c.get("cost") is None else c["cost"],
              _stats(c), c["id"]] for c in cards]
     return _table(rows, ["name", "game", "type", "cost", "stats", "id"])
 

@@ -9,22 +9,35 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.errors import UsageError
-from deckkit.query import FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, parse, text_tokens
+from deckkit.query import FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, is_flags, parse, text_tokens
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
 _EQ_COLUMNS = {"game": "game", "type": "type", "rarity": "rarity", "label": "label", "set": "set_key",
                "id": "id", "ingredient": "ingredient_key"}
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# is: values (deckkit.query.IS_VALUES) -> fixed SQL, true or false, never NULL. helper and blocking
-# name their game so the (game, type) index prunes; the provenance lists live only in the card JSON.
+# is: values (deckkit.query.is_values) -> fixed SQL, true or false, never NULL; the provenance lists
+# live only in the card JSON.
 IS_SQL: dict[str, str] = {
     "glorious": "(c.glory IS NOT NULL AND c.glory >= 1)",
-    "helper": "(c.game = 'alomfogo' AND ifnull(json_type(b.data, '$.helper'), '') = 'text')",
-    "blocking": "(c.game = 'obludarium' AND ifnull(json_type(b.data, '$.blocking'), '') = 'true')",
     "rulebook": "ifnull(json_array_length(b.data, '$.provenance.rules'), 0) > 0",
     "invented": "ifnull(json_array_length(b.data, '$.provenance.invented'), 0) > 0",
 }
+_JSON_TYPES = ("text", "true", "false", "integer", "real", "array", "object")
+
+
+def is_sql(name: str) -> tuple[str, list[Any]]:
+    """SQL of an ``is:`` value: a fixed fragment, or a game's own flag (the game bound as a parameter, so
+    the (game, type) index prunes; the field is an identifier from the game's spec, never user text)."""
+    if name in IS_SQL:
+        return IS_SQL[name], []
+    parts, params = [], []
+    for game, flag in is_flags(name):
+        if not flag.field.isidentifier() or flag.json_type not in _JSON_TYPES:
+            raise ValueError(f"bad search flag {name!r} of {game}")
+        parts.append(f"(c.game = ? AND ifnull(json_type(b.data, '$.{flag.field}'), '') = '{flag.json_type}')")
+        params.append(game)
+    return "(" + " OR ".join(parts or ["0"]) + ")", params
 
 # --sort keys -> (SQL expression, may be missing). Fixed strings; never user text.
 SORTS: dict[str, tuple[str, bool]] = {
@@ -67,7 +80,7 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
         sql, params = f"(c.{col} IS NOT NULL AND c.{col} {_SQL_OPS[t.op]} ?)", [t.value]
         return sql, params  # '!=' is a comparison of its own here, not a negation
     elif kind == "is":
-        sql, params = IS_SQL[t.value], []
+        sql, params = is_sql(t.value)
     elif kind == "name" and t.op == "==":  # !name: the whole folded name, which name_key holds (indexed)
         return "c.name_key = ?", [fold(t.value)]
     elif kind == "name":
@@ -128,4 +141,4 @@ def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
     return _node_sql(node)
 
 
-__all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL"]
+__all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL", "is_sql"]

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from deckkit.cli import common
+from deckkit.engine import registry
 from deckkit.errors import UsageError
 
 
@@ -78,8 +79,8 @@ def goldfish(
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,
                       keep_seen=games_out is not None, strategy=pilot)
-    if impact and loaded[0].game == "kotlik":
-        common.err("note: --impact needs hands; Kotlík decks get none")
+    if impact and not getattr((spec := registry.spec(loaded[0].game)).opening, "hands", True):
+        common.err(f"note: --impact needs hands; {spec.title} decks get none")
     as_json = output == "json"
     with ProgressBar(enabled=watched() and not as_json) as bar:  # not when piped (issue 8)
         outcome = run_goldfish(loaded, options, progress=bar)

@@ -84,15 +84,18 @@ def script_run(
 @script_app.command("new")
 def script_new(
     file: Annotated[Path | None, typer.Argument(help="Where to write the script (default: stdout).")] = None,
-    game: Annotated[str, typer.Option("--game", "-g", help="Game name or alias.")] = "obludarium",
+    game: Annotated[str | None, typer.Option("--game", "-g",
+                                             help="Game name or alias (default: the first of `deckkit games`).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented starting script to edit (it runs and passes as written).
 
     Example: deckkit script new my-first.deckkit.toml --game ob
     """
+    from deckkit.engine.registry import default_game
     from deckkit.scripts.report import template, write_template
 
+    game = game or default_game().name
     if file is None:
         typer.echo(template(game), nl=False)
         return

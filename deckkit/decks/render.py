@@ -48,16 +48,20 @@ def _numbers(card: dict[str, Any]) -> str:
 
 
 def render_show(data: dict[str, Any]) -> str:
-    """The deck grouped by type: count, name, cost, attack/defence (or Kotlík number and label)."""
+    """The deck grouped by type: count, name, cost, and the numbers column the game names (atk/def, number)."""
     from tabulate import tabulate
 
+    from deckkit.engine.registry import find
+
+    game = find(data["game"])
+    numbers = game.show_header if game else "atk/def"
     head = f"{data['name'] or data['deck']} — {data['game']}" + (f"/{data['format']}" if data["format"] else "")
     out = [head, f"{data['size']} cards", ""]
     for title, groups in (("", data["groups"]), ("Sideboard: ", data["sideboard"])):
         for g in groups:
             out.append(f"{title}{g['type']} ({g['count']})")
             rows = [[c["count"], c["name"], c.get("cost", ""), _numbers(c)] for c in g["cards"]]
-            headers = ["#", "card", "cost", "atk/def" if data["game"] != "kotlik" else "number"]
+            headers = ["#", "card", "cost", numbers]
             # Columns no card of the group fills (spells have no atk/def) are left out.
             keep = [i for i in range(4) if i < 2 or any(row[i] != "" for row in rows)]
             out.append(tabulate([[row[i] for i in keep] for row in rows], headers=[headers[i] for i in keep],
@@ -81,15 +85,9 @@ def render_stats(stats: dict[str, Any]) -> str:
         costed = sum(stats["cost_curve"].values())
         note = "" if costed == stats["size"] else f" (over the {costed} cards with a cost)"
         out.append(f"Average cost: {stats['average_cost']:.2f}{note}")
-    if stats["game"] == "obludarium" and stats["food_share"] is not None:
-        out.append(f"Food: {stats['food']} of {stats['size']} = {stats['food_share']:.0%} (about one third advised, OB-207)")
-    if stats["game"] == "alomfogo":
-        out.append(f"Dreamwalkers: {stats['dreamwalkers']}, attack total {stats['attack_total']}, "
-                   f"defence total {stats['defense_total']}")
-    if stats["game"] == "kotlik":
-        out.append(f"Ingredients: {stats['ingredients']} different")
-        out.append("By label colour:")
-        out += bar_chart(stats["by_label"], width=20)
-        out.append("By number:")
-        out += bar_chart(stats["by_number"], width=20)
+    from deckkit.engine.registry import find
+
+    game = find(stats["game"])
+    if game is not None and game.render_stats is not None:
+        out += game.hook("render_stats")(stats, bar_chart)
     return "\n".join(out) + "\n"

@@ -94,10 +94,9 @@ class GameSpec:
     opening: Any = None
     records: str = "win-by-turn"
     action_kinds: tuple[str, ...] = ()
-    deck_stats: Ref = None  # fn(counts: list[(card, n)]) -> dict of the game's own deck figures
-    render_stats: Ref = None  # fn(stats) -> list of lines after the common deck statistics
-    show_numbers: Ref = None  # fn(card) -> the "atk/def"-like column of `deck show`, and its header below
-    show_header: str = "atk/def"
+    deck_stats: Ref = None  # fn(counts: list[(card, n)], size) -> dict of the game's own deck figures
+    render_stats: Ref = None  # fn(stats, bar_chart) -> lines after the common deck statistics
+    show_header: str = "atk/def"  # the header of `deck show`'s numbers column (attack/defence, or number)
     search_flags: dict[str, SearchFlag] = field(default_factory=dict)
     card_order: tuple[str, ...] = ()  # the game's own card fields, in the order records are written
     docs: Ref = None  # the module whose docstring documents the action strings (``deckkit games --actions``)

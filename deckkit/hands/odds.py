@@ -27,9 +27,7 @@ from collections.abc import Callable, Sequence
 
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import Condition, bind_all
-from deckkit.hands.procedures import (
-    DeckTooSmall, GameProcedure, KO_BOARD, cards_drawn_by_turn, procedure,
-)
+from deckkit.hands.procedures import DeckTooSmall, GameProcedure, cards_drawn_by_turn, layout, procedure
 
 __all__ = ["Question", "OddsResult", "question", "exact_odds", "simulate_odds", "atoms_of"]
 
@@ -53,24 +51,16 @@ class Question:
 
     def assumption(self) -> str:
         """What the maths assumes about the cards, in words (printed with every answer)."""
-        base = "deck fully shuffled (OB-Q3 reading A)" if self.game == "obludarium" else "deck fully shuffled"
-        if self.game == "kotlik":
-            return (f"the {KO_BOARD} board cards are a uniform draw from the shuffled ingredient cards"
-                    " (KO-301, KO-302)")
-        parts = [base]
+        board = layout(self.game)
+        if board is not None:
+            return board.assumption
+        proc = procedure(self.game, variant=None if self.mulligan == "bottom" or not self.mulligans else self.mulligan)
+        parts = ["deck fully shuffled" + (f" ({proc.shuffle_rule})" if proc.shuffle_rule else "")]
         if self.mulligans:
-            if self.mulligan == "bottom":
-                parts.append("each rejected hand goes to the bottom and the next hand comes from the cards "
-                             "below it, no reshuffle (OB-504 – OB-506, OB-Q5); mulligan while the keep rule "
-                             f"fails, at most {self.mulligans} time(s), then keep")
-            else:
-                parts.append("house-rule mulligan: hand shuffled back, one card fewer (not in the rules, AF-Q5); "
-                             f"at most {self.mulligans} time(s)")
+            parts.append(proc.mulligan_words.format(mulligans=self.mulligans))
         if self.turn:
             who = "on the play" if self.on_play else "on the draw"
-            rule = "starting player draws on turn 1 (OB-Q7)" if self.game == "obludarium" else \
-                "starting player skips the first draw (AF-513)"
-            parts.append(f"{self.draws} card(s) drawn by own turn {self.turn} {who}; {rule}")
+            parts.append(f"{self.draws} card(s) drawn by own turn {self.turn} {who}; {proc.draw_words}")
         return "; ".join(parts)
 
 
@@ -116,21 +106,22 @@ def question(game: str, deck_size: int, *, mulligans: int = 0, turn: int = 0, on
         raise UsageError(f"--mulligans {mulligans} is negative", hint="0 means the opening hand only")
     if turn < 0:
         raise UsageError(f"--turn {turn} is negative", hint="0 is the opening hand, 1 the first own turn")
-    if game == "kotlik":
+    board = layout(game)
+    if board is not None:
         if mulligans or turn:
-            raise UsageError("Kotlík has no mulligans or draws: its odds are about the 32 board cards (KO-302)",
-                             hint="drop --mulligans and --turn")
-        if deck_size < KO_BOARD:
-            raise DeckTooSmall(f"the deck has {deck_size} ingredient cards, fewer than the {KO_BOARD} board spaces",
-                               hint="a Kotlík deck holds the 56 ingredient cards (KO-104)")
-        return Question("kotlik", deck_size, (KO_BOARD,), "none", 0, 0, True)
+            raise UsageError(f"{board.title} has no mulligans or draws: its odds are about the {board.face_up} "
+                             f"{board.place} cards ({board.rules})", hint="drop --mulligans and --turn")
+        if deck_size < board.face_up:
+            raise DeckTooSmall(f"the deck has {deck_size} {board.pool_type} cards, fewer than the {board.face_up} "
+                               f"{board.place} spaces", hint=board.too_small_hint or None)
+        return Question(board.game, deck_size, (board.face_up,), "none", 0, 0, True)
     proc: GameProcedure = procedure(game, variant=variant)
     if mulligans > proc.max_mulligans:
         if proc.max_mulligans == 0:
-            raise UsageError(f"--mulligans {mulligans}: Álomfogó has no mulligan (AF-503, AF-Q5)",
-                             hint="use --variant reshuffle for the house-rule mulligan, or drop --mulligans")
+            raise UsageError(f"--mulligans {mulligans}: {proc.no_mulligan or proc.title + ' has no mulligan'}",
+                             hint=proc.no_mulligan_hint or "drop --mulligans")
         raise UsageError(f"--mulligans {mulligans} is beyond the procedure: the hand shrinks from "
-                         f"{proc.hand_size} to 0 after {proc.max_mulligans} mulligans (OB-505, OB-Q5)",
+                         f"{proc.hand_size} to 0 after {proc.max_mulligans} mulligans ({proc.beyond_rule})",
                          hint=f"use --mulligans 0 … {proc.max_mulligans}")
     sizes = tuple(proc.hand_size - m for m in range(mulligans + 1))
     draws = cards_drawn_by_turn(proc.game, turn, on_play)
@@ -390,8 +381,9 @@ def answer(cards: Sequence[dict], game: str, condition: Condition, *, mulligans:
            keep: Condition | None = None, turn: int = 0, on_play: bool = True, variant: str | None = None,
            simulate: int | None = None, seed: int | None = None) -> tuple[OddsResult, OddsResult | None]:
     """Answer an odds question: ``(result, exact)`` — the exact result, or a simulation and the exact one beside it."""
-    if game == "kotlik":
-        cards = [c for c in cards if c.get("type") == "ingredient"]  # the board holds ingredient cards only
+    board = layout(game)
+    if board is not None:
+        cards = [c for c in cards if c.get("type") == board.pool_type]  # the layout's face-up cards only
     q = question(game, len(cards), mulligans=mulligans, turn=turn, on_play=on_play, variant=variant)
     if simulate is None:
         return exact_odds(cards, condition, q, keep=keep), None

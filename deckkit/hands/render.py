@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.hands.odds import OddsResult
-from deckkit.hands.procedures import KOTLIK_LEGEND, render_kotlik_board
+from deckkit.engine.registry import resolve_ref
+from deckkit.hands.procedures import layout, procedure
 from deckkit.hands.sample import Deal, HandsReport
 
 _SHOW_DEALS = 10
@@ -25,16 +26,10 @@ def _card_line(card: dict) -> str:
     return f"{card.get('name', card.get('id'))}  ({', '.join(b for b in bits if b)})"
 
 
-def deal_json(d: Deal) -> dict[str, Any]:
+def deal_json(d: Deal, game: str) -> dict[str, Any]:
     """One deal as plain data (card names)."""
-    if d.kotlik is not None:
-        k = d.kotlik
-        return {
-            "board": [[(c.get("name") if c else None) for c in row] for row in k.board],
-            "cauldrons": {"white": _names(k.cauldrons[0]), "black": _names(k.cauldrons[1])},
-            "returned": {"white": k.returned[0], "black": k.returned[1]},
-            "supply": len(k.supply),
-        }
+    if d.layout is not None:
+        return resolve_ref(layout(game).to_json, "to_json")(d.layout)
     return {"hand": _names(d.hand), "drawn": _names(d.drawn), "mulligans": d.mulligans, "forced": d.forced,
             "rejected": [_names(h) for h in d.rejected]}
 
@@ -44,7 +39,7 @@ def hands_json(r: HandsReport) -> dict[str, Any]:
     out: dict[str, Any] = {
         "deck": r.deck, "name": r.name, "game": r.game, "seed": r.seed, "count": r.count, "turn": r.turn,
         "on_play": r.on_play, "keep": r.keep, "variant": r.variant, "arrangement": r.arrangement,
-        "hands": [deal_json(d) for d in r.deals],
+        "hands": [deal_json(d, r.game) for d in r.deals],
     }
     if r.summary is not None:
         out["summary"] = r.summary
@@ -62,34 +57,28 @@ def hands_text(r: HandsReport) -> str:
     if r.keep:
         head += f" — keep: {r.keep}"
     out.append(head)
-    if r.variant == "reshuffle":
-        out.append("house-rule mulligan 'reshuffle': hand shuffled back, one card fewer (not in the rules, AF-Q5)")
+    board = layout(r.game)
+    proc = None if board is not None else procedure(r.game, variant=r.variant)
+    if proc is not None and proc.note:
+        out.append(proc.note)
     shown = r.deals[:_SHOW_DEALS] if r.count > 1 else r.deals
     for i, d in enumerate(shown, 1):
         if r.count > 1:
             out.append(f"\nHand {i}")
-        if d.kotlik is not None:
-            k = d.kotlik
-            out.append(render_kotlik_board(k, narrow=True))  # fits 80 columns
-            out.append(KOTLIK_LEGEND)
-            out.append(f"White's cauldron: {', '.join(_names(k.cauldrons[0]))} "
-                       f"(returned {k.returned[0]} white/black card(s), KO-307)")
-            out.append(f"Black's cauldron: {', '.join(_names(k.cauldrons[1]))} "
-                       f"(returned {k.returned[1]} white/black card(s), KO-307)")
-            out.append(f"Supply deck: {len(k.supply)} cards")
+        if board is not None:
+            out.extend(resolve_ref(board.to_text, "to_text")(d.layout))
             continue
         for h in d.rejected:
             out.append(f"  mulligan: {', '.join(_names(h))}")
         label = f"Hand ({len(d.hand)} cards" + (f", after {d.mulligans} mulligan(s)" if d.mulligans else "") + ")"
         if d.forced and r.keep:
-            label += " — kept: no further mulligan allowed" if r.game == "obludarium" or d.mulligans else \
+            label += " — kept: no further mulligan allowed" if proc and proc.max_mulligans else \
                 " — keep rule not met"
         out.append(label + ":")
         out.extend(f"  {_card_line(c)}" for c in d.hand)
         if r.turn:
             who = "on the play" if r.on_play else "on the draw"
-            note = " — the starting player does not draw in their first turn (AF-513)" \
-                if r.game == "alomfogo" and r.on_play else ""
+            note = f" — {proc.first_draw_note}" if proc and proc.first_draw_note and r.on_play else ""
             out.append(f"Drawn by turn {r.turn} {who} ({len(d.drawn)}){note}:")
             out.extend(f"  {_card_line(c)}" for c in d.drawn)
     if r.count > 1 and len(shown) < r.count:
@@ -97,10 +86,8 @@ def hands_text(r: HandsReport) -> str:
     if r.summary:
         s = r.summary
         out.append("")
-        if r.game == "kotlik":
-            mean = s["mean_returned"]
-            out.append(f"{s['deals']} layouts: mean white/black cards returned — White {mean['white']:.2f}, "
-                       f"Black {mean['black']:.2f}")
+        if board is not None:
+            out.extend(resolve_ref(board.summary_text, "summary_text")(s))
             return "\n".join(out)
         out.append(f"Summary of {s['deals']} deals")
         if r.keep:
@@ -131,8 +118,9 @@ def odds_text(deck: str, r: OddsResult, exact: OddsResult | None = None) -> str:
         lines.append(f"keep rule: {r.keep}")
     elif q.mulligans:
         lines.append("keep rule: the condition itself, on the opening hand")
-    if q.game == "kotlik":
-        lines.append(f"board: {q.sizes[0]} of the {q.deck_size} ingredient cards")
+    board = layout(q.game)
+    if board is not None:
+        lines.append(f"{board.place}: {q.sizes[0]} of the {q.deck_size} {board.pool_type} cards")
     else:
         where = f"by own turn {q.turn} " + ("on the play" if q.on_play else "on the draw") if q.turn else "opening hand"
         lines.append(f"hand: {q.sizes[0]} cards, {where}"

@@ -1,8 +1,9 @@
 """Seeded sample hands: one or many openings under the game's procedure, and their summary.
 
 Same seed, same hands, everywhere: every deal comes from one ``random.Random(seed)`` that shuffles
-the deck (a full shuffle, OB-Q3 reading A, unless the Obludárium ``food-third`` arrangement is
-asked for) and then runs :mod:`deckkit.hands.procedures`.
+the deck (a full shuffle unless one of the game's arrangements is asked for, e.g. Obludárium's
+``food-third``) and then runs the game's opening procedure (:mod:`deckkit.hands.procedures`). A
+game whose opening is a layout (a board) deals that instead.
 """
 
 from __future__ import annotations
@@ -16,13 +17,22 @@ from collections.abc import Sequence
 
 from deckkit.errors import DataError, UsageError
 from deckkit.hands.conditions import Condition
-from deckkit.hands.procedures import (
-    KotlikSetup, Opening, cards_drawn_by_turn, food_every_third, kotlik_setup, opening, procedure,
-)
+from deckkit.engine.registry import resolve_ref
+from deckkit.hands.procedures import Opening, cards_drawn_by_turn, layout, opening, procedure
 
-__all__ = ["LoadedDeck", "load_cards", "Deal", "HandsReport", "deal", "sample_hands", "ARRANGEMENTS"]
+__all__ = ["LoadedDeck", "load_cards", "Deal", "HandsReport", "deal", "sample_hands", "arrangements"]
 
-ARRANGEMENTS = ("shuffle", "food-third")  # OB-Q3 reading A (default) and reading B
+
+
+def arrangements() -> tuple[str, ...]:
+    """``shuffle`` (the default) and every registered game's own deck arrangements."""
+    from deckkit.engine.registry import registered_games
+
+    out = ["shuffle"]
+    for game in registered_games():
+        proc = game.opening
+        out += [name for name in getattr(proc, "arrangements", {}) if name not in out]
+    return tuple(out)
 
 
 @dataclass
@@ -62,7 +72,7 @@ class Deal:
     mulligans: int
     forced: bool
     rejected: list[list[dict]] = field(default_factory=list)
-    kotlik: KotlikSetup | None = None
+    layout: Any = None  # the dealt layout, for a game whose opening is one (a board) instead of hands
 
 
 @dataclass
@@ -84,8 +94,9 @@ class HandsReport:
 
 
 def _arrange(cards: list[dict], game: str, rng: random.Random, arrangement: str) -> list[dict]:
-    if arrangement == "food-third":
-        return food_every_third(cards, rng, lambda c: c.get("type") == "food")
+    if arrangement != "shuffle":
+        ref, _rule = procedure(game).arrangements[arrangement]
+        return resolve_ref(ref, "arrangement")(cards, rng)
     deck = list(cards)
     rng.shuffle(deck)
     return deck
@@ -95,12 +106,9 @@ def deal(cards: Sequence[dict], game: str, rng: random.Random, *, keep: Conditio
          keep_fn=None, turn: int = 0, on_play: bool = True, variant: str | None = None,
          arrangement: str = "shuffle", max_mulligans: int | None = None) -> Deal:
     """Shuffle (or arrange) the deck with ``rng`` and run the game's opening procedure once."""
-    if game == "kotlik":
-        ingredients = [c for c in cards if c.get("type") == "ingredient"]
-        corners = [c for c in cards if c.get("type") == "corner"]
-        rng.shuffle(ingredients)  # KO-301
-        setup = kotlik_setup(ingredients, rng, corners=corners)
-        return Deal([], [], 0, False, [], setup)
+    board = layout(game)
+    if board is not None:
+        return Deal([], [], 0, False, [], resolve_ref(board.deal, "deal")(cards, rng))
     library = _arrange(list(cards), game, rng, arrangement)
     fn = keep_fn or (keep.keep_callback(cards) if keep else None)
     res: Opening = opening(game, library, fn, variant=variant, rng=rng, max_mulligans=max_mulligans)
@@ -119,16 +127,17 @@ def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int 
         raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
     if turn < 0:
         raise UsageError(f"--turn {turn} is negative", hint="0 is the opening hand, 1 the first own turn")
-    if arrangement not in ARRANGEMENTS:
-        raise UsageError(f"unknown arrangement {arrangement!r}", hint="arrangements: " + ", ".join(ARRANGEMENTS))
-    if game == "kotlik":
+    if arrangement not in arrangements():
+        raise UsageError(f"unknown arrangement {arrangement!r}", hint="arrangements: " + ", ".join(arrangements()))
+    board = layout(game)
+    if board is not None:
         if keep is not None or turn or variant:
-            raise UsageError("Kotlík has no hands to keep or draw: --keep, --turn and --variant do not apply",
-                             hint="`deckkit hand` on a Kotlík deck shows the board layout (KO-302)")
+            raise UsageError(f"{board.title} has no hands to keep or draw: --keep, --turn and --variant do not "
+                             "apply", hint=board.no_hands_hint)
     else:
-        procedure(game, variant=variant)  # checks the variant before dealing
-        if arrangement != "shuffle" and game != "obludarium":
-            raise UsageError("the food-third arrangement is Obludárium's (OB-Q3 reading B)")
+        proc = procedure(game, variant=variant)  # checks the variant before dealing
+        if arrangement != "shuffle" and arrangement not in proc.arrangements:
+            raise UsageError(f"the {arrangement} arrangement is {_owner_of(arrangement)}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
@@ -147,8 +156,8 @@ def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int 
             deals.append(d)
         if count == 1:
             break
-        if d.kotlik is not None:
-            returned.update({"white": d.kotlik.returned[0], "black": d.kotlik.returned[1]})
+        if board is not None:
+            returned.update(resolve_ref(board.tally, "tally")(d.layout))
             continue
         for m in range(d.mulligans + 1):
             depth_reached[m] += 1
@@ -161,11 +170,22 @@ def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int 
     report = HandsReport(deck, game, seed, count, turn, on_play, keep.text if keep else None, variant,
                          arrangement, deals, name=name or deck)
     if count > 1:
-        if game == "kotlik":
-            report.summary = {"deals": count, "mean_returned": {k: returned[k] / count for k in ("white", "black")}}
+        if board is not None:
+            report.summary = {"deals": count, board.summary_key: {k: returned[k] / count for k in returned}}
         else:
             report.summary = _summary(count, depth_reached, depth_kept_by_rule, final_depth, type_counts)
     return report
+
+
+def _owner_of(arrangement: str) -> str:
+    """Whose arrangement a name is, in words: "Obludárium's (OB-Q3 reading B)"."""
+    from deckkit.engine.registry import registered_games
+
+    for game in registered_games():
+        found = getattr(game.opening, "arrangements", {}).get(arrangement)
+        if found:
+            return f"{game.title}'s ({found[1]})"
+    return "another game's"
 
 
 def _types(cards: Sequence[dict]) -> list[str]:

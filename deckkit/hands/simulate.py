@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import Condition, bind_all
 from deckkit.hands.odds import OddsResult, Question, _projector
-from deckkit.hands.procedures import obludarium_opening
+from deckkit.hands.procedures import procedure
 
 __all__ = ["simulate_odds", "simulate_with_procedure"]
 
@@ -122,16 +122,17 @@ class _Verdicts(dict):
 
 def simulate_with_procedure(cards: Sequence[dict], condition: Condition, q: Question, *, games: int, seed: int,
                             keep: Condition | None = None) -> float:
-    """Slow reference estimate that shuffles whole decks and runs :func:`obludarium_opening` (tests use it)."""
+    """Slow reference estimate that shuffles whole decks and runs the game's hand procedure (tests use it)."""
     rng = random.Random(seed)
+    proc = procedure(q.game)
     keep_fn = (keep or condition).keep_callback(cards)
     hits = 0
     deck = list(cards)
     for _ in range(games):
         rng.shuffle(deck)
         if q.mulligan == "bottom":
-            res = obludarium_opening(deck, keep_fn, hand_size=q.sizes[0], max_mulligans=q.mulligans)
+            res = proc.run(deck, keep_fn, hand_size=q.sizes[0], max_mulligans=q.mulligans)
         else:
-            res = obludarium_opening(deck, None, hand_size=q.sizes[0], max_mulligans=0)
+            res = proc.run(deck, None, hand_size=q.sizes[0], max_mulligans=0)
         hits += condition.holds_for(res.hand + res.library[:q.draws])
     return hits / games

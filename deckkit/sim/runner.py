@@ -107,10 +107,10 @@ def _prepare(job: Job) -> tuple[Any, list[dict], Any, Any]:
 
 def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
     """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
-    from deckkit.sim.strategy import OWN_LOOP, play_scoring
+    from deckkit.sim.strategy import own_loop, play_scoring
 
     game, deck, keep, pilot = _prepare(job)
-    if pilot is not None and job.game in OWN_LOOP:
+    if pilot is not None and own_loop(job.game):
         if keep is not None:  # as the game's own loop does: silence would hide a mistake
             raise UsageError(f"{job.game} has no opening hand, so a keep rule cannot apply",
                              hint="leave out --keep (and [mulligan] in the strategy)")

@@ -24,18 +24,22 @@ from deckkit.errors import DataError, ValidationFailed
 from deckkit.sim.conditions import compile_value, compile_when
 from deckkit.text import fold
 
-# The action kinds of each game (canonical strings, see the games' package docstrings); a pattern
-# whose kind is not here is refused when the strategy loads, with the list as hint.
-ACTION_KINDS: dict[str, tuple[str, ...]] = {
-    "obludarium": ("play", "cast", "use", "attack", "block", "discard", "pass"),
-    "alomfogo": ("play", "cycle", "draw", "no draw", "challenge with", "defend with", "no defence", "helper",
-                 "no helper", "assist", "cast", "counter", "no counter", "pass"),
-    "kotlik": ("take", "explode", "no explode", "extra turn", "no extra turn", "keep last", "discard last",
-               "move clockwise", "move anticlockwise"),
-}
-# Kotlík's own goldfish loop takes policy names only (it has no hands or mulligans to handle), so a
-# pilot drives its State from here: :func:`play_scoring`.
-OWN_LOOP = {"kotlik"}
+
+
+def action_kinds(game: str) -> tuple[str, ...]:
+    """The action kinds of a game (canonical strings, from its registry spec); a pattern whose kind is
+    not one of them is refused when the strategy loads, with the list as hint."""
+    from deckkit.engine.registry import spec
+
+    return spec(game).action_kinds
+
+
+def own_loop(game: str) -> bool:
+    """Whether a pilot drives the game's State from here (:func:`play_scoring`): a game whose spec says
+    its goldfish loop takes policy names only (no hands or mulligans to handle)."""
+    from deckkit.engine.registry import spec
+
+    return spec(game).own_loop
 # The named preferences: a card field and whether its highest value comes first. Several, joined by
 # commas ("dearest, strongest"), break ties left to right; remaining ties keep the game's order.
 _SORT = {"dearest": ("cost", True), "cheapest": ("cost", False), "strongest": ("attack", True),
@@ -107,7 +111,7 @@ def load_strategy(path: str | Path) -> Strategy:
                             hint="see schemas/strategy.schema.json; copy a file of data/strategies/ to start")
     game = resolve_game(data["game"])
     rules = tuple((r.get("when"), r["do"], r.get("prefer", "first"), r.get("through")) for r in data["rules"])
-    kinds = ACTION_KINDS[game]
+    kinds = action_kinds(game)
     for i, (when, do, prefer, through) in enumerate(rules):
         where = f"{path}{_line_of(text, i)} rules.{i}"
         for kind in _alternatives(through or ""):
@@ -198,7 +202,7 @@ class Pilot:
     """A strategy bound to a game: ``pilot(state) -> Action`` for the goldfish loop."""
 
     def __init__(self, strategy: Strategy, game: Any) -> None:
-        kinds = ACTION_KINDS[strategy.game]
+        kinds = action_kinds(strategy.game)
         self.path = strategy.path or None
         self.rules = []
         for when, do, prefer, through in strategy.rules:

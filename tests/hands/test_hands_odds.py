@@ -13,7 +13,8 @@ from hands_helpers import make_deck
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import compile_condition
 from deckkit.hands.odds import answer, exact_odds, question, simulate_odds, simulate_with_procedure
-from deckkit.hands.procedures import DeckTooSmall, obludarium_opening
+from deckkit.games.obludarium.opening import obludarium_opening
+from deckkit.hands.procedures import DeckTooSmall
 
 
 def hyp_at_least(k: int, succ: int, total: int, draws: int) -> float:

@@ -8,10 +8,11 @@ from collections import Counter
 import pytest
 
 from deckkit.errors import UsageError
-from deckkit.hands.procedures import (
-    DeckTooSmall, alomfogo_opening, cards_drawn_by_turn, food_every_third, kotlik_setup,
-    obludarium_higher_plays, obludarium_opening, opening, procedure, render_kotlik_board, seen_by_turn,
-)
+from deckkit.games.alomfogo.opening import alomfogo_opening
+from deckkit.games.kotlik.setup import kotlik_setup, render_kotlik_board
+from deckkit.games.obludarium.opening import food_every_third, obludarium_opening
+from deckkit.games.obludarium.opening import higher_plays as obludarium_higher_plays
+from deckkit.hands.procedures import DeckTooSmall, cards_drawn_by_turn, opening, procedure, seen_by_turn
 
 LIB = list(range(40))  # card i sits at position i (top first)
 

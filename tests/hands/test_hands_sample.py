@@ -74,7 +74,7 @@ def test_kotlik_layouts(bundled_deck):
     game, cards = bundled_deck("kotlik-standard")
     report = sample_hands(cards, game, seed=8, count=30)
     assert report.summary["deals"] == 30
-    setup = report.deals[0].kotlik
+    setup = report.deals[0].layout
     assert setup is not None and len(setup.supply) == 22
 
 

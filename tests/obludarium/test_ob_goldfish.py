@@ -10,7 +10,7 @@ import pytest
 
 from deckkit.games.obludarium import GAME, ObludariumGame
 from deckkit.games.obludarium.cards import shuffled
-from deckkit.hands.procedures import obludarium_opening
+from deckkit.games.obludarium.opening import obludarium_opening
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -14,7 +14,7 @@ from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
 from deckkit.games.alomfogo.state import AlomfogoState
 from deckkit.games.alomfogo.zones import ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm
-from deckkit.hands.procedures import ALOMFOGO_MULLIGANS, alomfogo_opening
+from deckkit.games.alomfogo.opening import ALOMFOGO_MULLIGANS, alomfogo_opening
 
 _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
 _STATE_SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<states>[^()]*)\)\s*$")

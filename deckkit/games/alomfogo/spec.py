@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deckkit.engine.registry import GameSpec, SearchFlag
+from deckkit.games.alomfogo.opening import PROCEDURE
 
 # The game's branch of the card schema (abilities come from the registered effects).
 CARD_SCHEMA: dict = {'properties': {'type': {'description': 'Álomfogó card types.'},
@@ -46,9 +47,12 @@ SPEC = GameSpec(
     card_schema=CARD_SCHEMA,
     game_class=f"{_PKG}.game:AlomfogoGame",
     effects=f"{_PKG}.effects",
+    opening=PROCEDURE,
     records="win-by-turn",
     action_kinds=("play", "cycle", "draw", "no draw", "challenge with", "defend with", "no defence", "helper",
                   "no helper", "assist", "cast", "counter", "no counter", "pass"),
-    search_flags={"helper": SearchFlag("helper", "text", "Álomfogó helper mark")},
+    search_flags={"helper": SearchFlag("helper", "text", "Álomfogó card with a helper ability mark (P), (S) or (Á) (AF-309, AF-380)")},
+    deck_stats=f"{_PKG}.deckstats:deck_stats",
+    render_stats=f"{_PKG}.deckstats:render_stats",
     docs=_PKG,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckkit.engine.opening import LayoutProcedure
 from deckkit.engine.registry import GameSpec
 
 # The game's branch of the card schema (abilities come from the registered effects).
@@ -47,6 +48,18 @@ CARD_SCHEMA: dict = {'properties': {'type': {'description': 'Kotlík card types.
 
 _PKG = __name__.rsplit(".", 1)[0]
 
+# KO-301 – KO-310: the opening is the board layout, dealt by the one deal of games/kotlik/setup.py.
+OPENING = LayoutProcedure(
+    game="kotlik", title="Kotlík", rules="KO-301 – KO-310",
+    deal=f"{_PKG}.setup:deal_layout", to_json=f"{_PKG}.setup:layout_json", to_text=f"{_PKG}.setup:layout_text",
+    tally=f"{_PKG}.setup:layout_tally", summary_text=f"{_PKG}.setup:summary_text", summary_key="mean_returned",
+    pool_type="ingredient", face_up=32, place="board",
+    no_hands="Kotlík has no hands: its opening is the board layout (KO-301 – KO-309)",
+    no_hands_hint="`deckkit hand DECK` on a Kotlík deck shows the board and the first cauldron cards",
+    assumption="the 32 board cards are a uniform draw from the shuffled ingredient cards (KO-301, KO-302)",
+    too_small_hint="a Kotlík deck holds the 56 ingredient cards (KO-104)",
+)
+
 SPEC = GameSpec(
     name="kotlik",
     title="Čarodějnický kotlík",
@@ -56,9 +69,13 @@ SPEC = GameSpec(
     card_schema=CARD_SCHEMA,
     game_class=f"{_PKG}.game:KotlikGame",
     effects=f"{_PKG}.state",
+    opening=OPENING,
     records="scoring",
     action_kinds=("take", "explode", "no explode", "extra turn", "no extra turn", "keep last", "discard last",
                   "move clockwise", "move anticlockwise"),
+    deck_stats=f"{_PKG}.deckstats:deck_stats",
+    render_stats=f"{_PKG}.deckstats:render_stats",
+    show_header="number",
     docs=_PKG,
     own_loop=True,
 )

@@ -13,7 +13,7 @@ from deckkit.errors import UsageError
 from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
 from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards, shuffled
 from deckkit.games.obludarium.state import ATTACK, MAIN, PLAYER_NAMES, ObState, Perm
-from deckkit.hands.procedures import obludarium_higher_plays, obludarium_opening
+from deckkit.games.obludarium.opening import higher_plays, obludarium_opening
 from deckkit.text import fold
 
 _SUFFIX = re.compile(r"^(?P<name>.*?)\s*\((?P<states>[^()]*)\)\s*$")
@@ -79,7 +79,7 @@ class ObludariumGame(Game):
         if choice == "chance":
             return rng.randrange(2)
         if choice == "higher":
-            return obludarium_higher_plays(libraries, rng)
+            return higher_plays(libraries, rng)
         return PLAYER_NAMES.index(choice)
 
     def new_game(self, decks: list[list[dict]], rng: random.Random, **options: Any) -> ObState:

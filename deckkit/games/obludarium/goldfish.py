@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 
 from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER, SPELL, CardInfo, shuffled
-from deckkit.hands.procedures import obludarium_opening
+from deckkit.games.obludarium.opening import obludarium_opening
 
 # roles of cards for the greedy player
 R_FOOD, R_MONSTER, R_ARTIFACT_BOOST, R_SPELL_BOOST, R_SPELL_HIT, R_SPELL_DRAW, R_OTHER = range(7)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deckkit.engine.registry import GameSpec, SearchFlag
+from deckkit.games.obludarium.opening import PROCEDURE
 
 # The game's branch of the card schema (abilities come from the registered effects).
 CARD_SCHEMA: dict = {'properties': {'type': {'description': 'Obludárium card types: food, monster, artifact, spell.'},
@@ -37,9 +38,12 @@ SPEC = GameSpec(
     card_schema=CARD_SCHEMA,
     game_class=f"{_PKG}.game:ObludariumGame",
     effects=f"{_PKG}.effects",
+    opening=PROCEDURE,
     records="win-by-turn",
     action_kinds=("play", "cast", "use", "attack", "block", "discard", "pass"),
-    search_flags={"blocking": SearchFlag("blocking", "true", "Obludárium blocking spell")},
+    search_flags={"blocking": SearchFlag("blocking", "true", "Obludárium blocking spell (OB-355)")},
+    deck_stats=f"{_PKG}.deckstats:deck_stats",
+    render_stats=f"{_PKG}.deckstats:render_stats",
     docs=_PKG,
     script_template=dict(title="Obludárium", library='["Chleba", "Glum"]', hand='["Buřty", "Kubišta"]',
                          table='["Chleba", "Medděd"]', do='["play Buřty", "play Kubišta", "pass"]',
