@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from deckkit.cli import common
-from deckkit.engine import registry
 from deckkit.errors import UsageError
 
 
@@ -79,6 +78,8 @@ def goldfish(
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,
                       keep_seen=games_out is not None, strategy=pilot)
+    from deckkit.engine import registry
+
     if impact and not getattr((spec := registry.spec(loaded[0].game)).opening, "hands", True):
         common.err(f"note: --impact needs hands; {spec.title} decks get none")
     as_json = output == "json"
