@@ -13,7 +13,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 from collections.abc import Callable, Iterable
 
 from deckkit.errors import DataError, IllegalAction, UsageError
@@ -41,13 +41,13 @@ def shuffled(items: Iterable, rng: random.Random) -> list:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One decision: ``kind`` plus readable ``args``; ``str(action)`` is its canonical form.
 
     The canonical string is ``kind`` followed by the args separated by single spaces, e.g.
     ``play Éjlépő Kajtár`` or ``attack Glum#2``. Scripts, logs and error messages use it; a game
-    chooses args so that the string is unambiguous among the legal actions of a state.
+    chooses args so that the string is unambiguous among the legal actions of a state. Actions are
+    immutable values (a named tuple: a search builds hundreds of thousands of them).
     """
 
     player: int
@@ -168,13 +168,35 @@ class State(ABC):
     """
 
     #: Attributes that are not part of the position: how it was reached, and derived caches.
-    NOT_COMPARED: ClassVar[frozenset[str]] = frozenset({"history", "log", "_rng_shared"})
+    NOT_COMPARED: ClassVar[frozenset[str]] = frozenset({"history", "log", "_rng_shared", "_listed", "logging"})
 
     def __init__(self, game: Game, rng: random.Random) -> None:
         self.game = game
         self.rng = rng
         self.history: list[Action] = []
         self.log: list[str] = []  # readable events (draws, shuffles, combat results) for --trace
+        #: Whether readable lines go to :attr:`log` (the one switch of every game; a search turns it off).
+        self.logging = True
+        self._listed: list[Action] | None = None  # the legal actions of this position, once listed
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game's legal_actions() is wrapped so that apply() can check an action against the list
+        # just made for this position instead of making it again (half the work of a checked step).
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("legal_actions")
+        if own is not None and not getattr(own, "_remembers", False):
+            def legal_actions(self: State, _own: Callable[[State], list[Action]] = own) -> list[Action]:
+                listed = self._listed = _own(self)
+                return listed
+
+            legal_actions.__doc__ = own.__doc__
+            legal_actions._remembers = True  # type: ignore[attr-defined]
+            cls.legal_actions = legal_actions  # type: ignore[method-assign]
+
+    def say(self, line: str) -> None:
+        """Add a readable line to the log when :attr:`logging` is on."""
+        if self.logging:
+            self.log.append(line)
 
     # The chance generator is copied on first use after a clone, not by the clone itself: copying a
     # Mersenne Twister costs more than the rest of a clone, and most clones in a search never shuffle.
@@ -287,17 +309,23 @@ class State(ABC):
         """Apply a legal action given as an Action or its string; IllegalAction otherwise."""
         if self.is_terminal():
             raise IllegalAction(f"{action}: the game is over", [])
-        legal = self.legal_actions()
-        chosen = self.find_action(action, legal)
-        if chosen is None:
-            message, rule = self.explain_illegal(action)
-            raise IllegalAction(message, [str(a) for a in legal], rule=rule)
+        listed = self._listed
+        if listed is not None and type(action) is Action and action in listed:
+            chosen: Action | None = action  # legal_actions() of this very position listed it
+        else:
+            legal = self.legal_actions()
+            chosen = self.find_action(action, legal)
+            if chosen is None:
+                message, rule = self.explain_illegal(action)
+                raise IllegalAction(message, [str(a) for a in legal], rule=rule)
+        self._listed = None
         self._apply(chosen)
         self.history.append(chosen)
         return chosen
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action taken from :meth:`legal_actions` (fast path for simulations)."""
+        self._listed = None
         self._apply(action)
         self.history.append(action)
 

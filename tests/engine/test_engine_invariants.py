@@ -87,7 +87,7 @@ def _immutable(x) -> bool:
     """Values a clone may share with its original: atoms, frozen dataclasses, self-copying objects."""
     if isinstance(x, (int, float, str, bytes, bool, type(None), frozenset)) or callable(x):
         return True
-    if type(x) is tuple:
+    if isinstance(x, tuple):
         return all(_immutable(e) for e in x)
     if dataclasses.is_dataclass(x) and type(x).__dataclass_params__.frozen:
         return True

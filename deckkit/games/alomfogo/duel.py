@@ -53,7 +53,7 @@ class DuelRules:
     def challenge(self, p: int, att: Perm) -> None:
         """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""
         defender = self.right_of(p)  # AF-911
-        self.quiet or self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
+        self.logging and self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
         if self.players[defender].passive or not self._active_dreamwalkers(defender):
             self.unanswered(att, defender)  # AF-710: the defender cannot answer
         else:
@@ -66,7 +66,7 @@ class DuelRules:
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
-        self.quiet or self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
+        self.logging and self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
                                 f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
 
@@ -74,7 +74,7 @@ class DuelRules:
         """The challenged player answers with an active dreamwalker; helpers come next (AF-704, AF-720)."""
         d = self.duel
         d.duelists = (d.duelists[0], dfn)
-        self.quiet or self.note(f"{self.pname(p)} defends with {self.label(p, dfn)}")
+        self.logging and self.note(f"{self.pname(p)} defends with {self.label(p, dfn)}")
         self._next_helper(0)
 
     def designate_helper(self, p: int, helper: Perm | None) -> None:
@@ -82,7 +82,7 @@ class DuelRules:
         d = self.duel
         if helper is not None:
             d.helpers[d.helper_side] = helper
-            self.quiet or self.note(f"{self.pname(p)} designates {self.label(p, helper)} as helper")
+            self.logging and self.note(f"{self.pname(p)} designates {self.label(p, helper)} as helper")
         self._next_helper(d.helper_side + 1)
 
     def use_helper(self, p: int, discard: CardDef | None = None) -> None:
@@ -107,7 +107,7 @@ class DuelRules:
         ctx = Context(p, card, side)
         for fn, ability in card.resolve:
             fn(self, ctx, ability)
-        self.quiet or self.note(f"{self.pname(p)} uses {label} ({card.helper}): {self._totals_text()}")
+        self.logging and self.note(f"{self.pname(p)} uses {label} ({card.helper}): {self._totals_text()}")
         d.passes = 0
         d.to_act = 1 - side
 
@@ -120,14 +120,14 @@ class DuelRules:
         if card.magic_source:
             player.source_played = True  # AF-610 holds for instants too, in either player's turn
         d.passes = 0
-        self.quiet or self.note(f"{self.pname(p)} casts {card.name} for {card.cost} VP")
+        self.logging and self.note(f"{self.pname(p)} casts {card.name} for {card.cost} VP")
         self._cast(p, card, d.to_act, ASSIST)
 
     def assist_pass(self, p: int) -> None:
         """No assist this time; two passes in a row end the exchange and the duel is evaluated (AF-732, AF-741)."""
         d = self.duel
         d.passes += 1
-        self.quiet or self.note(f"{self.pname(p)} passes")
+        self.logging and self.note(f"{self.pname(p)} passes")
         if d.passes >= 2:
             self._resolve_duel()
         else:
@@ -171,15 +171,15 @@ class DuelRules:
                 perm.state = RESTING
         if a > b:  # AF-753, AF-754, AF-804
             self._to_cage(dp, dfn)
-            self.quiet or self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
+            self.logging and self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
         elif b > a:
             self._to_cage(ap, att)
             gain = 1 + dfn.card.glory  # AF-803, AF-809, AF-Q9
             self.players[dp].glory += gain
-            self.quiet or self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
+            self.logging and self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
                       f"{self.pname(dp)} gains {gain} glory (AF-803)")
         else:
-            self.quiet or self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
+            self.logging and self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
 
     def _to_cage(self, p: int, perm: Perm) -> None:
         table = self.players[p].table

@@ -54,7 +54,7 @@ def gain_vp(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """The user gains N VP (Athame, AF-EX-24)."""
     player = state.players[ctx.player]
     player.vp += _amount(ability)
-    state.quiet or state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} VP ({player.vp})")
+    state.logging and state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} VP ({player.vp})")
 
 
 @effect(G, "draw")
@@ -73,7 +73,7 @@ def cage_resting_creatures(state: AlomfogoState, ctx: Context, ability: dict) ->
         for perm in player.table:
             if perm.card.is_creature and perm.state == 1:
                 player.cage.append(perm.card)
-                state.quiet or state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
+                state.logging and state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
             else:
                 keep.append(perm)
         player.table[:] = keep
@@ -97,14 +97,14 @@ def cage_opponent_events(state: AlomfogoState, ctx: Context, ability: dict) -> N
     for perm in [p for p in player.table if p.card.type == "event"]:
         player.table.remove(perm)
         player.cage.append(perm.card)
-        state.quiet or state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
+        state.logging and state.note(f"{perm.card.name} ({state.pname(index)}) goes to the spell cage")
 
 
 @effect(G, "gain-glory")
 def gain_glory(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     """The user gains N glory points (no maximum, AF-810)."""
     state.players[ctx.player].glory += _amount(ability)
-    state.quiet or state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} glory")
+    state.logging and state.note(f"{state.pname(ctx.player)} gains {_amount(ability)} glory")
 
 
 @effect(G, "rest-target")
@@ -115,7 +115,7 @@ def rest_target(state: AlomfogoState, ctx: Context, ability: dict) -> None:
     owner, perm = ctx.target
     if perm in state.players[owner].table and perm.state == 0:
         perm.state = 1
-        state.quiet or state.note(f"{perm.card.name} ({state.pname(owner)}) is turned resting")
+        state.logging and state.note(f"{perm.card.name} ({state.pname(owner)}) is turned resting")
 
 
 @effect(G, "vp-per-turn")

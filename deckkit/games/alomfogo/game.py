@@ -267,7 +267,7 @@ class AlomfogoGame(Game):
 
             raise UsageError(f"unknown opponent {opponent!r}", hint="Álomfogó goldfish has a passive opponent")
         state = AlomfogoState(self, rng, 2)
-        state.quiet = trace is None
+        state.logging = trace is not None
         by_id = self.pool.by_id
         library = [by_id.get(c["id"]) or self.card(c) for c in deck]
         rng.shuffle(library)
@@ -342,5 +342,5 @@ def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:
                 state.challenge(0, perm)
                 if state.result is not None:
                     return
-        state.quiet or state.note("p1 ends the turn")
+        state.logging and state.note("p1 ends the turn")
         state.end_turn()

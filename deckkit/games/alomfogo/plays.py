@@ -85,10 +85,10 @@ class PlayRules:
         player = self.players[p]
         if event is not None:
             event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
-            self.quiet or self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
+            self.logging and self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
         else:
             player.vp -= card.cost  # AF-601
-            self.quiet or self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)"
+            self.logging and self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)"
                                     + ("" if target is None else f" on {self.pname(target[0])}" if target[1] is None
                                        else f" on {target[1].card.name}"))
         if card.magic_source:
@@ -103,7 +103,7 @@ class PlayRules:
 
     def end_play_phase(self, p: int) -> None:
         """Phase 3 is over; say what is kept (for traces), then phase 4 (AF-515, AF-518)."""
-        if not self.quiet:
+        if self.logging:
             player = self.players[p]
             kept = ", ".join(c.name for c in player.hand) or "nothing"
             self.note(f"{self.pname(p)} ends phase 3 with {player.vp} VP, keeping {kept}")
@@ -115,7 +115,7 @@ class PlayRules:
         player.vp -= 1
         player.cycled = True
         player.cage.append(card)
-        self.quiet or self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
+        self.logging and self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
         self.draw(p, required=True)
 
     def _cast(self, p: int, card: CardDef, side: int | None, resume: str,
@@ -141,7 +141,7 @@ class PlayRules:
             if self.phase == OVER or not caster.alive:
                 return  # the game ended, or the caster left it and the next turn began
         if pend.resume == ASSIST and self.duel is not None:
-            self.quiet or self.note(f"  {self._totals_text()}")
+            self.logging and self.note(f"  {self._totals_text()}")
         self._resume(pend)
 
     def counter(self, p: int, event: Perm) -> None:
@@ -149,7 +149,7 @@ class PlayRules:
         pend = self.pending
         fn, ability = event.card.counter
         fn(self, Context(p, event.card), ability)
-        self.quiet or self.note(f"{self.pname(p)} sacrifices {event.card.name}: "
+        self.logging and self.note(f"{self.pname(p)} sacrifices {event.card.name}: "
                                 f"{pend.card.name} has no effect (AF-372)")
         self._resume(pend)
 

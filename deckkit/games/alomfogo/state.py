@@ -41,7 +41,6 @@ class AlomfogoState(DuelRules, PlayRules, State):
         self.duel: Duel | None = None
         self.pending: Pending | None = None
         self.result: int | str | None = None
-        self.quiet = False  # goldfish fast runs skip the readable log
         self.fixtures: dict[int, list[tuple[int, list[CardDef]]]] = {}  # AF-Q12 test fixture
 
     def clone(self) -> AlomfogoState:
@@ -65,6 +64,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
             twin.pending = self.pending.copy(copied)
         twin.fixtures = {k: list(v) for k, v in self.fixtures.items()}
         self._share_rng(twin)
+        twin._listed = None
         twin.history = self.history[:]
         twin.log = self.log[:]
         return twin
@@ -79,8 +79,8 @@ class AlomfogoState(DuelRules, PlayRules, State):
         return f"p{index + 1}"
 
     def note(self, line: str) -> None:
-        """Add a readable line to the game log (skipped in quiet goldfish runs)."""
-        if not self.quiet:
+        """Add a readable line to the game log (when :attr:`logging` is on)."""
+        if self.logging:
             self.log.append(line)
 
     def label(self, index: int, perm: Perm) -> str:
@@ -157,12 +157,12 @@ class AlomfogoState(DuelRules, PlayRules, State):
         player = self.players[index]
         if not player.library:
             if required:
-                self.quiet or self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
+                self.logging and self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
                 self.eliminate(index)
             return False
         card = player.library.pop()
         player.hand.append(card)
-        self.quiet or self.note(f"{self.pname(index)} draws {card.name}")
+        self.logging and self.note(f"{self.pname(index)} draws {card.name}")
         return True
 
     def lose_glory(self, index: int, amount: int) -> None:
@@ -171,7 +171,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
         player.glory -= amount
         if player.glory <= 0:
             player.glory = max(player.glory, 0)
-            self.quiet or self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
+            self.logging and self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
             self.eliminate(index)
 
     def eliminate(self, index: int) -> None:
@@ -183,7 +183,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
             self.phase = OVER
             self.duel = None
             self.pending = None
-            self.quiet or self.note(f"{self.pname(alive[0])} wins")
+            self.logging and self.note(f"{self.pname(alive[0])} wins")
         elif not alive:
             self.result = "draw"
             self.phase = OVER
@@ -220,12 +220,12 @@ class AlomfogoState(DuelRules, PlayRules, State):
         for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
             if perm.state:
                 perm.state -= 1
-        self.quiet or self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), "
+        self.logging and self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), "
                                 f"+{gain} VP = {player.vp}")
         for when, cards in self.fixtures.get(index, ()):
             if when == self.turn:  # AF-Q12: cards the example gives without saying how
                 player.hand.extend(cards)
-                self.quiet or self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} "
+                self.logging and self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} "
                                         "(fixture, AF-Q12)")
         if self.first_turn_of_game():
             self.phase = PLAY  # AF-513: no draw in the starting player's first turn
@@ -308,14 +308,14 @@ class AlomfogoState(DuelRules, PlayRules, State):
         kind, args, p = action.kind, action.args, action.player
         if kind == "start":
             self.first = int(args[0][1:]) - 1
-            self.quiet or self.note(f"{args[0]} starts the game (AF-504)")
+            self.logging and self.note(f"{args[0]} starts the game (AF-504)")
             self.begin_turn(self.first)
         elif kind == "draw":
             self.draw(p, required=self.phase == DRAW)
             if self.phase != OVER:
                 self.phase = PLAY
         elif kind == "no draw":
-            self.quiet or self.note(f"{self.pname(p)} does not draw")
+            self.logging and self.note(f"{self.pname(p)} does not draw")
             self.phase = PLAY
         elif kind == "play":
             card = self._take_from_hand(p, args[0])
@@ -331,7 +331,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
             if self.phase == PLAY:
                 self.end_play_phase(p)
             elif self.phase == DUELS:
-                self.quiet or self.note(f"{self.pname(p)} ends the turn")
+                self.logging and self.note(f"{self.pname(p)} ends the turn")
                 self.end_turn()
             else:
                 self.assist_pass(p)
@@ -340,7 +340,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
         elif kind == "defend with":
             self.defend(p, self._find_perm(p, args[0]))
         elif kind == "no defence":
-            self.quiet or self.note(f"{self.pname(p)} does not defend")
+            self.logging and self.note(f"{self.pname(p)} does not defend")
             self.unanswered(self.duel.duelists[0], p)
         elif kind == "helper":
             self.designate_helper(p, self._find_perm(p, args[0]))

@@ -91,11 +91,13 @@ class KotlikGame(Game):
     def _state(self, rng: random.Random) -> KotlikState:
         return KotlikState(self, rng)
 
-    def new_game(self, decks: list[list[dict]] | None = None, rng: random.Random | None = None,
-                 **options: Any) -> KotlikState:
-        """A fresh game set up by KO-300; ``decks`` (optional) is ``[card set]``, default this game's cards."""
+    def new_game(self, decks: list[list[dict]] | None, rng: random.Random, **options: Any) -> KotlikState:
+        """A fresh game set up by KO-300 and dealt with ``rng``; ``decks`` is ``[card set]`` or None for
+        this game's cards. Option ``log`` (default True) switches the readable log on or off."""
+        if not isinstance(rng, random.Random):
+            raise TypeError("Kotlík's new_game needs the chance generator (a random.Random): the deal is random")
         game = self._for_deck(decks[0]) if decks else self
-        state = game._state(rng if rng is not None else random.Random(0))
+        state = game._state(rng)
         state.logging = options.get("log", True)
         ko_setup.deal(state)
         state._recount()

@@ -80,6 +80,7 @@ class KotlikState(State):
         twin.ones = self.ones[:]
         twin.winners_ = self.winners_[:]
         self._share_rng(twin)
+        twin._listed = None
         twin.history = self.history[:]
         twin.log = self.log[:]
         return twin

@@ -19,7 +19,7 @@ def boost(state, player: int, ab, target) -> None:
         target.atk += ab.amount
     if ab.stat in ("defense", "both"):
         target.dfn += ab.amount
-    state.log.append(f"{target.info.name} is now {target.atk}/{target.dfn}")
+    state.logging and state.log.append(f"{target.info.name} is now {target.atk}/{target.dfn}")
 
 
 @effect(GAME, "weaken")
@@ -29,9 +29,9 @@ def weaken(state, player: int, ab, target) -> None:
         target.atk = max(0, target.atk - ab.amount)
     if ab.stat in ("defense", "both"):
         target.dfn = max(0, target.dfn - ab.amount)
-    state.log.append(f"{target.info.name} is now {target.atk}/{target.dfn}")
+    state.logging and state.log.append(f"{target.info.name} is now {target.atk}/{target.dfn}")
     if target.info.type == MONSTER and target.dfn <= 0:
-        state.log.append(f"{target.info.name} has no defence left and dies")
+        state.logging and state.log.append(f"{target.info.name} has no defence left and dies")
         state.to_discard(target)
 
 
@@ -39,13 +39,13 @@ def weaken(state, player: int, ab, target) -> None:
 def block(state, player: int, ab, target) -> None:
     """A blocking spell: the target's attack is blocked and does no damage (OB-813, OB-828)."""
     target.sblock = True
-    state.log.append(f"{target.info.name}'s attack is blocked")
+    state.logging and state.log.append(f"{target.info.name}'s attack is blocked")
 
 
 @effect(GAME, "destroy")
 def destroy(state, player: int, ab, target) -> None:
     """Destroy a card in play: it goes to its owner's discard pile (OB-319, OB-346, OB-408)."""
-    state.log.append(f"{target.info.name} is destroyed")
+    state.logging and state.log.append(f"{target.info.name} is destroyed")
     state.to_discard(target)
 
 
@@ -59,7 +59,7 @@ def hit(state, player: int, ab, target) -> None:
 def heal(state, player: int, ab, target) -> None:
     """The player gains ``amount`` life."""
     state.life[player] += ab.amount
-    state.log.append(f"p{player + 1} gains {ab.amount} life: {state.life[player]}")
+    state.logging and state.log.append(f"p{player + 1} gains {ab.amount} life: {state.life[player]}")
 
 
 @effect(GAME, "draw")
@@ -76,6 +76,6 @@ def recall(state, player: int, ab, target) -> None:
         if pile[i].type == MONSTER:
             card = pile.pop(i)
             state.hands[player].append(card)
-            state.log.append(f"{card.name} returns to p{player + 1}'s hand")
+            state.logging and state.log.append(f"{card.name} returns to p{player + 1}'s hand")
             return
-    state.log.append("no monster in the discard pile to return")
+    state.logging and state.log.append("no monster in the discard pile to return")

@@ -125,7 +125,7 @@ class ObludariumGame(Game):
             state.start_turn()
         elif phase in (MAIN, ATTACK):
             state.phase = phase
-            state.log.append(f"-- turn {turn}: {PLAYER_NAMES[state.active]} starts in the {phase} phase")
+            state.logging and state.log.append(f"-- turn {turn}: {PLAYER_NAMES[state.active]} starts in the {phase} phase")
         else:
             raise SetupError(f"phase = {phase!r} is not a starting phase", field="setup.phase",
                              hint='write "start" (untap and draw first, the default), "main" or "attack"')

@@ -290,12 +290,12 @@ class ObState(State):
                 self.food_played[p] = True
                 self.tables[p].append(Perm(card, p))
                 self._labels[p] = None
-                self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
+                self.logging and self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
             else:
                 self._pay(p, card.cost)
                 self.tables[p].append(Perm(card, p, new=True))
                 self._labels[p] = None
-                self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {card.cost} food")
+                self.logging and self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {card.cost} food")
         elif kind == "cast":
             card = self._take_from_hand(p, args[0])
             self._pay(p, card.cost)
@@ -313,24 +313,24 @@ class ObState(State):
                 perm.tapped = True
             if ab.sacrifice:
                 self._to_discard(perm)
-                self.log.append(f"{PLAYER_NAMES[p]} sacrifices {perm.info.name}")
+                self.logging and self.log.append(f"{PLAYER_NAMES[p]} sacrifices {perm.info.name}")
             self._push(p, perm.info, perm.info.abilities, target, str(action))
         elif kind == "attack":
             perm = self._perm(p, args[0])
             perm.attacking = True
             perm.tapped = True  # OB-802
             self.attackers.append(perm)
-            self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({perm.atk} attack)")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({perm.atk} attack)")
         elif kind == "block":
             att = self._perm(self.active, args[0])
             blk = self._perm(p, args[2])
             blk.blocking = att
             att.blockers.append(blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
-            self.log.append(f"{PLAYER_NAMES[p]} blocks {args[0]} with {args[2]}")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]} blocks {args[0]} with {args[2]}")
         elif kind == "discard":
             card = self._take_from_hand(p, args[0])
             self.discards[p].append(card)
-            self.log.append(f"{PLAYER_NAMES[p]} discards {card.name} (hand-size rule, OB-909)")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]} discards {card.name} (hand-size rule, OB-909)")
             self.phase = ATTACK
         else:  # pragma: no cover - legal_actions produces only the kinds above
             raise ValueError(kind)
@@ -350,7 +350,7 @@ class ObState(State):
         self.stack.append(StackItem(p, source, abilities, target, text))
         self.responder = 1 - p  # OB-904, OB-905: the other player may answer
         # the action itself is logged by whoever applied it (script, trace); say what happens next
-        self.log.append(f"{PLAYER_NAMES[1 - p]} may answer with an instant or pass (OB-904)")
+        self.logging and self.log.append(f"{PLAYER_NAMES[1 - p]} may answer with an instant or pass (OB-904)")
 
     def _pass(self, p: int) -> None:
         if self.stack:
@@ -363,7 +363,7 @@ class ObState(State):
             limit = self.game.settings["hand_limit"]
             if limit and len(self.hands[p]) >= limit and not self.layable(p):
                 self.phase = DISCARD  # OB-909, OB-Q13
-                self.log.append(f"{PLAYER_NAMES[p]} holds {len(self.hands[p])} cards and can lay out none")
+                self.logging and self.log.append(f"{PLAYER_NAMES[p]} holds {len(self.hands[p])} cards and can lay out none")
             else:
                 self.phase = ATTACK
         elif ph == ATTACK:
@@ -373,7 +373,7 @@ class ObState(State):
                 self._end_turn()
         elif ph == BLOCK:
             self.phase = FIGHT  # OB-817, OB-906: "no block" / done blocking counts as an action
-            self.log.append(f"{PLAYER_NAMES[p]} is done blocking")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]} is done blocking")
         elif ph == FIGHT:
             self._combat()
 
@@ -383,7 +383,7 @@ class ObState(State):
             item = self.stack.pop()
             target = item.target
             if target is not None and target not in self.tables[target.owner]:
-                self.log.append(f"{item.text}: fizzles, its target left play")
+                self.logging and self.log.append(f"{item.text}: fizzles, its target left play")
                 continue
             for ab in item.abilities:
                 handler("obludarium", ab.effect)(self, item.player, ab, target)
@@ -417,10 +417,10 @@ class ObState(State):
         """Take ``amount`` life from ``p``; at 0 they lose (OB-108)."""
         before = self.life[p]
         self.life[p] = max(0, before - amount)
-        self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
+        self.logging and self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
         if self.life[p] <= 0 and self.result is None:
             self.result = 1 - p
-            self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
 
     def draw(self, p: int, n: int = 1) -> None:
         """Draw ``n`` cards; an empty deck loses per the ``empty_deck`` setting (OB-109, OB-Q1)."""
@@ -435,14 +435,14 @@ class ObState(State):
                 return
             card = lib.pop()
             self.hands[p].append(card)
-            self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
             if not lib and self.game.settings["empty_deck"] == "zero":
                 self._deck_out(p)
 
     def _deck_out(self, p: int) -> None:
         if self.result is None:
             self.result = 1 - p
-            self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
 
     # -- combat and turns ------------------------------------------------------------------------
     def _combat(self) -> None:
@@ -464,15 +464,15 @@ class ObState(State):
                     killed = att.dfn <= total  # OB-Q11 reading B
                 if killed:
                     dead.append(att)
-                self.log.append(
+                self.logging and self.log.append(
                     f"fight: {att.info.name} ({att.atk}/{att.dfn}) vs "
                     + ", ".join(f"{b.info.name} ({b.atk}/{b.dfn})" for b in att.blockers))
             elif att.sblock:
-                self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
+                self.logging and self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
             else:
                 damage += att.atk
         for perm in dead:
-            self.log.append(f"{perm.info.name} is killed (OB-826)")
+            self.logging and self.log.append(f"{perm.info.name} is killed (OB-826)")
             self._to_discard(perm)
         if damage > 0:
             self.lose_life(d, damage, "unblocked attacks, OB-830")
@@ -500,7 +500,7 @@ class ObState(State):
         p = self.active
         for perm in self.tables[p]:
             perm.tapped = False
-        self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
+        self.logging and self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
         if self.turn > 1 or self.game.settings["first_turn_draw"]:
             self.draw(p)
         self.phase = MAIN
@@ -563,6 +563,7 @@ class ObState(State):
         twin.dummy = self.dummy[:]
         twin._labels = [None, None]
         self._share_rng(twin)
+        twin._listed = None
         twin.history = self.history[:]
         twin.log = self.log[:]
         return twin
