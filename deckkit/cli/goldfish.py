@@ -101,7 +101,7 @@ def goldfish(
         rows = write_records(games_out, [d.label for d in loaded], outcome.records)
         common.err(f"wrote {rows:,} game records to {games_out}")
     if plot:
-        draw(outcome.reports, plot)
+        draw(outcome.reports, plot, [d.name for d in loaded])
         common.err(f"wrote {plot}")
     if outcome.interrupted:
         common.err("interrupted: the report covers the games finished before Ctrl-C")

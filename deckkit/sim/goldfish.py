@@ -20,6 +20,7 @@ class LoadedDeck:
     label: str
     game: str
     cards: list[dict]
+    name: str | None = None  # the deck file's ``name:``
 
     @property
     def names(self) -> list[str]:
@@ -67,7 +68,7 @@ def load_decks(paths: Sequence[str | Path], catalogue: Any) -> list[LoadedDeck]:
     decks = []
     for path in paths:
         deck = load_deck(path)
-        decks.append(LoadedDeck(str(path), resolve_game(deck.game), deck.cards(catalogue)))
+        decks.append(LoadedDeck(str(path), resolve_game(deck.game), deck.cards(catalogue), deck.name))
     games = {d.game for d in decks}
     if len(games) > 1:
         raise UsageError("decks of different games cannot be compared: " + ", ".join(sorted(games)),

@@ -128,7 +128,9 @@ def test_sim_cli_plot_svg(gf, tmp_path):
     path = tmp_path / "turns.svg"
     result = gf(AF, "-n", "50", "--plot", str(path))
     assert result.exit_code == 0
-    assert "<svg" in path.read_text(encoding="utf-8")
+    svg = path.read_text(encoding="utf-8")
+    assert "<svg" in svg
+    assert "Zsófi" in svg and "Álomfogó: 50 games per deck" in svg  # the deck's name and the game's title
 
 
 @pytest.mark.parametrize("args, message", [
