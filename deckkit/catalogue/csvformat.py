@@ -10,11 +10,14 @@ Cells by kind (an empty cell leaves the field out, except ``text`` where it mean
 - ``stone``: white, black or ``null``;
 - everything else: the text as it is.
 
-Export writes the same cells, so an exported file imports back unchanged.
+Export writes the same cells, so an exported file imports back unchanged. Files from spreadsheets
+import too: the delimiter (comma, semicolon or tab) is found from the header row, column names match
+in any case, and cells are trimmed.
 """
 
 from __future__ import annotations
 
+import csv
 import difflib
 import json
 import re
@@ -40,27 +43,79 @@ def column_help() -> str:
             "names/abilities/provenance: JSON; blocking: true/false; empty cell: field left out.")
 
 
-def check_header(file: str, header: list[str]) -> list[Problem]:
-    """Problems of a CSV header row: unknown, repeated or missing columns."""
+# What spreadsheets write: comma (English), semicolon (Czech, Hungarian, German … where ',' is the
+# decimal mark), tab ("text, tab separated").
+DELIMITERS = (",", ";", "\t")
+_DELIMITER_NAMES = {",": "commas", ";": "semicolons", "\t": "tabs", "|": "bars", ":": "colons"}
+
+
+def delimiter_name(delimiter: str) -> str:
+    """``commas``, ``semicolons`` or ``tabs``: how hints speak of a delimiter."""
+    return _DELIMITER_NAMES.get(delimiter, repr(delimiter))
+
+
+def _column_key(cell: str) -> str:
+    return cell.strip().lower()
+
+
+def _known(cells: list[str]) -> int:
+    return sum(_column_key(c) in CSV_COLUMNS for c in cells)
+
+
+def sniff_delimiter(text: str) -> str:
+    """The delimiter of a CSV card file: the one that splits its header row into the most known columns.
+
+    Ties (no known column at all) go to the delimiter seen most often in the header, then to the comma.
+    """
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return max(DELIMITERS, key=lambda d: (_known(next(csv.reader([first], delimiter=d), [])), first.count(d),
+                                          d == ","))
+
+
+def header_columns(header: list[str]) -> list[str]:
+    """The header's column names as deckkit spells them (trimmed, any case accepted)."""
+    return [_column_key(c) if _column_key(c) in CSV_COLUMNS else c for c in header]
+
+
+def _joined_hint(cell: str, delimiter: str) -> str | None:
+    """A hint when a header cell looks like several column names joined by another separator."""
+    for joiner in (",", ";", "\t", "|", ":"):
+        if joiner != delimiter and joiner in cell and _known(cell.split(joiner)) >= 2:
+            if joiner in DELIMITERS:
+                return (f"the header looks like a joined row: {cell.strip()!r} holds columns separated by "
+                        f"{delimiter_name(joiner)}, but this file separates its cells with "
+                        f"{delimiter_name(delimiter)}; use one separator throughout")
+            return (f"the header looks like a joined row: its cells seem separated by {delimiter_name(joiner)}, "
+                    "which deckkit does not read; save the file with commas, semicolons or tabs")
+    return None
+
+
+def check_header(file: str, header: list[str], delimiter: str = ",") -> list[Problem]:
+    """Problems of a CSV header row: unknown, repeated or missing columns (names match in any case)."""
     problems = []
     seen = set()
     for i, col in enumerate(header, 1):
-        if col not in CSV_COLUMNS:
-            close = difflib.get_close_matches(col.strip().lower(), CSV_COLUMNS, n=1)
-            hint = (f"did you mean {close[0]!r}? " if close else "") + "columns: " + ", ".join(CSV_COLUMNS)
+        key = _column_key(col)
+        if key not in CSV_COLUMNS:
+            hint = _joined_hint(col, delimiter)
+            if hint is None:
+                close = difflib.get_close_matches(key, CSV_COLUMNS, n=1)
+                hint = (f"did you mean {close[0]!r}? " if close else "") + "columns: " + ", ".join(CSV_COLUMNS)
             problems.append(Problem(file, f"unknown column {col!r} (column {i})", line=1, hint=hint))
-        elif col in seen:
+        elif key in seen:
             problems.append(Problem(file, f"column {col!r} appears twice", line=1, hint="keep one of them"))
-        seen.add(col)
-    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+        seen.add(key)
+    missing = [c for c in REQUIRED_COLUMNS if c not in seen]
     if missing and not problems:
+        sep = "\t" if delimiter == "\t" else delimiter
         problems.append(Problem(file, "missing column(s) " + ", ".join(missing), line=1,
-                                hint="the first row names the columns: id,game,name,type,…"))
+                                hint=f"the first row names the columns: {sep.join(REQUIRED_COLUMNS)}{sep}…"))
     return problems
 
 
 def _cell(col: str, cell: str) -> tuple[Any, str | None]:
-    """(value, error) of one cell; value is ``...`` when the field is left out."""
+    """(value, error) of one cell, trimmed; value is ``...`` when the field is left out."""
+    cell = cell.strip()
     if col == "text":
         return cell, None
     if cell == "":

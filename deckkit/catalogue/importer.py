@@ -20,7 +20,7 @@ from typing import Any
 from collections.abc import Iterable, Iterator
 
 from deckkit.catalogue.clashes import name_clashes
-from deckkit.catalogue.csvformat import parse_row, check_header
+from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
 from deckkit.schemas import Problem, card_problems, fast_card_check, fast_cards_check
@@ -197,14 +197,17 @@ def _read_jsonl(name: str, text: str) -> tuple[list[Record], list[Problem]]:
 def _read_csv(name: str, text: str) -> tuple[list[Record], list[Problem]]:
     records: list[Record] = []
     problems: list[Problem] = []
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    delimiter = sniff_delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
     except csv.Error as exc:
         return [], [Problem(name, f"invalid CSV: {exc}", line=reader.line_num or 1)]
-    problems += check_header(name, header)
+    problems += check_header(name, header, delimiter)
     if problems:
         return [], problems
+    header = header_columns(header)
+    quote_hint = f"quote cells that contain {delimiter_name(delimiter)}, the separator of this file"
     number, prev_line = 0, reader.line_num
     while True:
         try:
@@ -213,7 +216,7 @@ def _read_csv(name: str, text: str) -> tuple[list[Record], list[Problem]]:
             break
         except csv.Error as exc:
             problems.append(Problem(name, f"invalid CSV: {exc}", line=reader.line_num,
-                                    hint="quote cells that hold commas, quotes or line breaks"))
+                                    hint=f"quote cells that hold {delimiter_name(delimiter)}, quotes or line breaks"))
             break
         start, prev_line = prev_line + 1, reader.line_num
         if not any(cell.strip() for cell in row):
@@ -221,13 +224,14 @@ def _read_csv(name: str, text: str) -> tuple[list[Record], list[Problem]]:
         number += 1
         if len(row) != len(header):
             problems.append(Problem(name, f"the row has {len(row)} cells, the header has {len(header)}", line=start,
-                                    record=number, hint="quote cells that contain commas"))
+                                    record=number, hint=quote_hint))
             continue
         data, cell_problems = parse_row(header, row)
         problems += [replace(p, file=name, line=start, record=number) for p in cell_problems]
         records.append(Record(name, start, number, data))
     if not records and not problems:
-        problems.append(Problem(name, "the CSV file has a header but no cards", line=1))
+        problems.append(Problem(name, "the CSV file has a header but no cards", line=1,
+                                hint="add one card per row below the header"))
     return records, problems
 
 

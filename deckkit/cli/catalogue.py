@@ -75,7 +75,10 @@ CSV columns: id game name names type set rarity cost attack defense glory
 helper subtypes groups blocking ingredient number label symbols stone
 requires bonus text abilities provenance. Lists: items separated by ';'
 (flying;nocturnal) or a JSON array; names/abilities/provenance: JSON;
-blocking: true/false; an empty cell leaves the field out.
+blocking: true/false; an empty cell leaves the field out. Spreadsheet
+files work as saved: cells separated by commas, semicolons or tabs (found
+from the header row), column names in any case, spaces around cells
+ignored; in a semicolon file, quote a list cell ("flying;nocturnal").
 
 \b
 Examples:
