@@ -16,10 +16,11 @@ ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def _console_examples() -> list[tuple[str, str]]:
-    """(command, expected output) pairs from the README's ```console blocks."""
-    pairs = []
+def _console_blocks() -> list[list[tuple[str, str]]]:
+    """The README's ```console blocks, each a list of (command, expected output) pairs in order."""
+    blocks = []
     for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+        pairs: list[tuple[str, str]] = []
         command, lines = None, []
         for line in block.splitlines():
             if line.startswith("$ "):
@@ -30,7 +31,8 @@ def _console_examples() -> list[tuple[str, str]]:
                 lines.append(line)
         if command:
             pairs.append((command, "\n".join(lines)))
-    return pairs
+        blocks.append(pairs)
+    return blocks
 
 
 def _without_timings(text: str) -> str:
@@ -45,15 +47,19 @@ def in_repo(tmp_path, monkeypatch):
     open_catalogue(tmp_path / "catalogue.db").close()  # the examples show a catalogue in use, not its first use
 
 
-@pytest.mark.parametrize("command,expected", _console_examples(), ids=lambda v: v[:60] if isinstance(v, str) else v)
-def test_readme_console_example_prints_what_the_readme_shows(in_repo, command, expected):
-    args = shlex.split(command)
-    assert args[0] == "deckkit"
-    if "*" in command:  # the shell would expand the glob
-        args = [a for arg in args for a in (sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(arg)) if "*" in arg else [arg])]
-    result = CliRunner().invoke(app, args[1:], catch_exceptions=False)
-    shown = result.stdout + result.stderr  # stdout first, then the stderr summary or error
-    assert _without_timings(shown) == _without_timings(expected)
+@pytest.mark.parametrize("block", _console_blocks(), ids=lambda block: block[0][0][:60])
+def test_readme_console_block_prints_what_the_readme_shows(in_repo, block):
+    """A block's commands run in order on one catalogue, as a reader types them: an import is seen by
+    the commands after it."""
+    for command, expected in block:
+        args = shlex.split(command)
+        assert args[0] == "deckkit"
+        if "*" in command:  # the shell would expand the glob
+            args = [a for arg in args
+                    for a in (sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(arg)) if "*" in arg else [arg])]
+        result = CliRunner().invoke(app, args[1:], catch_exceptions=False)
+        shown = result.stdout + result.stderr  # stdout first, then the stderr summary or error
+        assert _without_timings(shown) == _without_timings(expected), command
 
 
 def test_readme_python_example_runs(in_repo, capsys):
