@@ -10,9 +10,7 @@ the state and takes the one whose snapshot gives EXPR (e.g. ``value(p1.score)``)
 
 from __future__ import annotations
 
-import copy
 import json
-import random
 import re
 import tomllib
 from dataclasses import dataclass
@@ -278,7 +276,8 @@ class Pilot:
         me = state.current_player()
         scored = []
         for n, (action, k) in enumerate(matches):
-            after = self._copy(state)
+            after = state.clone()  # the game's own copy: card facts shared, zones and counters copied
+            after.logging = False
             after.apply_unchecked(action)
             for _ in range(self.LOOK_STEPS if through and depth == 0 else 0):
                 if after.is_terminal() or after.current_player() != me or \
@@ -289,20 +288,6 @@ class Pilot:
             scored.append((-v if direction == "max" else v, k, n, action))
         scored.sort(key=lambda t: t[:3])
         return [(t[3], t[1]) for t in scored]
-
-    @staticmethod
-    def _copy(state: Any) -> Any:
-        """A copy to try actions on: the game's (immutable) tables are shared and the history starts empty."""
-        game = state.game
-        memo: dict[int, Any] = {id(game): game, id(state.history): [], id(state.log): []}
-        for value in vars(game).values():  # card pools, lookup tables: shared, never copied
-            memo[id(value)] = value
-        rng = getattr(state, "rng", None)
-        if isinstance(rng, random.Random):  # deepcopy walks its 625-word state one int at a time
-            twin = random.Random()
-            twin.setstate(rng.getstate())
-            memo[id(rng)] = twin
-        return _deep_copy(state, memo)
 
     def _fits(self, action: Any, pred: Callable[[dict], bool] | None, filters: tuple, snapshot: Callable) -> bool:
         if pred is None and not filters:
@@ -347,52 +332,6 @@ class Pilot:
         card = self.card_of(action.args[0]) if action.args else None
         value = card.get(field) if card else None
         return value if isinstance(value, (int, float)) else 0
-
-
-_ATOMS = frozenset({int, float, str, bool, type(None), bytes})
-_PLAIN: dict[type, bool] = {}
-
-
-def _plain(cls: type) -> bool:
-    """Whether instances of ``cls`` are copied by deepcopy as just their ``__dict__`` (no hooks, no slots)."""
-    plain = _PLAIN.get(cls)
-    if plain is None:
-        plain = _PLAIN[cls] = (
-            not any(hasattr(cls, hook) for hook in ("__deepcopy__", "__setstate__"))
-            and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
-            and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__
-            and all(not vars(c).get("__slots__") for c in cls.__mro__))
-    return plain
-
-
-def _deep_copy(x: Any, memo: dict[int, Any]) -> Any:
-    """``copy.deepcopy`` with fast paths for lists, dicts and plain objects (states are mostly these).
-
-    Same result and the same sharing as deepcopy (one memo); anything unusual goes to deepcopy itself.
-    """
-    cls = type(x)
-    if cls in _ATOMS:
-        return x
-    found = memo.get(id(x), memo)
-    if found is not memo:
-        return found
-    if cls is list:
-        y: Any = []
-        memo[id(x)] = y
-        y.extend([e if type(e) in _ATOMS else _deep_copy(e, memo) for e in x])
-    elif cls is dict:
-        y = {}
-        memo[id(x)] = y
-        for k, v in x.items():
-            y[k if type(k) in _ATOMS else _deep_copy(k, memo)] = v if type(v) in _ATOMS else _deep_copy(v, memo)
-    elif hasattr(x, "__dict__") and _plain(cls):
-        y = cls.__new__(cls)
-        memo[id(x)] = y
-        y.__dict__.update({k: v if type(v) in _ATOMS else _deep_copy(v, memo) for k, v in x.__dict__.items()})
-    else:
-        return copy.deepcopy(x, memo)
-    memo.setdefault(id(memo), []).append(x)  # as deepcopy does: no id in the memo may be reused meanwhile
-    return y
 
 
 def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponent: str = "passive",

@@ -305,33 +305,6 @@ def test_sim_strategy_error_during_play_names_the_file_and_rule(tmp_path, starte
     assert info.value.path == str(path) and "rules.0: value(p1.scor): no 'scor'" in info.value.message
 
 
-def test_sim_look_ahead_copy_is_deep_and_keeps_sharing():
-    from deckkit.sim.strategy import _deep_copy
-
-    class Plain:
-        pass
-
-    class Hooked:
-        def __init__(self) -> None:
-            self.items = [1]
-
-        def __deepcopy__(self, memo):
-            twin = Hooked()
-            twin.items = ["hooked"]
-            return twin
-
-    inner = [1, 2]
-    x = Plain()
-    x.a, x.b, x.d, x.h, x.t = inner, inner, {"k": [3]}, Hooked(), (inner, "s")
-    y = _deep_copy(x, {})
-    assert y is not x and y.a == [1, 2] and y.a is not inner
-    assert y.a is y.b and y.t[0] is y.a  # shared inside the original: shared inside the copy
-    y.a.append(9)
-    y.d["k"].append(4)
-    assert inner == [1, 2] and x.d == {"k": [3]}
-    assert y.h.items == ["hooked"]  # objects with their own copy hook keep it
-
-
 def test_sim_kotlik_strategy_refuses_a_keep_rule(starter):
     from deckkit.errors import UsageError
 
