@@ -45,7 +45,7 @@ from typing import Any
 from collections.abc import Callable
 
 from deckkit.errors import PositionedUsageError, UsageError
-from deckkit.text import fold
+from deckkit.text import fold, index_words
 
 __all__ = [
     "QuerySyntaxError", "Term", "FieldRef", "Not", "And", "Or", "Node", "FIELDS", "is_values", "parse",
@@ -170,9 +170,6 @@ _FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
 # A field name followed by operator-like characters that are not an operator of the language.
 _BAD_OP_RE = re.compile(r"([^\W\d_][\w]*)([~≤≥≠≈≦≧⩽⩾]+|==|=>|=<|<>|!)")
 _OP_RUN_RE = re.compile(r"[:<>=!~≤≥≠]+")
-_TOKEN_RE = re.compile(r"[^\W_]+")
-# ASCII characters that are not letters or digits separate words (the same split as _TOKEN_RE, faster).
-_ASCII_SEPARATORS = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
 _STOP = set(" \t\r\n()")
 
 
@@ -182,10 +179,8 @@ def card_key(field: str) -> str:
 
 
 def text_tokens(text: str) -> list[str]:
-    """Folded words of a text, as the full-text index sees them."""
-    if text.isascii():  # same words as via fold(); skips fold's cache, which rules texts would only churn
-        return text.lower().translate(_ASCII_SEPARATORS).split()
-    return _TOKEN_RE.findall(fold.__wrapped__(text))
+    """Folded words of a text, as the full-text index sees them (:func:`deckkit.text.index_words`)."""
+    return index_words(text)
 
 
 # ---------------------------------------------------------------- lexer

@@ -100,6 +100,64 @@ def _m5_partial_indexes(db) -> None:
     db.execute("ANALYZE")
 
 
+# Version 6's objects. db check compares a catalogue with these and --repair recreates what is missing.
+V6_COLUMNS = (("text", "TEXT"), ("subtypes", "TEXT"), ("keywords", "TEXT"), ("effects", "TEXT"),
+              ("names_key", "TEXT"), ("flags", "TEXT"), ("rulebook", "INTEGER"), ("invented", "INTEGER"))
+# Full-text search as sqlite-utils' enable_fts(create_triggers=True) sets it up, so that
+# `sqlite-utils search`, Datasette's ?_search= and any FTS5 client find it: an external-content
+# table over cards(name, text), kept current by triggers.
+V6_FTS = ("CREATE VIRTUAL TABLE [cards_fts] USING FTS5 ([name], [text], content=[cards], "
+          "tokenize='unicode61 remove_diacritics 2')")
+V6_TRIGGERS = {
+    "cards_ai": "CREATE TRIGGER [cards_ai] AFTER INSERT ON [cards] BEGIN\n"
+                "  INSERT INTO [cards_fts] (rowid, [name], [text]) VALUES (new.rowid, new.[name], new.[text]);\nEND",
+    "cards_ad": "CREATE TRIGGER [cards_ad] AFTER DELETE ON [cards] BEGIN\n"
+                "  INSERT INTO [cards_fts] ([cards_fts], rowid, [name], [text]) "
+                "VALUES('delete', old.rowid, old.[name], old.[text]);\nEND",
+    "cards_au": "CREATE TRIGGER [cards_au] AFTER UPDATE ON [cards] BEGIN\n"
+                "  INSERT INTO [cards_fts] ([cards_fts], rowid, [name], [text]) "
+                "VALUES('delete', old.rowid, old.[name], old.[text]);\n"
+                "  INSERT INTO [cards_fts] (rowid, [name], [text]) VALUES (new.rowid, new.[name], new.[text]);\nEND",
+}
+# One readable row per card: the plain columns, and from the record the fields that have none.
+V6_VIEW = """CREATE VIEW card_view AS SELECT c.pk AS pk, c.id AS id, c.game AS game, c.name AS name,
+  (SELECT group_concat(n.key || ': ' || n.value, '; ') FROM json_each(CASE WHEN json_valid(b.data) THEN b.data END,
+   '$.names') AS n) AS other_names,
+  c.type AS type, c.cost AS cost, c.attack AS attack, c.defense AS defense, c.glory AS glory, c.number AS number,
+  c.label AS label, c.rarity AS rarity, json_extract(CASE WHEN json_valid(b.data) THEN b.data END, '$.set') AS "set",
+  json_extract(CASE WHEN json_valid(b.data) THEN b.data END, '$.ingredient') AS ingredient,
+  c.subtypes AS subtypes, c.keywords AS keywords, c.effects AS effects, c.flags AS flags, c.text AS text, c.rulebook AS rulebook, c.invented AS invented, c.source AS source
+FROM cards c LEFT JOIN card_blobs b ON b.pk = c.pk"""
+# Indexes: the common is: flags as partial indexes in name order (a page of is:rulebook is a walk
+# of its index; a game's own flags are tags); the translated names beside the name, so a name
+# search reads one index.
+V6_INDEXES = {
+    "idx_cards_rulebook": "CREATE INDEX idx_cards_rulebook ON cards (name_key) WHERE rulebook = 1",
+    "idx_cards_invented": "CREATE INDEX idx_cards_invented ON cards (name_key) WHERE invented = 1",
+    "idx_cards_name_key": "CREATE INDEX idx_cards_name_key ON cards (name_key, names_key)",
+}
+
+
+def _m6_readable(db) -> None:
+    """Version 6: a catalogue other tools can read.
+
+    Plain columns for the rules text, lists, effects, translated names and the is: flags (derived
+    from each record, as ``db check --repair`` derives them); sqlite-utils-style full-text search
+    over cards(name, text) with triggers; the ``card_view`` view; effects join card_tags.
+    """
+    for col, kind in V6_COLUMNS:
+        db.execute(f"ALTER TABLE cards ADD COLUMN {col} {kind}")
+    db.execute("DROP TABLE cards_fts")
+    db.execute("DROP INDEX IF EXISTS idx_cards_name_key")
+    db.execute(V6_FTS)
+    for sql in (*V6_TRIGGERS.values(), *V6_INDEXES.values(), V6_VIEW):
+        db.execute(sql)
+    from deckkit.catalogue.repair import rederive
+
+    rederive(db.conn)  # fills the new columns, the tags and the full-text index from the records
+    db.execute("ANALYZE")
+
+
 # Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
 MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags, 4: _m4_lean,
-                                                 5: _m5_partial_indexes}
+                                                 5: _m5_partial_indexes, 6: _m6_readable}

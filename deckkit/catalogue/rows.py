@@ -12,23 +12,27 @@ from operator import itemgetter
 from typing import Any
 from collections.abc import Callable
 
-from deckkit.query import text_tokens
 from deckkit.text import fold
 
-# Search columns (table ``cards``, kept narrow so scans and counts are quick) and the wide
-# per-card payload (table ``card_blobs``: the card JSON). The folded rules-text words go to the
-# contentless full-text index ``cards_fts``; sub:/kw: values to the indexed ``card_tags``.
+# Search columns (table ``cards``: every searchable field as a plain column, the rules text
+# included, so other tools read it) and the record itself (table ``card_blobs``: the card JSON,
+# from which everything in ``cards`` is derived). The full-text index ``cards_fts`` reads the name
+# and text columns (triggers keep it current); sub:/kw:/effect: values go to the indexed ``card_tags``.
 MAIN_COLUMNS = (
     "id", "game", "name", "name_key", "type", "set_key", "rarity", "cost", "attack", "defense", "number", "glory",
-    "ingredient_key", "label", "source",
+    "ingredient_key", "label", "source", "text", "subtypes", "keywords", "effects", "names_key", "flags",
+    "rulebook", "invented",
 )
-# A card row (:func:`card_rows`): the MAIN_COLUMNS values, then the card JSON,
-# the text for the full-text index and the card's tags ((kind, folded value), ...).
+# Columns derived from the record (all but ``source``, which says where it came from).
+DERIVED_COLUMNS = tuple(c for c in MAIN_COLUMNS if c != "source")
+# A card row (:func:`card_rows`): the MAIN_COLUMNS values, then the card JSON and the card's
+# tags ((kind, folded value), ...).
 _N = len(MAIN_COLUMNS)
-ROW_DATA, ROW_FTS, ROW_TAGS = _N, _N + 1, _N + 2
+ROW_DATA, ROW_TAGS = _N, _N + 1
 _MAIN = itemgetter(slice(0, _N))
 _DATA = itemgetter(ROW_DATA)
-_FTS = itemgetter(ROW_FTS)
+SEP = "\x1f"  # separates the names in names_key; fold() never produces it from card data
+LIST_SEP = ", "  # separates the items of the readable list columns (subtypes, keywords, effects)
 
 
 class _FoldTable(dict):
@@ -51,31 +55,73 @@ def fold_key(text: str) -> str:
     return " ".join(text.translate(_FOLD_TABLE).split())
 
 
-def fts_text(text: str | None) -> str:
-    """Text whose full-text tokens are the folded words of a rules text (what ``cards_fts`` indexes)."""
-    if not text:
-        return ""
-    if text.isascii():
-        # The unicode61 tokenizer splits ASCII on every non-alphanumeric character and lower-cases,
-        # exactly as query.text_tokens does: the text itself yields the same tokens (tested).
-        return text
-    return " ".join(text_tokens(text))
-
-
 _NO_TAGS: tuple = ()
 
 
-def _tags(card: dict) -> tuple:
+def _strings(value: Any) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def effect_names(card: dict) -> list[str]:
+    """The effect names of a card's abilities, in order, each once."""
+    abilities = card.get("abilities")
+    if not isinstance(abilities, list):
+        return []
+    return list(dict.fromkeys(a["effect"] for a in abilities if isinstance(a, dict) and isinstance(a.get("effect"), str)))
+
+
+_GAME_FLAGS: dict[str, tuple] = {}
+
+
+def _clear_flags() -> None:
+    _GAME_FLAGS.clear()
+
+
+def card_flags(card: dict) -> list[str]:
+    """The names of the game's own is: flags (its spec's search_flags) that the card has."""
+    game = card.get("game")
+    flags = _GAME_FLAGS.get(game) if isinstance(game, str) else ()
+    if flags is None:
+        from deckkit.engine.registry import find, on_change
+
+        if not _GAME_FLAGS:
+            on_change(_clear_flags)
+        spec = find(game)
+        flags = _GAME_FLAGS[game] = tuple(spec.search_flags.items()) if spec is not None else ()
+    return [name for name, flag in flags if flag.matches(card)]
+
+
+def _tags(card: dict, effects: list[str], flags: list[str]) -> tuple:
     sub, groups, symbols = card.get("subtypes"), card.get("groups"), card.get("symbols")
-    if not (sub or groups or symbols):
+    if not (sub or groups or symbols or effects or flags):
         return _NO_TAGS
-    out = [("s", fold(v)) for v in sub or () if isinstance(v, str)]
-    out += [("k", fold(v)) for v in (*(groups or ()), *(symbols or ())) if isinstance(v, str)]
+    out = [("s", fold(v)) for v in _strings(sub)]
+    out += [("k", fold(v)) for v in (*_strings(groups), *_strings(symbols))]
+    out += [("e", fold(v)) for v in effects]
+    out += [("f", v) for v in flags]
     return tuple(dict.fromkeys(t for t in out if t[1]))  # an item listed twice is one tag
 
 
+def names_key(card: dict) -> str | None:
+    """The folded translated names (``names``), each between SEP marks; None without any."""
+    names = card.get("names")
+    if not names or not isinstance(names, dict):
+        return None
+    keys = [fold_key(v) for v in names.values() if isinstance(v, str)]
+    return SEP + SEP.join(keys) + SEP if keys else None
+
+
+def _listed(card: dict, key: str) -> int:
+    inner = card.get("provenance")
+    return int(isinstance(inner, dict) and isinstance(v := inner.get(key), list) and len(v) > 0)
+
+
+def _joined(values: list[str]) -> str | None:
+    return LIST_SEP.join(values) if values else None
+
+
 def card_rows(records: list[dict], source: str) -> list[tuple]:
-    """Rows of valid card records: MAIN_COLUMNS values, JSON, full-text text, tags.
+    """Rows of valid card records: MAIN_COLUMNS values, JSON, tags.
 
     The per-card work of a bulk import happens here, so it is one tight loop. The JSON keeps the
     record's own key order: putting the fields in canonical order is left to reading
@@ -90,13 +136,64 @@ def card_rows(records: list[dict], source: str) -> list[tuple]:
         get = card.get
         name = card["name"]
         card_set, ingredient = get("set"), get("ingredient")
+        effects = effect_names(card) if "abilities" in card else []
+        flags = card_flags(card)
+        subtypes = get("subtypes")
+        kws = (get("groups") or []) + (get("symbols") or []) if ("groups" in card or "symbols" in card) else []
         append((
             card["id"], card["game"], name, fold_key(name), card["type"],
             fold(card_set) if card_set else None, get("rarity"), get("cost"), get("attack"), get("defense"),
             get("number"), get("glory"), fold(ingredient) if ingredient else None, get("label"), source,
-            encode(card), fts_text(card["text"]), _tags(card),
+            card["text"], _joined(_strings(subtypes)) if subtypes else None, _joined(_strings(kws)) if kws else None,
+            _joined(effects), names_key(card) if "names" in card else None, _joined(flags),
+            _listed(card, "rules") if "provenance" in card else 0,
+            _listed(card, "invented") if "provenance" in card else 0,
+            encode(card), _tags(card, effects, flags),
         ))
     return out
+
+
+class DamagedRecord(Exception):
+    """A stored record that cannot be read as a card; ``reason`` says why, in words for people."""
+
+    def __init__(self, card_id: str | None, reason: str) -> None:
+        super().__init__(f"card {card_id}: {reason}")
+        self.card_id, self.reason = card_id, reason
+
+
+_KINDS = {list: "a JSON array", type(None): "null", str: "a string", int: "a number", float: "a number",
+          bool: "a boolean"}
+
+
+def read_record(card_id: str | None, raw: bytes | str | None) -> dict:
+    """The card of a stored record (canonical form); DamagedRecord if it is missing, not UTF-8, not JSON,
+    not an object, lacks a required field or names another id (``card_id`` None: any id)."""
+    if raw is None:
+        raise DamagedRecord(card_id, "its record is missing (no row in card_blobs)")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DamagedRecord(card_id, f"its record is not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise DamagedRecord(card_id, f"its record is not valid JSON ({str(exc)[:80]})") from None
+    if not isinstance(data, dict):
+        raise DamagedRecord(card_id, f"its record is {_KINDS.get(type(data), 'not an object')}, not a JSON object")
+    for key in ("id", "game", "name", "type"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise DamagedRecord(card_id, f"its record has no {key}")
+    if card_id is not None and data["id"] != card_id:
+        raise DamagedRecord(card_id, f"its record holds another id ({data['id'][:80]!r})")
+    return stored_card_of(data)
+
+
+def stored_card_of(data: dict) -> dict:
+    """A record's card in canonical form (field order, integral numbers as int)."""
+    from deckkit.schemas import canonical_card
+
+    return canonical_card(data)
 
 
 def stored_card(data: str) -> dict:
@@ -106,10 +203,24 @@ def stored_card(data: str) -> dict:
     return canonical_card(json.loads(data))
 
 
-def same_card(stored: str, data: str) -> bool:
-    """True if two stored JSON texts hold the same card (the texts may differ in key order or number form)."""
+def same_card(stored: bytes | str | None, data: str) -> bool:
+    """True if a stored record and a new JSON text hold the same card (the texts may differ in key order
+    or number form); a missing or damaged record is never the same."""
+    if stored is None:
+        return False
+    if isinstance(stored, bytes):
+        try:
+            stored = stored.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    if stored == data:
+        return True
+    try:
+        old = read_record(None, stored)
+    except DamagedRecord:
+        return False
     encode = _encoder()
-    return stored == data or encode(stored_card(stored)) == encode(stored_card(data))
+    return encode(old) == encode(stored_card(data))
 
 
 @cache

@@ -9,35 +9,28 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.errors import UsageError
-from deckkit.query import FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, is_flags, parse, text_tokens
+from deckkit.query import FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, parse, text_tokens
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
 _EQ_COLUMNS = {"game": "game", "type": "type", "rarity": "rarity", "label": "label", "set": "set_key",
                "id": "id", "ingredient": "ingredient_key"}
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-# is: values (deckkit.query.is_values) -> fixed SQL, true or false, never NULL; the provenance lists
-# live only in the card JSON.
+# is: values (deckkit.query.is_values) -> fixed SQL, true or false, never NULL. The common flags are
+# columns of their own with a partial index in name order (a page of is:rulebook walks that index).
 IS_SQL: dict[str, str] = {
     "glorious": "(c.glory IS NOT NULL AND c.glory >= 1)",
-    "rulebook": "ifnull(json_array_length(b.data, '$.provenance.rules'), 0) > 0",
-    "invented": "ifnull(json_array_length(b.data, '$.provenance.invented'), 0) > 0",
+    "rulebook": "(c.rulebook = 1)",
+    "invented": "(c.invented = 1)",
 }
-_JSON_TYPES = ("text", "true", "false", "integer", "real", "array", "object")
 
 
 def is_sql(name: str) -> tuple[str, list[Any]]:
-    """SQL of an ``is:`` value: a fixed fragment, or a game's own flag (the game bound as a parameter, so
-    the (game, type) index prunes; the field is an identifier from the game's spec, never user text)."""
+    """SQL of an ``is:`` value: a fixed fragment, or a game's own flag, which the catalogue derives from
+    the game's spec into an indexed tag of the cards that have it (see deckkit.catalogue.rows)."""
     if name in IS_SQL:
         return IS_SQL[name], []
-    parts, params = [], []
-    for game, flag in is_flags(name):
-        if not flag.field.isidentifier() or flag.json_type not in _JSON_TYPES:
-            raise ValueError(f"bad search flag {name!r} of {game}")
-        parts.append(f"(c.game = ? AND ifnull(json_type(b.data, '$.{flag.field}'), '') = '{flag.json_type}')")
-        params.append(game)
-    return "(" + " OR ".join(parts or ["0"]) + ")", params
+    return "c.pk IN (SELECT pk FROM card_tags WHERE kind = 'f' AND value = ?)", [name]
 
 # --sort keys -> (SQL expression, may be missing). Fixed strings; never user text.
 SORTS: dict[str, tuple[str, bool]] = {
@@ -70,7 +63,7 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
     # index-friendly: nullable columns get "col IS NOT NULL AND ...", not ifnull(...).
     kind = FIELDS[t.field]
     if t.regex:
-        col = "c.name" if t.field == "name" else "json_extract(b.data, '$.text')"
+        col = "c.name" if t.field == "name" else "c.text"
         sql, params = f"regexp(?, {col})", [t.value]
     elif kind == "num":
         col = _NUM_COLUMNS[t.field]
@@ -122,7 +115,8 @@ def _node_sql(node: Node) -> tuple[str, list[Any]]:
 def _phrase(t: Term) -> str:
     # Words are folded letters/digits only, so the quoted FTS phrase needs no escaping.
     words = text_tokens(t.value)
-    return '"' + " ".join(words) + '"' + (" *" if len(words[-1]) >= PREFIX_MIN else "")
+    # Only the text column: the index holds the names too (for sqlite-utils and Datasette searches).
+    return 'text : "' + " ".join(words) + '"' + (" *" if len(words[-1]) >= PREFIX_MIN else "")
 
 
 def fts_only(query: str | Node) -> str | None:

@@ -8,27 +8,28 @@ waits for the first instead of failing.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import sqlite3
-import time
+import sys
 from contextlib import contextmanager
 from functools import lru_cache
 from itertools import chain, count
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from deckkit.catalogue.migrations import MIGRATIONS
-from deckkit.catalogue.rows import (MAIN_COLUMNS, ROW_DATA, ROW_FTS, ROW_TAGS, _DATA, _FTS, _MAIN, _N, fts_text,
-                                    stored_card)
+from deckkit.catalogue.rows import MAIN_COLUMNS, ROW_DATA, ROW_TAGS, _DATA, _MAIN, _N, DamagedRecord, read_record
 from deckkit.errors import AmbiguousName, CatalogueError, DataError, UnknownCard
 from deckkit.text import fold
+
+_NAME = itemgetter(MAIN_COLUMNS.index("name"))
+_TEXT = itemgetter(MAIN_COLUMNS.index("text"))
 
 SCHEMA_VERSION = max(MIGRATIONS)  # the newest version this code writes
 APPLICATION_ID = 0x444B4954  # "DKIT": marks the file as a deckkit catalogue
 BUSY_TIMEOUT_S = 60.0
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 @lru_cache(maxsize=256)
@@ -45,10 +46,14 @@ def _sql_regexp(pattern: str | None, value: str | None) -> int:
 class Catalogue:
     """An open catalogue file. Card dicts come back in the card schema's JSON shape."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, read_only: bool = False) -> None:
         self.path = path
         self.conn = conn
+        self.read_only = read_only
         self._db = None
+        # Damaged records met while reading (id -> reason); each is reported once through ``warn``.
+        self.damaged: dict[str, str] = {}
+        self.warn: Callable[[str], None] = _stderr_warning
 
     # ------------------------------------------------------------ plumbing
     @property
@@ -73,6 +78,9 @@ class Catalogue:
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction; BEGIN IMMEDIATE takes the write lock up front so concurrent writers queue."""
+        if self.read_only:
+            raise CatalogueError("the catalogue is read-only (opened from a file or folder that cannot be written)",
+                                 path=str(self.path), hint="copy it somewhere writable, or use another --db")
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -103,7 +111,23 @@ class Catalogue:
 
     # ------------------------------------------------------------ reading
     def _cards(self, sql: str, params: tuple | list = ()) -> list[dict]:
-        return [stored_card(r[0]) for r in self.conn.execute(sql, params)]
+        """Cards of ``SELECT c.id, <raw record> ...`` rows; damaged records are skipped with a warning."""
+        return self._readable(self.conn.execute(sql, params))
+
+    def _readable(self, rows: Iterable[tuple[str, Any]]) -> list[dict]:
+        out = []
+        for cid, raw in rows:
+            try:
+                out.append(read_record(cid, raw))
+            except DamagedRecord as exc:
+                self._damaged(cid, exc.reason)
+        return out
+
+    def _damaged(self, cid: str, reason: str) -> None:
+        if cid not in self.damaged:
+            self.damaged[cid] = reason
+            self.warn(f"warning: card {cid} skipped: {reason} (deckkit db check lists damaged records; "
+                      "import a good version of the card to replace it)")
 
     def count(self, game: str | None = None) -> int:
         """How many cards (of one game)."""
@@ -113,14 +137,14 @@ class Catalogue:
 
     def get(self, card_id: str) -> dict | None:
         """The card with this id, or None."""
-        row = self.conn.execute(f"SELECT b.data {_FROM} WHERE c.id = ?", (card_id,)).fetchone()
-        return stored_card(row[0]) if row else None
+        found = self._cards(f"SELECT c.id, {_RAW} {_FROM} WHERE c.id = ?", (card_id,))
+        return found[0] if found else None
 
     def cards(self, game: str | None = None) -> list[dict]:
         """All cards (of one game), ordered by game and folded name."""
         if game is None:
-            return self._cards(f"SELECT b.data {_FROM} ORDER BY c.game, c.name_key, c.id")
-        return self._cards(f"SELECT b.data {_FROM} WHERE c.game = ? ORDER BY c.name_key, c.id", (_game(game),))
+            return self._cards(f"SELECT c.id, {_RAW} {_FROM} ORDER BY c.game, c.name_key, c.id")
+        return self._cards(f"SELECT c.id, {_RAW} {_FROM} WHERE c.game = ? ORDER BY c.name_key, c.id", (_game(game),))
 
     def find(self, name_or_id: str, game: str | None = None) -> dict:
         """The card with this id or (folded) name; UnknownCard with near-miss suggestions otherwise.
@@ -136,7 +160,7 @@ class Catalogue:
         if g:
             where += " AND c.game = ?"
             params.append(g)
-        rows = self._cards(f"SELECT b.data {_FROM} WHERE {where} ORDER BY c.game, c.id", params)
+        rows = self._cards(f"SELECT c.id, {_RAW} {_FROM} WHERE {where} ORDER BY c.game, c.id", params)
         if rows:
             if len({r["game"] for r in rows}) > 1:
                 raise DataError(f"{name_or_id!r} names cards in several games: "
@@ -171,10 +195,9 @@ class Catalogue:
         from deckkit.catalogue.search import compile_sql, order_by
 
         where, params = compile_sql(query)
-        # Two steps: find and order the matching keys on the narrow table, then fetch only the
-        # payloads that are returned (sorting wide rows is what makes a naive join slow).
-        source = _FROM if "b.data" in where else "FROM cards c"
-        sql = f"SELECT c.pk {source} WHERE {where} ORDER BY {order_by(sort)}"
+        # Two steps: find and order the matching keys on the cards table, then fetch only the
+        # records that are returned (sorting wide rows is what makes a naive join slow).
+        sql = f"SELECT c.pk FROM cards c WHERE {where} ORDER BY {order_by(sort)}"
         if limit is not None:
             sql += " LIMIT ?"
             params = [*params, max(0, int(limit))]
@@ -192,8 +215,13 @@ class Catalogue:
         return cards, self.search_count(ast)
 
     def _by_pk(self, pks: list[int]) -> list[dict]:
-        data = self._by_pk_raw(pks)
-        return [stored_card(data[pk]) for pk in pks]
+        rows: dict[int, tuple[str, Any]] = {}
+        for i in range(0, len(pks), 900):
+            chunk = pks[i:i + 900]
+            marks = ",".join("?" * len(chunk))
+            rows.update((r[0], r[1:]) for r in self.conn.execute(
+                f"SELECT c.pk, c.id, {_RAW} {_FROM} WHERE c.pk IN ({marks})", chunk))
+        return self._readable(rows[pk] for pk in pks if pk in rows)
 
     def search_count(self, query: Any) -> int:
         """How many cards match a query."""
@@ -203,15 +231,13 @@ class Catalogue:
         if phrase is not None:  # the full-text index counts its own matches without touching the tables
             return self.conn.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH ?", (phrase,)).fetchone()[0]
         where, params = compile_sql(query)
-        # Join the payload only when the query reads it (o:/regex/): counting stays on the narrow table.
-        source = _FROM if "b.data" in where else "FROM cards c"
-        return self.conn.execute(f"SELECT count(*) {source} WHERE {where}", params).fetchone()[0]
+        return self.conn.execute(f"SELECT count(*) FROM cards c WHERE {where}", params).fetchone()[0]
 
     # ------------------------------------------------------------ writing
-    def existing(self, ids: list[str]) -> dict[str, tuple[int, str, str]]:
-        """``id -> (pk, data, source)`` of the given ids that are already stored."""
-        out: dict[str, tuple[int, str, str]] = {}
-        sql = f"SELECT c.id, c.pk, b.data, c.source {_FROM}"
+    def existing(self, ids: list[str]) -> dict[str, tuple[int, str | None, str]]:
+        """``id -> (pk, data, source)`` of the given ids that are already stored (data None: a missing record)."""
+        out: dict[str, tuple[int, str | None, str]] = {}
+        sql = f"SELECT c.id, c.pk, {_RAW}, c.source {_FROM}"
         if len(ids) > 2000:  # one scan beats many IN lists for bulk imports
             wanted = set(ids)
             for cid, pk, data, source in self.conn.execute(sql):
@@ -247,6 +273,18 @@ class Catalogue:
         bulk = len(added) + len(updated) > 5000
         was_empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM cards)").fetchone()[0]
         next_pk = conn.execute("SELECT coalesce(max(pk), 0) + 1 FROM cards").fetchone()[0]
+        # The full-text triggers are for other tools' edits: here the index is written directly, in
+        # bulk (a trigger per row costs four times as much), and the triggers put back at the end.
+        triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'cards'").fetchall()
+        for name, _ in triggers:
+            conn.execute(f'DROP TRIGGER "{name}"')
+        if updated:
+            # External-content FTS: an entry is removed by giving the values it was indexed with, the
+            # row's current ones. Both deletes run while the indexes on pk are still there.
+            pks = [pk for pk, _ in updated]
+            conn.executemany("INSERT INTO cards_fts (cards_fts, rowid, name, text) VALUES ('delete', ?, ?, ?)",
+                             self._name_text(pks))
+            conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk in pks])
         secondary = []
         if bulk:
             # More page cache for the index builds of a bulk load, and the secondary indexes built
@@ -259,14 +297,11 @@ class Catalogue:
             for name, _ in secondary:
                 conn.execute(f'DROP INDEX "{name}"')
         if updated:
-            # Contentless FTS: an entry is removed by giving the words it was indexed with.
-            old = self._by_pk_raw([pk for pk, _ in updated])
-            conn.executemany("INSERT INTO cards_fts(cards_fts, rowid, text_key) VALUES ('delete', ?, ?)",
-                             [(pk, fts_text(json.loads(old[pk]).get("text"))) for pk, _ in updated])
-            conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk, _ in updated])
             sets = ", ".join(f"{c} = ?" for c in MAIN_COLUMNS)
             conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", [(*_MAIN(row), pk) for pk, row in updated])
-            conn.executemany("UPDATE card_blobs SET data = ? WHERE pk = ?", [(row[ROW_DATA], pk) for pk, row in updated])
+            # An upsert: a card whose record row was lost gets it back.
+            conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, ?) ON CONFLICT (pk) DO UPDATE SET data = excluded.data",
+                             [(pk, row[ROW_DATA]) for pk, row in updated])
         if added:
             # New rows take the next rowids in order (SQLite gives max(pk) + 1), so the parameter
             # sequences below are C-level maps and zips over the rows, with no Python code per card.
@@ -275,36 +310,34 @@ class Catalogue:
             last = conn.execute("SELECT max(pk) FROM cards").fetchone()[0]
             if last != next_pk + len(added) - 1:  # pragma: no cover - would mean SQLite chose other rowids
                 raise CatalogueError("new cards did not get consecutive row ids", path=str(self.path))
-            conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, ?)", zip(count(next_pk), map(_DATA, added)))
+            # OR REPLACE: an orphaned record at one of these row ids (its cards row deleted) gives way.
+            conn.executemany("INSERT OR REPLACE INTO card_blobs (pk, data) VALUES (?, ?)",
+                             zip(count(next_pk), map(_DATA, added)))
         changed = chain(zip(count(next_pk), added), updated)
         conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)",
                          [(pk, kind, value) for pk, row in changed if row[ROW_TAGS] for kind, value in row[ROW_TAGS]])
-        conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)",
-                         chain(zip(count(next_pk), map(_FTS, added)), [(pk, row[ROW_FTS]) for pk, row in updated]))
+        conn.executemany("INSERT INTO cards_fts (rowid, name, text) VALUES (?, ?, ?)",
+                         chain(zip(count(next_pk), map(_NAME, added), map(_TEXT, added)),
+                               [(pk, _NAME(row), _TEXT(row)) for pk, row in updated]))
+        for _, sql in triggers:
+            conn.execute(sql)
         for _, sql in secondary:
             conn.execute(sql)
         if bulk or was_empty:
             self.analyze()
 
+    def _name_text(self, pks: list[int]) -> list[tuple[int, str, str]]:
+        out: list[tuple[int, str, str]] = []
+        for i in range(0, len(pks), 900):
+            chunk = pks[i:i + 900]
+            marks = ",".join("?" * len(chunk))
+            out += self.conn.execute(f"SELECT pk, name, text FROM cards WHERE pk IN ({marks})", chunk).fetchall()
+        return out
+
     def analyze(self) -> None:
         """Refresh the planner's row statistics (after bulk loads) so it picks the selective index."""
         self.conn.execute("PRAGMA analysis_limit = 1000")
         self.conn.execute("ANALYZE")
-
-    def _by_pk_raw(self, pks: list[int]) -> dict[int, str]:
-        data: dict[int, str] = {}
-        for i in range(0, len(pks), 900):
-            chunk = pks[i:i + 900]
-            marks = ",".join("?" * len(chunk))
-            data.update(self.conn.execute(f"SELECT pk, data FROM card_blobs WHERE pk IN ({marks})", chunk))
-        return data
-
-    def rebuild_fts(self) -> None:
-        """Rebuild the full-text index from the stored cards (``db check --repair``)."""
-        self.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('delete-all')")
-        rows = self.conn.execute("SELECT pk, data FROM card_blobs").fetchall()
-        self.conn.executemany("INSERT INTO cards_fts(rowid, text_key) VALUES (?, ?)",
-                              [(pk, fts_text(json.loads(data).get("text"))) for pk, data in rows])
 
     # ------------------------------------------------------------ inspection
     def info(self) -> dict:
@@ -325,35 +358,20 @@ class Catalogue:
         }
 
     def check(self) -> list[str]:
-        """Integrity problems: SQLite's own check, the FTS index, and every stored card against the schema."""
-        from deckkit.schemas import card_problems, fast_card_check
+        """Every problem: SQLite's own check, missing tables or indexes, the full-text index, duplicate ids,
+        damaged records, and derived columns or tags that disagree with their record."""
+        from deckkit.catalogue.repair import check
 
-        problems: list[str] = []
-        try:
-            result = [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
-        except sqlite3.DatabaseError as exc:  # too damaged for SQLite to check: nothing further can be read
-            return [f"sqlite: {exc} (restore a backup, or move the file away and import your cards again)"]
-        if result != ["ok"]:
-            problems += [f"sqlite: {r}" for r in result]
-        try:
-            self.conn.execute("INSERT INTO cards_fts(cards_fts) VALUES ('integrity-check')")
-            indexed = self.conn.execute("SELECT count(*) FROM cards_fts_docsize").fetchone()[0]
-            if indexed != self.count():
-                problems.append(f"full-text index: {indexed} entries for {self.count()} cards "
-                                "(deckkit db check --repair rebuilds it)")
-        except sqlite3.DatabaseError as exc:
-            problems.append(f"full-text index: {exc} (deckkit db check --repair rebuilds it)")
-        for cid, data in self.conn.execute(f"SELECT c.id, b.data {_FROM} ORDER BY c.id"):
-            try:
-                card = json.loads(data)
-            except ValueError as exc:
-                problems.append(f"card {cid}: stored JSON is broken: {exc}")
-                continue
-            if not fast_card_check(card):
-                problems += [f"card {cid}: {p.path} {p.message}" for p in card_problems(card, file=cid)]
-            elif card.get("id") != cid:
-                problems.append(f"card {cid}: stored id differs from its data ({card.get('id')!r})")
-        return problems
+        return check(self.conn)
+
+    def repair(self) -> tuple[list[str], list[str]]:
+        """Rebuild everything derivable from the records: (what was done, what could not be repaired)."""
+        from deckkit.catalogue.repair import repair
+
+        with self.write():
+            done, failed = repair(self.conn)
+        self.analyze()
+        return done, failed
 
     def retired_bundled(self) -> list[str]:
         """Ids of cards loaded from an older deckkit's bundled data that the bundled data no longer has.
@@ -368,7 +386,14 @@ class Catalogue:
         return [cid for cid in ids if cid not in bundled]
 
 
-_FROM = "FROM cards c JOIN card_blobs b ON b.pk = c.pk"
+# Cards with their records; a lost record reads as NULL (a damaged record, reported), not as no card.
+_FROM = "FROM cards c LEFT JOIN card_blobs b ON b.pk = c.pk"
+# The record as bytes: text that is not UTF-8 is then a damaged record, not a decoding error of the whole query.
+_RAW = "CAST(b.data AS BLOB)"
+
+
+def _stderr_warning(message: str) -> None:
+    sys.stderr.write(message + "\n")
 
 
 def _game(game: str) -> str:
@@ -377,127 +402,12 @@ def _game(game: str) -> str:
     return resolve_game(game)
 
 
-# ---------------------------------------------------------------- opening
-
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
-    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-    conn.execute("PRAGMA synchronous = NORMAL")  # the WAL recommendation: still atomic and corruption-safe
-    conn.execute("PRAGMA temp_store = MEMORY")  # sorts for ORDER BY and index builds stay off the disk
-    # Read pages through a memory map and keep more of them: searches touch the same indexes again and again.
-    conn.execute("PRAGMA mmap_size = 268435456")
-    conn.execute("PRAGMA cache_size = -32768")
-    conn.create_function("regexp", 2, _sql_regexp, deterministic=True)
-    return conn
-
-
-def _not_catalogue(path: Path, why: str) -> CatalogueError:
-    return CatalogueError(f"{why}", path=str(path),
-                          hint="point --db (or $DECKKIT_DB) at a deckkit catalogue, or move this file away "
-                               "and deckkit creates a fresh one")
-
 
 def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> Catalogue:
     """Open the catalogue (creating, migrating and filling it with the bundled cards as needed)."""
-    from deckkit.paths import default_db_path
+    from deckkit.catalogue.opening import open_catalogue as _open
 
-    path = Path(path) if path is not None else default_db_path()
-    if path.is_dir():
-        raise CatalogueError("the catalogue path is a directory", path=str(path), hint="give a file name, e.g. cards.db")
-    if path.exists() and path.stat().st_size > 0:
-        try:
-            with open(path, "rb") as fh:
-                head = fh.read(16)
-        except OSError as exc:
-            raise CatalogueError(f"cannot read the catalogue: {exc.strerror}", path=str(path)) from None
-        if head != _SQLITE_MAGIC:
-            raise _not_catalogue(path, "not an SQLite database")
-    else:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CatalogueError(f"cannot create the catalogue folder: {exc.strerror}", path=str(path.parent)) from None
-    try:
-        conn = _connect(path)
-        cat = Catalogue(path, conn)
-        _check_version(cat)
-        if cat.schema_version < SCHEMA_VERSION:
-            _migrate(cat)
-        if fill:
-            refresh_bundled(cat)
-    except sqlite3.DatabaseError as exc:
-        raise _not_catalogue(path, f"cannot use the catalogue: {exc}") from None
-    return cat
+    return _open(path, fill=fill)
 
 
-def _check_version(cat: Catalogue) -> None:
-    version = cat.schema_version
-    if version > SCHEMA_VERSION:
-        raise CatalogueError(
-            f"the catalogue has schema version {version}, newer than this deckkit understands ({SCHEMA_VERSION})",
-            path=str(cat.path), hint="upgrade deckkit (pip install -U deckkit) or use another --db")
-    app_id = cat.conn.execute("PRAGMA application_id").fetchone()[0]
-    if version > 0 and app_id != APPLICATION_ID:
-        raise _not_catalogue(cat.path, "an SQLite database, but not a deckkit catalogue")
-    if version == 0:
-        tables = cat.conn.execute("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchone()[0]
-        if tables:
-            raise _not_catalogue(cat.path, "an SQLite database, but not a deckkit catalogue")
-
-
-def _migrate(cat: Catalogue) -> None:
-    if cat.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-        cat.conn.execute("PRAGMA journal_mode = WAL")  # persistent; readers then never block the writer
-    with cat.write():
-        _check_version(cat)  # another process may have migrated while we waited for the lock
-        version = cat.schema_version
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            MIGRATIONS[target](cat.db)
-            cat.conn.execute(f"PRAGMA user_version = {target}")
-        if version == 0:
-            cat.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            cat.set_meta("created", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-
-
-def _bundled_fingerprint() -> str:
-    from deckkit.catalogue import bundled_files
-
-    parts = []
-    for f in bundled_files():
-        st = f.stat()
-        parts.append(f"{f.name}:{st.st_size}:{st.st_mtime_ns}")
-    return "|".join(parts)
-
-
-def refresh_bundled(cat: Catalogue) -> None:
-    """Load the bundled cards when they changed since last time; cards a user imported are left alone."""
-    fingerprint = _bundled_fingerprint()
-    if cat.meta("bundled") == fingerprint:
-        return
-    from deckkit.catalogue.importer import read_file, validate_records
-
-    records, problems = [], []
-    from deckkit.catalogue import bundled_files
-
-    for f in bundled_files():
-        recs, probs = read_file(f)
-        records += recs
-        problems += probs
-    if not problems:
-        problems = validate_records(records)
-    if problems:
-        from deckkit.errors import ValidationFailed
-
-        raise ValidationFailed(f"the bundled card data is invalid ({len(problems)} problems)", problems,
-                               hint="a bundled data/cards file is broken; fix it (deckkit import --dry-run FILE)")
-    with cat.write():
-        if cat.meta("bundled") == fingerprint:  # someone else loaded them while we waited
-            return
-        from deckkit.catalogue.importer import plan
-
-        result = plan(cat, records, source="bundled", keep_foreign=True)
-        cat.store(result.added_rows, result.updated_rows)
-        cat.set_meta("bundled", fingerprint)
-
-
-__all__ = ["Catalogue", "open_catalogue", "SCHEMA_VERSION", "MIGRATIONS", "refresh_bundled"]
+__all__ = ["Catalogue", "open_catalogue", "SCHEMA_VERSION", "MIGRATIONS"]

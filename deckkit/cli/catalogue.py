@@ -252,28 +252,45 @@ def db_info(output: common.Output = "table") -> None:
 
 @db_app.command("check")
 def db_check(
-    repair: Annotated[bool, typer.Option("--repair", help="Rebuild the full-text index first.")] = False,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="First rebuild everything derived from the records (columns, tags, full-text index, "
+                         "missing tables and indexes) and say what could not be repaired.")] = False,
     output: common.Output = "table",
 ) -> None:
-    """Check the catalogue: SQLite integrity, the full-text index, every card against the schema (exit 1 on problems).
+    """Check the catalogue (exit 1 on problems): SQLite integrity, its tables and indexes, the full-text index,
+    duplicate ids, every record against the card schema, and every derived column against its record.
 
-    Cards an older deckkit bundled that the bundled data no longer has are kept and named in a note.
+    A card's record is its JSON; the columns of the cards table, its tags and the full-text index are
+    derived from it. Editing a column with another tool (sqlite-utils, Datasette) is reported here, and
+    --repair puts the value from the record back. A damaged record cannot be repaired: import a good
+    version of the card to replace it. Cards an older deckkit bundled that the bundled data no longer
+    has are kept and named in a note.
 
     \b
-    Example: deckkit db check
+    Examples:
+      deckkit db check
+      deckkit db check --repair
     """
     cat = _open()
+    done: list[str] = []
+    failed: list[str] = []
     if repair:
-        with cat.write():
-            cat.rebuild_fts()
+        done, failed = cat.repair()
     problems = cat.check()
     retired = [] if problems else cat.retired_bundled()  # a damaged file may not even be readable
     if output == "json":
-        common.print_json({"ok": not problems, "path": str(cat.path), "problems": problems,
-                           "retired_bundled": retired})
+        result = {"ok": not problems, "path": str(cat.path), "problems": problems, "retired_bundled": retired}
+        if repair:
+            result.update(repaired=done, not_repaired=failed)
+        common.print_json(result)
     else:
+        for line in done:
+            common.err(f"repaired: {line}")
+        for line in failed:
+            common.err(f"not repaired: {line}")
         for p in problems:
-            common.err(p)
+            if p not in failed:
+                common.err(p)
         if not problems:
             typer.echo(f"ok: {cat.count()} cards, schema version {cat.schema_version} ({cat.path})")
         if retired:
