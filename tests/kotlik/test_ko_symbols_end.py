@@ -25,20 +25,21 @@ def test_ko_601_621_explosion_returns_top_card_before_the_refill():
     play(state, "explode")
     snap = state.snapshot()
     assert snap["p2"]["cauldron"] == ["Síra 1"]
-    # KO-Q6: shuffled in, then the refill (KO-505) drew the top card — possibly the returned one.
-    assert sorted([snap["board"][2][2], *snap["stock"]]) == ["Pavučina 1", "Síra 2"]
+    # KO-Q6 (default, reading B): under the supply deck, so the refill (KO-505) draws the old top card.
+    assert snap["board"][2][2] == "Pavučina 1" and snap["stock"] == ["Síra 2"]
     assert snap["p2"]["stone"] == 11  # KO-604: Black now moves by Síra 1
 
 
-def test_ko_q6_returned_card_placed_by_the_seed():
-    tops = [explode_position(seed=s) for s in range(1)]  # building works for any seed
+def test_ko_q6_returned_card_placed_by_the_seed_when_shuffled_in():
+    shuffle = KotlikGame(returned_card="shuffle")
+    tops = [explode_position(seed=s, game=shuffle) for s in range(1)]  # building works for any seed
     outcomes = set()
     for seed in range(12):
-        state = explode_position(seed=seed)
+        state = explode_position(seed=seed, game=shuffle)
         play(state, f"take {EXPLODER}", "explode")
         outcomes.add(state.snapshot()["board"][2][2])
     assert outcomes == {"Pavučina 1", "Síra 2"} and tops  # both positions occur, chosen by the seed
-    bottom = explode_position(game=KotlikGame(returned_card="bottom"))
+    bottom = explode_position()  # KO-307, KO-601, KO-Q6: the default is under the deck, whatever the seed
     play(bottom, f"take {EXPLODER}", "explode")
     assert bottom.snapshot()["board"][2][2] == "Pavučina 1" and bottom.snapshot()["stock"] == ["Síra 2"]
 
@@ -49,7 +50,7 @@ def test_ko_q6_shuffled_in_lands_uniformly_and_leaves_the_other_cards_in_order()
     stock = ("Pavučina 1", "Pavučina 2", "Pavučina 3")
     places = [0, 0, 0, 0]
     for seed in range(800):
-        state = explode_position(stock=stock, seed=seed)
+        state = explode_position(stock=stock, seed=seed, game=KotlikGame(returned_card="shuffle"))
         play(state, f"take {EXPLODER}", "explode")
         snap = state.snapshot()
         pile = [snap["board"][2][2], *snap["stock"]]  # the refill took the top card

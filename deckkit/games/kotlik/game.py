@@ -32,8 +32,9 @@ class KotlikGame(Game):
         Setting("direction", "clockwise", "movement direction: clockwise, anticlockwise (Reading A the other "
                 "way round), or choose (Reading B: a move action each turn)", "KO-Q4",
                 ("clockwise", "anticlockwise", "choose")),
-        Setting("returned_card", "shuffle", "where a card returned to the supply deck goes: shuffle (shuffled "
-                "in with the game's seed) or bottom (Reading B: under the deck)", "KO-Q6", ("shuffle", "bottom")),
+        Setting("returned_card", "bottom", "where a card returned to the supply deck goes: bottom (Reading B, "
+                "the German original: under the deck) or shuffle (Reading A: shuffled in with the game's seed)",
+                "KO-307, KO-601, KO-Q6", ("bottom", "shuffle")),
         Setting("explode_last_card", False, "Reading A (not recommended): an explosion may empty a one-card "
                 "cauldron; its owner then has no number to move by, stays where the stone stands and takes "
                 "from the line beside it until a card is back in the cauldron", "KO-Q7"),

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def return_to_stock(state: KotlikState, card: int) -> None:
-    """Put a card back into the supply deck as the KO-Q6 setting says (shuffled in, or at the bottom)."""
+    """Put a card back into the supply deck as the KO-Q6 setting says (at the bottom, or shuffled in)."""
     if state.game.returned == "shuffle":
         # KO-Q6 Reading A says "shuffled into the supply deck". A uniform insert gives the same odds as
         # a full reshuffle: in a dealt game the stock is a uniformly shuffled, face-down pile (KO-301;
@@ -110,7 +110,7 @@ class KotlikSetup:
 
 
 def kotlik_setup(ingredients: Sequence[dict], rng: random.Random, *, corners: Sequence[dict] = (),
-                 recipes: Sequence[dict] = (), use_recipes: bool = False, returned: str = "shuffle") -> KotlikSetup:
+                 recipes: Sequence[dict] = (), use_recipes: bool = False, returned: str = "bottom") -> KotlikSetup:
     """Lay out a Kotlík game from 56 shuffled ingredient cards (top first), KO-301 – KO-310.
 
     A white/black-labelled first cauldron card goes back into the supply deck by the KO-Q6 reading
