@@ -154,7 +154,8 @@ class DuelRules:
             if perm.card.attack_bonus and perm.state == ACTIVE:
                 for fn, ability in perm.card.attack_bonus:
                     bonus += fn(self, Context(d.players[0], perm.card, 0), ability)
-        return (max(0, att.card.attack + d.bonus[0] + bonus), max(0, dfn.card.defense + d.bonus[1]))
+        # AF-751, AF-752: plain sums, which may go below zero; only a VP cost is floored (AF-605)
+        return (att.card.attack + d.bonus[0] + bonus, dfn.card.defense + d.bonus[1])
 
     def _totals_text(self) -> str:
         a, b = self.totals()
