@@ -23,11 +23,14 @@ TERMINAL = -1  # current_player() of a finished game
 
 
 class SetupError(DataError):
-    """A ``from_setup`` dict that cannot be set up; ``field`` is the dotted key (``p1.hand[2]``)."""
+    """A ``from_setup`` dict that cannot be set up; ``field`` is the dotted key (``p1.hand[2]``), ``rule``
+    the rule number that forbids the position when one does (a deck under the minimum, a lost game)."""
 
-    def __init__(self, message: str, *, field: str | None = None, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, field: str | None = None, hint: str | None = None,
+                 rule: str | None = None) -> None:
         super().__init__(message, hint=hint)
         self.field = field
+        self.rule = rule
 
 
 def shuffled(items: Iterable, rng: random.Random) -> list:

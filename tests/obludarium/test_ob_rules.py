@@ -52,7 +52,8 @@ def test_ob_510_higher_plays_by_bottom_card():
     """OB-510, OB-511, OB-Q6: the higher bottom card's cost starts; food counts 0; ties are by chance."""
     game = ObludariumGame(first_player="higher")
     setup = {"p1": {"library": ["Chleba", "Chleba", "Permoník"]}, "p2": {"library": ["Chleba", "Hejkal"]}}
-    assert game.from_setup(setup, random.Random(0)).active == 1
+    # every seed: the bottom cards' printed costs decide (Permoník 0 < Hejkal 4), not a coin flip
+    assert {game.from_setup(setup, random.Random(s)).active for s in range(20)} == {1}
     tie = {"p1": {"library": ["Chleba"]}, "p2": {"library": ["Buřty"]}}
     starters = {game.from_setup(tie, random.Random(s)).active for s in range(20)}
     assert starters == {0, 1}
@@ -116,7 +117,20 @@ def test_ob_settings_are_checked():
 
 def test_ob_q2_two_players_only():
     """OB-101, OB-Q2: a game has exactly two players."""
-    assert GAME.from_setup({}, random.Random(0)).num_players() == 2
+    setup = {"p1": {"library": ["Chleba"]}, "p2": {"library": ["Chleba"]}}
+    assert GAME.from_setup(setup, random.Random(0)).num_players() == 2
+
+
+def test_ob_109_q1_a_set_up_with_an_empty_deck_is_refused():
+    """OB-109, OB-Q1 reading A: a player whose deck has 0 cards has lost; the set-up is refused, citing OB-109."""
+    with pytest.raises(SetupError) as err:
+        GAME.from_setup({"p1": {"library": ["Chleba"]}}, random.Random(0))
+    assert err.value.rule == "OB-109" and err.value.field == "setup.p2.library"
+    assert "dummy" in err.value.hint and "empty_deck" in err.value.hint
+    # a dummy (the goldfish opponent) never draws, and reading B loses only at the next draw
+    assert GAME.from_setup({"p1": {"library": ["Chleba"]}, "p2": {"dummy": True}}, random.Random(0))
+    draw = ObludariumGame(empty_deck="draw").from_setup({"phase": "main"}, random.Random(0))
+    assert draw.result is None
 
 
 def test_ob_setting_value_errors_say_what_to_write():

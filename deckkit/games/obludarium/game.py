@@ -109,9 +109,11 @@ class ObludariumGame(Game):
         state.life = [self.settings["starting_life"]] * 2
         for p, pname in enumerate(PLAYER_NAMES):
             self._setup_player(state, p, setup.get(pname, {}) or {}, f"setup.{pname}", rng)
+        self._check_decks(state)
         start = setup.get("start", None)
-        if start is None:
-            state.active = self._first([[c for c in reversed(lib)] for lib in state.libs], rng)
+        if start is None:  # OB-510, OB-Q6: "higher plays" reads the bottom cards' printed costs
+            state.active = self._first([[self.cards.get(c.id, {"cost": c.cost}) for c in reversed(lib)]
+                                        for lib in state.libs], rng)
         elif start in PLAYER_NAMES:
             state.active = PLAYER_NAMES.index(start)
         else:
@@ -130,6 +132,19 @@ class ObludariumGame(Game):
             raise SetupError(f"phase = {phase!r} is not a starting phase", field="setup.phase",
                              hint='write "start" (untap and draw first, the default), "main" or "attack"')
         return state
+
+    def _check_decks(self, state: ObState) -> None:
+        """OB-109, OB-Q1 reading A: a player whose deck has 0 cards has lost, so no game starts there."""
+        if self.settings["empty_deck"] != "zero":
+            return  # reading B: the loss comes at the first draw from the empty deck
+        for p, pname in enumerate(PLAYER_NAMES):
+            if not state.libs[p] and not state.dummy[p]:
+                raise SetupError(
+                    f"{pname}'s deck is empty: under OB-109 (OB-Q1 reading A, empty_deck = \"zero\") "
+                    f"{pname} has already lost, so the game cannot start here",
+                    field=f"setup.{pname}.library", rule="OB-109",
+                    hint=f'give {pname} a library (e.g. library = ["Chleba"]), mark the goldfish opponent '
+                         'dummy = true, or set empty_deck = "draw" (lose at the first draw)')
 
     def _setup_player(self, state: ObState, p: int, spec: dict, where: str, rng: random.Random) -> None:
         if not isinstance(spec, dict):
