@@ -44,6 +44,18 @@ def shuffled(items: Iterable, rng: random.Random) -> list:
     return out
 
 
+def chance(rng: random.Random, event: str, outcomes: list, aliases: dict[str, Any] | None = None) -> Any:
+    """One outcome of a named random event, drawn as ``rng.choice(outcomes)`` would draw it.
+
+    A generator with a ``chance`` method (a script's, :mod:`deckkit.scripts.chance`) records the
+    event and may fix its outcome; ``aliases`` name outcomes for scripts (``{"top": 0}``).
+    """
+    hook = getattr(rng, "chance", None)
+    if hook is not None:
+        return hook(event, outcomes, aliases)
+    return outcomes[rng.randrange(len(outcomes))]
+
+
 class Action(NamedTuple):
     """One decision: ``kind`` plus readable ``args``; ``str(action)`` is its canonical form.
 
@@ -295,6 +307,10 @@ class State(ABC):
         """A readable picture of the state for people (traces, failing scripts)."""
         return repr(self.snapshot())
 
+    def end_rule(self) -> str | None:
+        """The rule by which a finished game ended (refusals of actions after the end cite it)."""
+        return None
+
     def card_count(self) -> int | None:
         """Cards in all zones, for the conservation invariant; None when a game does not track it."""
         return None
@@ -311,7 +327,8 @@ class State(ABC):
     def apply(self, action: Action | str) -> Action:
         """Apply a legal action given as an Action or its string; IllegalAction otherwise."""
         if self.is_terminal():
-            raise IllegalAction(f"{action}: the game is over", [])
+            rule = self.end_rule()
+            raise IllegalAction(f"{action}: the game is over" + (f" ({rule})" if rule else ""), [], rule=rule)
         listed = self._listed
         if listed is not None and type(action) is Action and action in listed:
             chosen: Action | None = action  # legal_actions() of this very position listed it

@@ -25,8 +25,9 @@ class ScriptError(DataError):
     """A script that cannot be run as written (bad TOML, schema, card, path): file, line, hint."""
 
     def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
-                 hint: str | None = None) -> None:
+                 hint: str | None = None, rule: str | None = None) -> None:
         self.line = line
+        self.rule = rule  # the rule that forbids what the script wrote (a refused set-up), if any
         where = f"{path}:{line}" if path and line else path
         super().__init__(message, path=where, hint=hint)
 
@@ -109,9 +110,10 @@ class Script:
         """Line number of a key path in the file."""
         return self.locator.line(*path, value=value)
 
-    def error(self, message: str, *path: Any, hint: str | None = None, value: str | None = None) -> ScriptError:
+    def error(self, message: str, *path: Any, hint: str | None = None, value: str | None = None,
+              rule: str | None = None) -> ScriptError:
         """A ScriptError located at a key path."""
-        return ScriptError(message, path=self.path, line=self.line(*path, value=value), hint=hint)
+        return ScriptError(message, path=self.path, line=self.line(*path, value=value), hint=hint, rule=rule)
 
 
 def _opening_line(text: str, reported: int) -> int | None:
@@ -152,6 +154,16 @@ def parse_script(text: str, path: str = "<script>") -> Script:
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = err.schema.get("properties", {})
             locate += tuple(k for k in err.instance if k not in allowed)[:1]  # the line of the unknown key
+        if err.validator == "anyOf" and where[:1] == ["step"] and len(where) == 2 and isinstance(err.instance, dict):
+            n = where[1] + 1
+            said = f"only {', '.join(sorted(err.instance))}" if err.instance else "empty"
+            raise script.error(f"step {n} is {said}: a step needs do, illegal or expect",
+                               *locate, hint='add e.g. do = ["pass"] or an [step.expect] table, or delete the '
+                                             "empty [[step]] header")
+        if err.validator == "anyOf" and not where and isinstance(err.instance, dict):
+            raise script.error("the script has no [[step]] (and no refused = {rule = …} set-up check)",
+                               hint="add a [[step]] with do, illegal or expect; `deckkit script new FILE` writes "
+                                    "a complete example")
         shown = [f"step {where[1] + 1}", *where[2:]] if where[:1] == ["step"] and len(where) > 1 else where
         dotted = ".".join(str(p) for p in shown) or "(top level)"
         more = f" ({len(errors) - 1} more problem(s))" if len(errors) > 1 else ""

@@ -21,6 +21,11 @@ def format_result(result: ScriptResult, *, trace: bool = False) -> str:
     lines = [head]
     if trace and result.trace:
         lines.extend("  | " + line for line in result.trace)
+    # the random events: named ones always (what the seed or the script decided), shuffles with --trace
+    events = [e for e in result.chance if trace or not e["event"].startswith("shuffle")]
+    if events:
+        lines.append("  chance: " + "; ".join(
+            f"{e['event']} → {e['outcome']} ({'fixed' if e['fixed'] else 'seed'})" for e in events))
     failures = result.failures
     for i, failure in enumerate(failures):
         where = f" (line {failure.line})" if failure.line and result.steps else ""

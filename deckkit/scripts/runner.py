@@ -12,18 +12,28 @@ The format (``schemas/script.schema.json``; ``deckkit script new`` writes a comm
 - cards: the catalogue's (``--db``, ``$DECKKIT_DB``, the default place: cards a user imported and
   values they changed play), the inline cards first. An id stands wherever a name does; a name
   several cards share is refused, with their ids.
-- ``[[step]]`` tables run in order; inside a step: ``by`` (who must be to act when it starts),
-  then ``do`` (action strings applied in order by whoever must act), then ``illegal`` (actions
-  that must be refused — a string or ``{action, rule}`` whose refusal must cite ``rule`` — and
-  that must leave the state untouched), then ``expect`` (dotted paths into the snapshot; list
-  items by index, ``p1.library.0``; strings compare case- and diacritics-insensitively; lists in
-  order; ``"result" = "none"`` while the game runs). ``note`` is shown by ``--trace``.
+- ``[[step]]`` tables run in order; inside a step: ``by`` (who must be to act when it starts), then
+  ``do`` (action strings applied in order), ``illegal`` (actions that must be refused — a string or
+  ``{action, rule}`` whose refusal must cite ``rule`` — and that must leave the state untouched) and
+  ``expect`` (dotted paths into the snapshot; list items by index, ``p1.library.0``; a value to
+  equal or a table of operators, :mod:`deckkit.scripts.expect`), **in the order they are written**
+  (a ``[step.expect]`` table comes last). An action may name its player: ``p2: cast Blesk`` must be
+  p2's to take now (out-of-turn attempts are refused with the game's rule). ``note`` is shown by
+  ``--trace``.
+- ``[setup] opening = true`` starts before the opening (:mod:`deckkit.scripts.opening`): ``mulligan``
+  and ``keep`` are actions until every player has kept. ``[setup] format = "NAME"`` checks the
+  players' decks against a format.
+- ``refused = {rule = "OB-109"}``: the set-up itself must be refused, citing that rule.
+- ``[chance]`` fixes named random events (:mod:`deckkit.scripts.chance`); the report lists every
+  random event of the game.
 
 Strict: an illegal action, an unresolved choice when expectations are checked (an instant
 waiting for an answer, a forced discard; ``allow_pending = true`` opts out), an expectation on a
-path the state does not have, or a step with actions after the game ended all fail, naming the
-step and showing the state and the legal actions. Bad input (TOML syntax, schema, unknown card,
-setup contradictions) raises :class:`ScriptError` with ``file:line`` and a hint.
+path the state does not have, or ``do`` after the game ended all fail, naming the step and showing
+the state and the legal actions (``illegal`` after the end is checked: the game is over, and the
+refusal cites the rule that ended it). Bad input (TOML syntax, schema, unknown card, setup
+contradictions, a player prefix naming no player, an unknown operator) raises
+:class:`ScriptError` with ``file:line`` and a hint.
 
 This module runs scripts; :mod:`deckkit.scripts.reader` reads and validates them and
 :mod:`deckkit.scripts.report` renders reports and starting scripts (both re-exported here).
@@ -31,20 +41,21 @@ This module runs scripts; :mod:`deckkit.scripts.reader` reads and validates them
 
 from __future__ import annotations
 
-import json
-import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckkit.errors import DeckkitError, IllegalAction
+from deckkit.scripts.chance import ChanceError
+from deckkit.scripts.expect import ExpectError, check
+from deckkit.scripts.opening import OPENING_KINDS, Opening
 from deckkit.scripts.reader import (
     SUFFIX, Locator, Script, ScriptError, find_scripts, load_script, parse_script,
 )
 from deckkit.scripts.cards import CardSource, ScriptCards, check_names, script_cards
 from deckkit.scripts.report import TEMPLATE, format_result, template
-from deckkit.errors import DeckkitError, IllegalAction
-from deckkit.paths import data_dir
+from deckkit.scripts.start import make_game, start
 from deckkit.text import fold
 
 __all__ = ["SUFFIX", "TEMPLATE", "Failure", "Locator", "Script", "ScriptError", "ScriptResult", "find_scripts",
@@ -85,6 +96,7 @@ class ScriptResult:
     failures: list[Failure] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     steps: int = 0
+    chance: list[dict] = field(default_factory=list)  # the random events of the game, in order
 
     @property
     def passed(self) -> bool:
@@ -94,52 +106,10 @@ class ScriptResult:
     def as_json(self) -> dict:
         """The script's entry of the ``script run -o json`` report."""
         return {"file": self.file, "title": self.title, "rules": self.rules, "passed": self.passed,
-                "steps": self.steps, "failures": [f.as_json() for f in self.failures]}
+                "steps": self.steps, "failures": [f.as_json() for f in self.failures], "chance": self.chance}
 
 
 # -- running -------------------------------------------------------------------------------------
-
-def make_game(name: str, settings: dict, cards: list[dict] | None = None):
-    """The rules object of a game over ``cards`` (the bundled pool when None) with named settings."""
-    from deckkit.engine.registry import load_game
-
-    return load_game(name, cards, **settings)
-
-
-def _deck_names(script: Script, spec: str, player: str, cards: ScriptCards) -> list[str]:
-    """Expand a deck file named in ``setup.pN.deck`` into card ids (one per copy), resolved among the
-    script's cards as every deck is (names or ids; an unknown or ambiguous name is an error)."""
-    from deckkit.decks.io import load_deck
-
-    base = Path(script.path).parent
-    candidates = [base / spec, Path(spec), data_dir().parent / spec, data_dir() / "decks" / spec]
-    found = next((c for c in candidates if c.is_file()), None)
-    if found is None:
-        raise script.error(f"deck file {spec!r} not found", "setup", player, "deck",
-                           hint="give a path relative to the script, e.g. data/decks/obludarium-standard.deck")
-    try:
-        deck = load_deck(found)
-    except DeckkitError as exc:
-        raise script.error(f"deck file {spec!r}: {exc.message}", "setup", player, "deck", hint=exc.hint) from None
-    from deckkit.engine.registry import resolve as resolve_game
-
-    try:
-        deck_game = resolve_game(deck.game)
-    except DeckkitError:
-        deck_game = deck.game
-    if deck_game != resolve_game(script.data["game"]):
-        raise script.error(f"deck file {spec!r} is for {deck_game}, not {resolve_game(script.data['game'])}",
-                           "setup", player, "deck", hint="use a deck of the script's game")
-    from deckkit.decks.model import resolve
-
-    resolved = resolve(deck, cards.pool)
-    if resolved.errors:
-        first = resolved.errors[0]
-        more = f" ({len(resolved.errors) - 1} more problem(s))" if len(resolved.errors) > 1 else ""
-        raise script.error(f"deck file {spec!r}: {found}:{first.line}: {first.message}{more}", "setup", player,
-                           "deck", hint=first.hint)
-    return [card["id"] for card in resolved.expand()]
-
 
 def _lookup(snapshot: Any, path: str) -> Any:
     node = snapshot
@@ -173,32 +143,40 @@ def _valid_keys(snapshot: Any, path: str) -> list[str]:
     return [".".join(prefix)] if prefix else []
 
 
-def _same(expected: Any, actual: Any) -> bool:
-    if expected == "none" and actual is None:
-        return True
-    if isinstance(expected, str) and isinstance(actual, str):
-        return fold(expected) == fold(actual)
-    if isinstance(expected, list) and isinstance(actual, list):
-        return len(expected) == len(actual) and all(_same(e, a) for e, a in zip(expected, actual))
-    if isinstance(expected, bool) or isinstance(actual, bool):
-        return expected is actual
-    return expected == actual
-
-
 def run_script(script: Script, *, trace: bool = False, cards: CardSource | None = None) -> ScriptResult:
     """Run a parsed script over the cards of ``cards`` (default: the catalogue at ``$DECKKIT_DB`` or
     the default place) and its inline cards; failures are collected, bad input raises ScriptError."""
     data = script.data
     result = ScriptResult(script.path, data.get("title", ""), list(data.get("rules", [])))
+    refused = data.get("refused")
     pool = _cards(script, cards if cards is not None else CardSource())
-    run = _Run(script, result, _start(script, pool), trace, pool)
+    try:
+        state, rng = start(script, pool, data.get("chance"))
+    except ScriptError as exc:
+        if refused is None:
+            raise
+        _check_refusal(script, result, refused, exc)
+        return result
+    if refused is not None:
+        result.failures.append(Failure(None, f"the set-up was expected to be refused ({refused.get('rule')}) "
+                                             "but the game started", line=script.line("refused"),
+                                       state=state.render()))
+        return result
+    run = _Run(script, result, state, rng, trace, pool)
     ended_at: int | None = None
-    for index, step in enumerate(data.get("step", []), start=1):
-        result.steps = index
-        if not run.step(index, step, ended_at):
-            break
-        if run.state.is_terminal() and ended_at is None:
-            ended_at = index
+    try:
+        for index, step in enumerate(data.get("step", []), start=1):
+            result.steps = index
+            if not run.step(index, step, ended_at):
+                break
+            if run.state.is_terminal() and ended_at is None:
+                ended_at = index
+    except ChanceError as exc:
+        raise script.error(exc.message, "chance", exc.event, hint=exc.hint) from None
+    result.chance = [e.as_json() for e in rng_events(run.rng)]
+    for name in run.rng.unused() if not result.failures else []:
+        result.failures.append(Failure(None, f"chance: {name!r} was fixed but that random event never happened "
+                                             "(or not that many times)", line=script.line("chance", name)))
     return result
 
 
@@ -220,50 +198,49 @@ def _cards(script: Script, source: CardSource) -> ScriptCards:
     return cards
 
 
-def _start(script: Script, cards: ScriptCards):
-    """The game's state in the script's set-up position, or a ScriptError located in [setup]."""
-    from deckkit.engine.core import SetupError
+def rng_events(rng: Any) -> list:
+    """The random events a script's generator recorded (none for a plain generator)."""
+    return list(getattr(rng, "events", []))
 
-    data = script.data
-    try:
-        game = make_game(data["game"], data.get("settings", {}), cards.cards)
-    except DeckkitError as exc:
-        settings = data.get("settings") or {}
-        # point at the setting the message names, else at [settings] or the game line
-        key = next((k for k in settings if f"{k!r}" in exc.message or f"setting {k}:" in exc.message), None)
-        where = ("settings", key) if key else ("settings",) if settings else ("game",)
-        raise script.error(exc.message, *where, hint=exc.hint) from None
-    setup = json.loads(json.dumps(data.get("setup", {})))  # a private copy
-    for player, spec in list(setup.items()):
-        if isinstance(spec, dict) and isinstance(spec.get("deck"), str):
-            spec["deck"] = _deck_names(script, spec["deck"], player, cards)
-    try:
-        return game.from_setup(setup, random.Random(data.get("seed", 0)))
-    except SetupError as exc:
-        parts = _field_parts(exc.field)
-        value = None
-        if parts and isinstance(parts[-1], int):
-            value = _field_value(data.get("setup", {}), parts)
-            parts = parts[:-1]
-        raise script.error(exc.message, "setup", *parts, hint=exc.hint, value=value) from None
-    except DeckkitError as exc:
-        raise script.error(exc.message, "setup", hint=exc.hint) from None
+
+def _check_refusal(script: Script, result: ScriptResult, refused: dict, exc: ScriptError) -> None:
+    """``refused = {rule, message}``: the set-up must be refused citing ``rule`` (and saying ``message``)."""
+    want, text = refused.get("rule"), refused.get("message")
+    if want and exc.rule != want:
+        result.failures.append(Failure(None, f"the set-up was refused, but not by {want}: {exc.message}",
+                                       expected=want, actual=exc.rule, line=script.line("refused", "rule")))
+    elif text and fold(text) not in fold(exc.message):
+        result.failures.append(Failure(None, f"the set-up was refused with another message: {exc.message}",
+                                       expected=text, actual=exc.message, line=script.line("refused", "message")))
+    else:
+        result.trace.append(f"set-up refused as expected: {exc.message} ({exc.rule})")
+
+
+_ACTOR = re.compile(r"^\s*([A-Za-z][A-Za-z0-9]*)\s*:\s*(.*)$", re.S)
 
 
 class _Run:
     """One script being run: its state, its result, and the trace of the game's log."""
 
-    def __init__(self, script: Script, result: ScriptResult, state, trace: bool, cards: ScriptCards) -> None:
-        self.script, self.result, self.state, self.trace = script, result, state, trace
+    def __init__(self, script: Script, result: ScriptResult, state: Any, rng: Any, trace: bool,
+                 cards: ScriptCards) -> None:
+        self.script, self.result, self.state, self.rng, self.trace = script, result, state, rng, trace
         self.cards = cards  # actions may name cards by id: the engine's action strings use names
         self.log_seen = 0
+        self.opening_ended: int | None = None
         self.flush()
 
     def flush(self) -> None:
-        """Copy the game's new log lines into the trace."""
+        """Copy the game's new log lines into the trace; leave the opening once every player has kept."""
         if self.trace:
             self.result.trace.extend("    " + line for line in self.state.log[self.log_seen:])
         self.log_seen = len(self.state.log)
+        done = getattr(self.state, "done", None)
+        if isinstance(self.state, Opening) and done is not None:
+            self.rng = self.state.rng
+            self.state = done
+            self.log_seen = 0
+            self.flush()
 
     def fail(self, index: int, message: str, *where: Any, value: str | None = None, **details: Any) -> None:
         """Record a failure of step ``index`` located at a key path of the step."""
@@ -271,16 +248,15 @@ class _Run:
         self.result.failures.append(Failure(index, message, line=line, **details))
 
     def step(self, index: int, step: dict, ended_at: int | None) -> bool:
-        """Run one step: ``by``, then ``do``, ``illegal``, ``expect``; False when the script must stop."""
+        """Run one step: ``by``, then ``do``, ``illegal`` and ``expect`` in the order written."""
         state = self.state
         if self.trace:
             note = step.get("note")
             self.result.trace.append(f"step {index}" + (f": {note}" if note else ""))
-        actions = step.get("do", [])
-        actions = [actions] if isinstance(actions, str) else actions
-        if state.is_terminal() and (actions or step.get("illegal")):
-            self.fail(index, f"step {index} is never used: the game ended at step {ended_at} "
-                             f"(result {state.snapshot().get('result')})", state=state.render())
+        if state.is_terminal() and step.get("do"):
+            self.fail(index, f"step {index}: 'do' after the end of the game at step {ended_at} "
+                             f"(result {state.snapshot().get('result')}); to pin that nothing more may be done, "
+                             "list the action under illegal", "do", state=state.render())
             return False
         who = step.get("by")
         if who and not state.is_terminal() and f"p{state.current_player() + 1}" != who:
@@ -289,53 +265,122 @@ class _Run:
                       expected=who, actual=actor, state=state.render(),
                       legal=[str(a) for a in state.legal_actions()])
             return False
-        return (self._do(index, actions) and self._illegal(index, step.get("illegal", []))
-                and self._expect(index, step))
+        for part in step:  # the order written in the file (TOML keeps it)
+            if part == "do":
+                actions = step["do"]
+                ok = self._do(index, [actions] if isinstance(actions, str) else actions)
+            elif part == "illegal":
+                ok = self._illegal(index, step["illegal"])
+            elif part == "expect":
+                ok = self._expect(index, step)
+            else:
+                continue
+            if not ok:
+                return False
+        return True
+
+    def _actor(self, index: int, part: str, text: str) -> tuple[int | None, str]:
+        """``(player index or None, action)`` of an entry, checking a ``pN:`` prefix."""
+        match = _ACTOR.match(text)
+        if not match:
+            return None, self.cards.with_names(text)
+        said, action = match[1], self.cards.with_names(match[2].strip())
+        count = self.state.num_players()
+        m = re.fullmatch(r"[pP](\d+)", said)
+        if not m or not 1 <= int(m[1]) <= count:
+            names = ", ".join(f"p{i + 1}" for i in range(count))
+            raise self.script.error(f"step {index}: {text!r}: {said!r} names no player of this "
+                                    f"{count}-player game", "step", index, part, value=text,
+                                    hint=f"write the player as {names}, e.g. 'p2: {action or 'pass'}'")
+        if not action:
+            raise self.script.error(f"step {index}: {text!r} names a player but no action", "step", index, part,
+                                    value=text, hint=f"write the action after the colon, e.g. '{said}: pass'")
+        return int(m[1]) - 1, action
+
+    def _opening_word(self, index: int, part: str, text: str) -> None:
+        """A mulligan or keep outside the opening is a mistake in the script, not an illegal action."""
+        if isinstance(self.state, Opening) or text.strip().lower() not in OPENING_KINDS:
+            return
+        if self.state.malformed(text) is None:
+            return  # the game itself has such an action
+        when = ("the script starts in a set-up position (add opening = true to [setup] to start "
+                "before the opening)" if self.opening_ended is None
+                else f"the opening ended at step {self.opening_ended}")
+        raise self.script.error(f"step {index}: {text!r} is an opening decision, but {when}",
+                                "step", index, part, value=text,
+                                hint="take mulligan/keep in the steps before the first turn")
+
+    def _refusal(self, player: int | None, text: str) -> tuple[str, str | None, list[str]] | None:
+        """Why ``player`` (None: whoever acts) may not take ``text`` now, without changing the state."""
+        state = self.state
+        if player is not None and not state.is_terminal() and player != state.current_player():
+            explain = getattr(state, "explain_out_of_turn", None)
+            message, rule = (explain(player, text) if explain else
+                             (f"p{state.current_player() + 1} is to act, not p{player + 1}", None))
+            return message, rule, [str(a) for a in state.legal_actions()]
+        return None
 
     def _do(self, index: int, actions: list[str]) -> bool:
-        state = self.state
-        for text in actions:
+        for entry in actions:
+            player, text = self._actor(index, "do", entry)
+            self._opening_word(index, "do", text)
+            state = self.state
             if state.is_terminal():
-                self.fail(index, f"step {index}: {text!r} comes after the end of the game "
-                                 f"(result {state.snapshot().get('result')})", "do", value=text,
+                self.fail(index, f"step {index}: {entry!r} comes after the end of the game "
+                                 f"(result {state.snapshot().get('result')})", "do", value=entry,
                           state=state.render())
                 return False
-            actor = state.current_player()
-            try:
-                state.apply(self.cards.with_names(text))
-            except IllegalAction as exc:
-                self.fail(index, f"step {index}: p{actor + 1} cannot {text!r}: {exc.message}", "do", value=text,
-                          state=state.render(), legal=list(exc.legal))
+            refusal = self._refusal(player, text)
+            actor = state.current_player() if player is None else player
+            if refusal is None:
+                try:
+                    state.apply(text)
+                except IllegalAction as exc:
+                    refusal = (exc.message + (f" ({exc.rule})" if exc.rule and exc.rule not in exc.message else ""),
+                               exc.rule, list(exc.legal))
+            if refusal is not None:
+                self.fail(index, f"step {index}: p{actor + 1} cannot {text!r}: {refusal[0]}", "do", value=entry,
+                          state=state.render(), legal=refusal[2])
                 return False
             if self.trace:
                 self.result.trace.append(f"  p{actor + 1}: {text}")
+            was_opening = isinstance(state, Opening)
             self.flush()
+            if was_opening and not isinstance(self.state, Opening):
+                self.opening_ended = index
         return True
 
     def _illegal(self, index: int, entries: list) -> bool:
-        state = self.state
         for entry in entries:
-            text, rule = (entry, None) if isinstance(entry, str) else (entry["action"], entry.get("rule"))
-            problem = state.malformed(self.cards.with_names(text))
+            raw, rule = (entry, None) if isinstance(entry, str) else (entry["action"], entry.get("rule"))
+            player, text = self._actor(index, "illegal", raw)
+            self._opening_word(index, "illegal", text)
+            state = self.state
+            problem = state.malformed(text)
             if problem is not None:  # a typo would be refused too, and the check would prove nothing
-                raise self.script.error(f"step {index}: illegal = {text!r} can never be legal: {problem}",
-                                        "step", index, "illegal", value=text,
+                raise self.script.error(f"step {index}: illegal = {raw!r} can never be legal: {problem}",
+                                        "step", index, "illegal", value=raw,
                                         hint="list an action that exists but must be refused here "
                                              "(deckkit games --actions)")
             before = state.snapshot()
-            try:
-                state.apply(self.cards.with_names(text))
-            except IllegalAction as exc:
-                if rule and exc.rule != rule:
-                    self.fail(index, f"step {index}: {text!r} was refused for another reason: {exc.message}",
-                              "illegal", value=text, expected=rule, actual=exc.rule)
+            refusal = self._refusal(player, text)
+            if refusal is None:
+                try:
+                    state.apply(text)
+                except IllegalAction as exc:
+                    refusal = (exc.message, exc.rule, list(exc.legal))
+            if refusal is not None:
+                message, cited, _legal = refusal
+                if rule and cited != rule:
+                    self.fail(index, f"step {index}: {raw!r} was refused for another reason: {message}",
+                              "illegal", value=raw, expected=rule, actual=cited)
                 if state.snapshot() != before:
-                    self.fail(index, f"step {index}: refusing {text!r} changed the state", "illegal", value=text)
+                    self.fail(index, f"step {index}: refusing {raw!r} changed the state", "illegal", value=raw)
                 if self.trace:
-                    self.result.trace.append(f"  refused as expected: {text} ({exc.message})")
+                    self.result.trace.append(f"  refused as expected: {raw} ({message})")
                 continue
-            self.fail(index, f"step {index}: {text!r} was expected to be illegal but was played", "illegal",
-                      value=text, state=state.render())
+            self.fail(index, f"step {index}: {raw!r} was expected to be illegal but was played", "illegal",
+                      value=raw, state=state.render())
             return False
         return True
 
@@ -357,34 +402,16 @@ class _Run:
                     f"step {index}: expectation on {path!r}, which the state does not have",
                     "step", index, "expect", path,
                     hint="valid paths here: " + ", ".join(_valid_keys(snapshot, path)[:20]))
-            if not _same(want, got):
-                self.fail(index, f"step {index}: {path}", "expect", path, expected=want, actual=got,
+            try:
+                broken = check(path, want, got)
+            except ExpectError as exc:
+                raise self.script.error(f"step {index}: {exc.message}", "step", index, "expect", path,
+                                        hint=exc.hint) from None
+            if broken:
+                detail = "" if broken == ["differs"] else ": " + "; ".join(broken)
+                self.fail(index, f"step {index}: {path}{detail}", "expect", path, expected=want, actual=got,
                           state=state.render())
         return True
-
-
-def _field_parts(field: str | None) -> list:
-    parts: list = []
-    for piece in (field or "").split("."):
-        if not piece or piece == "setup" and not parts:
-            continue
-        m = re.match(r"^(.*?)\[(\d+)\]$", piece)
-        if m:
-            parts.append(m[1])
-            parts.append(int(m[2]))
-        else:
-            parts.append(piece)
-    return parts
-
-
-def _field_value(setup: dict, parts: list) -> str | None:
-    node: Any = setup
-    for part in parts:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node if isinstance(node, str) else None
 
 
 def run_file(path: str | Path, *, trace: bool = False, cards: CardSource | None = None) -> ScriptResult:

@@ -171,7 +171,8 @@ def test_two_inline_cards_with_one_name_are_refused(tmp_path):
 
 def test_a_deck_file_of_the_setup_is_the_users_and_resolves_ids_and_imported_cards(cli, tmp_path, db):
     from deckkit.scripts.reader import load_script
-    from deckkit.scripts.runner import _cards, _deck_names
+    from deckkit.scripts.runner import _cards
+    from deckkit.scripts.start import _deck_names
 
     cli("import", str(write(tmp_path / "dog.json", json.dumps([DOG]))))
     folder = tmp_path / "tests"

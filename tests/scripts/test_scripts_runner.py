@@ -97,7 +97,7 @@ def test_engine_unused_step_fails(tmp_path):
     text = text.replace('do = ["play Buřty"]\nexpect = {"p1.table" = ["Buřty"], "p2.life" = 20}',
                         'do = ["pass", "pass"]\nexpect = {"result" = "p1"}\n\n[[step]]\ndo = ["pass"]')
     result = run_file(write(tmp_path, text))
-    assert "never used" in result.failures[0].message and result.failures[0].step == 2
+    assert "after the end of the game" in result.failures[0].message and result.failures[0].step == 2
 
 
 @pytest.mark.parametrize("change,line,needle", [

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deckkit.engine.core import chance
 from deckkit.engine.opening import DeckTooSmall
 from deckkit.errors import DataError
 from deckkit.games.kotlik.cards import COLOURS
@@ -30,7 +31,9 @@ def return_to_stock(state: KotlikState, card: int) -> None:
         # uniform order of all n + 1. It costs one random number instead of a shuffle (explosions are
         # frequent). In a script whose ``stock`` lists an order, the other cards keep that order:
         # the author stacked the deck on purpose. tests/kotlik/test_ko_symbols_end.py checks both.
-        state.stock.insert(state.rng.randrange(len(state.stock) + 1), card)
+        n = len(state.stock)  # the event's outcome: how many cards lie above the returned one
+        above = chance(state.rng, "returned card", list(range(n, -1, -1)), {"top": 0, "bottom": n})
+        state.stock.insert(n - above, card)
     else:
         state.stock.insert(0, card)
 

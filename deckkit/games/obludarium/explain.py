@@ -155,3 +155,33 @@ def explain(state, text: str) -> tuple[str, str | None]:
     close = difflib.get_close_matches(fold(text), [fold(str(a)) for a in state.legal_actions()], n=1, cutoff=0.6)
     fix = next((f"; did you mean '{a}'?" for a in state.legal_actions() if close and fold(str(a)) == close[0]), "")
     return (f"{text!r} is not legal now{fix}", None)
+
+
+def out_of_turn(state, player: int, text: str) -> tuple[str, str | None]:
+    """``(message, rule)`` for an action of ``player`` while the other player holds the decision."""
+    from deckkit.games.obludarium.state import BLOCK, PLAYER_NAMES
+
+    kind = fold(text).split(" ", 1)[0]
+    who, other = PLAYER_NAMES[player], PLAYER_NAMES[state.current_player()]
+    active = player == state.active
+    if kind == "play":
+        return (f"{who} lays out food, monsters and artifacts only in their own main phase; "
+                f"now {other} decides", "OB-611")
+    if kind == "attack":
+        return (f"attacks are declared by the active player in the attack step; now {other} decides", "OB-606")
+    if kind == "block":
+        return (f"blocks are declared by the defender in the block step; now {other} decides", "OB-607")
+    if kind == "discard":
+        return ("the hand-size discard is made by the active player at the end of the main phase", "OB-909")
+    if kind in ("cast", "use"):
+        if state.stack:
+            return (f"{other} must answer '{state.stack[-1].text}' first: {who} may not act twice in a row",
+                    "OB-905")
+        if active and state.phase == BLOCK:
+            return (f"the defender {other} decides in the block step; {who} strengthens in the fight exchange "
+                    "that follows", "OB-607")
+        if active:
+            return (f"{other} may answer {who}'s last action first (an instant, or pass)", "OB-904")
+        return (f"{other} is to act; {who} casts instants in {other}'s turn after each of {other}'s actions "
+                "and at the end of each step, when the engine offers the window", "OB-610")
+    return (f"{other} is to act, not {who}", "OB-904")

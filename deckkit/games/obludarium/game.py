@@ -8,7 +8,7 @@ import re
 from typing import Any
 from collections.abc import Callable
 
-from deckkit.engine.core import Action, Game, SetupError, Setting, State
+from deckkit.engine.core import Action, Game, SetupError, Setting, State, chance
 from deckkit.errors import UsageError
 from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
 from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards, shuffled
@@ -76,8 +76,8 @@ class ObludariumGame(Game):
     # -- games ---------------------------------------------------------------------------------
     def _first(self, libraries: list[list], rng: random.Random) -> int:
         choice = self.settings["first_player"]
-        if choice == "chance":
-            return rng.randrange(2)
+        if choice == "chance":  # OB-508: by chance; a script may fix the event
+            return PLAYER_NAMES.index(chance(rng, "first player", list(PLAYER_NAMES)))
         if choice == "higher":
             return higher_plays(libraries, rng)
         return PLAYER_NAMES.index(choice)

@@ -49,7 +49,11 @@ def higher_plays(libraries: Sequence[Sequence[dict]], rng: random.Random) -> int
         costs.append(cost if isinstance(cost, int) else 0)
     best = max(costs)
     seats = [i for i, c in enumerate(costs) if c == best]
-    return seats[0] if len(seats) == 1 else rng.choice(seats)
+    if len(seats) == 1:
+        return seats[0]
+    from deckkit.engine.core import chance
+
+    return int(chance(rng, "higher plays tie", [f"p{s + 1}" for s in seats])[1:]) - 1  # OB-Q6: by chance
 
 
 def food_every_third(cards: Sequence[T], rng: random.Random, is_food: Callable[[T], bool]) -> list[T]:

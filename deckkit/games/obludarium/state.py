@@ -420,6 +420,7 @@ class ObState(State):
         self.logging and self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
         if self.life[p] <= 0 and self.result is None:
             self.result = 1 - p
+            self.ended_by = "OB-108"
             self.logging and self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
 
     def draw(self, p: int, n: int = 1) -> None:
@@ -442,6 +443,7 @@ class ObState(State):
     def _deck_out(self, p: int) -> None:
         if self.result is None:
             self.result = 1 - p
+            self.ended_by = "OB-109"
             self.logging and self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
 
     # -- combat and turns ------------------------------------------------------------------------
@@ -523,6 +525,16 @@ class ObState(State):
         from deckkit.games.obludarium.explain import explain
 
         return explain(self, str(action))
+
+    def explain_out_of_turn(self, player: int, action: str) -> tuple[str, str | None]:
+        """Why ``player`` may not take ``action`` now, while the other player holds the decision."""
+        from deckkit.games.obludarium.explain import out_of_turn
+
+        return out_of_turn(self, player, action)
+
+    def end_rule(self) -> str | None:
+        """OB-108 (no life left) or OB-109 (the deck ran out) for a finished game."""
+        return getattr(self, "ended_by", None)
 
     def malformed(self, action: str) -> str | None:
         """Why an action string can never be legal (unknown kind or card name), or None."""
