@@ -133,7 +133,11 @@ class ObState(State):
 
     def untapped_food(self, p: int) -> int:
         """How much untapped food ``p`` has in play (what they can pay, OB-701)."""
-        return sum(1 for c in self.tables[p] if c.info.type == FOOD and not c.tapped)
+        n = 0
+        for c in self.tables[p]:
+            if not c.tapped and c.info.type == FOOD:
+                n += 1
+        return n
 
     def _pay(self, p: int, amount: int) -> None:
         for perm in self.tables[p]:
@@ -185,11 +189,12 @@ class ObState(State):
             return []
         acts: list[Action] = []
         ph = self.phase
+        food = self.untapped_food(p)  # what every cost is compared with (OB-701)
         if self.stack:
-            self._instants(p, acts)
+            self._instants(p, acts, food)
         elif ph == MAIN:
-            self._layouts(p, acts)
-            self._instants(p, acts)
+            self._layouts(p, acts, food)
+            self._instants(p, acts, food)
         elif ph == DISCARD:
             seen = set()
             for card in self.hands[p]:
@@ -201,7 +206,7 @@ class ObState(State):
             for perm, label in zip(self.tables[p], self.labels(p)):
                 if perm.info.type == MONSTER and not perm.new and not perm.tapped and not perm.attacking:
                     acts.append(Action(p, "attack", (label,)))
-            self._instants(p, acts)
+            self._instants(p, acts, food)
         elif ph == BLOCK:
             own = [(perm, lab) for perm, lab in zip(self.tables[p], self.labels(p))
                    if perm.info.type == MONSTER and not perm.tapped and perm.blocking is None]
@@ -214,14 +219,13 @@ class ObState(State):
                         if att.info.flying and not perm.info.flying:
                             continue  # OB-816
                         acts.append(Action(p, "block", (alab, "with", lab)))
-            self._instants(p, acts)
+            self._instants(p, acts, food)
         else:  # FIGHT
-            self._instants(p, acts)
+            self._instants(p, acts, food)
         acts.append(Action(p, "pass"))
         return acts
 
-    def _layouts(self, p: int, acts: list[Action]) -> None:
-        food = self.untapped_food(p)
+    def _layouts(self, p: int, acts: list[Action], food: int) -> None:
         seen = set()
         for card in self.hands[p]:
             if card.name in seen or card.type == SPELL:
@@ -233,8 +237,7 @@ class ObState(State):
             elif card.cost <= food:  # OB-701
                 acts.append(Action(p, "play", (card.name,)))
 
-    def _instants(self, p: int, acts: list[Action]) -> None:
-        food = self.untapped_food(p)
+    def _instants(self, p: int, acts: list[Action], food: int) -> None:
         in_block = self.phase == BLOCK and p != self.active
         seen = set()
         for card in self.hands[p]:
