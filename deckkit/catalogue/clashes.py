@@ -7,6 +7,7 @@ then fail and ask for an id), so an import reports each such card as a warning, 
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from deckkit.schemas import Problem
@@ -20,24 +21,29 @@ def name_clashes(cat: Any, batches: list[tuple[str, list[tuple]]],
     """One warning per incoming card whose (game, folded name) another card has, stored or incoming.
 
     ``batches`` are ``(file, card rows)`` in input order, ``lines`` each record's line per batch where
-    known (None: JSON arrays, whose lines are found later, for problems only); a stored card that the import replaces (same
-    id) counts with its new name only. Each warning names the card's record and lists every id
-    that shares the name.
+    known (None: JSON arrays, whose lines are found later, for problems only); a stored card that
+    the import replaces (same id) counts with its new name only. Each warning names the card's
+    record and lists every id that shares the name.
     """
-    groups: dict[tuple[str, str], list[str]] = {}
-    incoming: set[str] = set()
-    for _, rows in batches:
-        for row in rows:
-            ids = groups.setdefault((row[_GAME], row[_KEY]), [])
-            if row[_ID] not in ids:
-                ids.append(row[_ID])
-            incoming.add(row[_ID])
-    sources: dict[str, str] = {}
-    for key, stored in cat.same_names(set(groups)).items():
-        for cid, source in stored:
-            if cid not in incoming:  # a stored card being re-imported is judged by its new row
-                groups[key].insert(0, cid)
-                sources[cid] = source
+    all_rows = batches[0][1] if len(batches) == 1 else [row for _, rows in batches for row in rows]
+    # The common case, no clash at all, is decided by one C-level set of the folded names: a bulk
+    # import must not pay a Python loop per card for a check that finds nothing.
+    names = set(map(itemgetter(_KEY), all_rows))
+    found = cat.same_names(names)
+    if found:
+        incoming = set(map(itemgetter(_ID), all_rows))
+        found = {key: kept for key, cards in found.items()
+                 if (kept := [(cid, source) for cid, source in cards if cid not in incoming])}
+    if len(names) == len(all_rows) and not found:
+        return []
+    keys = set(zip(map(itemgetter(_GAME), all_rows), map(itemgetter(_KEY), all_rows)))
+    stored = {key: cards for key, cards in found.items() if key in keys}
+    groups: dict[tuple[str, str], list[str]] = {key: [cid for cid, _ in found] for key, found in stored.items()}
+    sources = {cid: source for found in stored.values() for cid, source in found}
+    for row in all_rows:
+        ids = groups.setdefault((row[_GAME], row[_KEY]), [])
+        if row[_ID] not in ids:
+            ids.append(row[_ID])
     problems: list[Problem] = []
     for index, (file, rows) in enumerate(batches):
         known = lines[index] if lines else None
@@ -48,5 +54,6 @@ def name_clashes(cat: Any, batches: list[tuple[str, list[tuple]]],
             others = [f"{cid} ({sources[cid]})" if cid in sources else cid for cid in ids if cid != row[_ID]]
             problems.append(Problem(
                 file, f"name {row[_NAME]!r} is already the name of {', '.join(others)}",
-                line=known[number - 1] if known else None, record=number, path="$.name", hint=f"name them by id in decks and scripts ({', '.join(ids)}), or rename the card"))
+                line=known[number - 1] if known else None, record=number, path="$.name",
+                hint=f"name them by id in decks and scripts ({', '.join(ids)}), or rename the card"))
     return problems

@@ -251,18 +251,17 @@ class Catalogue:
                 out[cid] = (pk, data, source)
         return out
 
-    def same_names(self, keys: set[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
-        """``(game, folded name) -> [(id, source), …]`` of the stored cards carrying one of these names."""
+    def same_names(self, names: set[str]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+        """``(game, folded name) -> [(id, source), …]`` of the stored cards whose folded name is in ``names``."""
         out: dict[tuple[str, str], list[tuple[str, str]]] = {}
         sql = "SELECT game, name_key, id, source FROM cards"
-        if len(keys) > 2000:  # one scan beats many IN lists for bulk imports
-            rows = (r for r in self.conn.execute(sql) if (r[0], r[1]) in keys)
+        if len(names) > 2000:  # one scan beats many IN lists for bulk imports
+            rows = (r for r in self.conn.execute(sql) if r[1] in names)
         else:
-            names = sorted({name for _, name in keys})
-            rows = (r for i in range(0, len(names), 500)
-                    for r in self.conn.execute(f"{sql} WHERE name_key IN ({','.join('?' * len(names[i:i + 500]))})",
-                                               names[i:i + 500])
-                    if (r[0], r[1]) in keys)
+            ordered = sorted(names)
+            rows = (r for i in range(0, len(ordered), 500)
+                    for r in self.conn.execute(f"{sql} WHERE name_key IN ({','.join('?' * len(ordered[i:i + 500]))})",
+                                               ordered[i:i + 500]))
         for game, name_key, cid, source in rows:
             out.setdefault((game, name_key), []).append((cid, source))
         return {key: sorted(found) for key, found in out.items()}

@@ -141,3 +141,8 @@ def test_card_command_with_an_ambiguous_name_exit_1_and_candidates(run, write):
                              "hint: write the card's id instead of its name, e.g. af-my-lidercfeny\n")
     shown = run("card", "af-my-lidercfeny", "-o", "json")
     assert shown.exit_code == 0 and json.loads(shown.stdout)["cost"] == 1
+
+
+def test_one_name_in_two_games_of_one_import_is_no_clash(empty, write):
+    ob = {"id": "ob-tesztlepo-1", "game": "obludarium", "name": "Tesztlépő 1", "type": "spell", "cost": 1}
+    assert import_files(empty, [write("two-games.json", [card(1), ob])]).warnings == []
