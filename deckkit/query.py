@@ -343,9 +343,11 @@ class _Lexer:
         if is_regex:
             if not value:
                 raise self.error("empty regular expression", vpos)
+            from deckkit.boundedre import compile_pattern, error
+
             try:
-                re.compile(value, re.IGNORECASE)
-            except re.error as exc:
+                compile_pattern(value)
+            except error as exc:
                 raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0),
                                  hint="a Python regular expression; put \\ before a special character to match it "
                                       "as itself") from None
@@ -559,9 +561,18 @@ def _term_predicate(t: Term) -> Predicate:
     negate = t.op == "!="
     pred: Predicate
     if t.regex:
-        rx = re.compile(t.value, re.IGNORECASE)
+        from deckkit.boundedre import Matcher
+
+        rx = Matcher(t.value)  # one time budget for every card asked about
+        seen: dict[str, bool] = {}  # hands repeat the same few cards
         src = "name" if t.field == "name" else "text"
-        pred = lambda c: bool(rx.search(c.get(src) or ""))  # noqa: E731
+
+        def pred(c: dict) -> bool:
+            text = c.get(src) or ""
+            hit = seen.get(text)
+            if hit is None:
+                hit = seen[text] = rx.search(text)
+            return hit
     elif kind == "num":
         cmp, n = _CMP[t.op], t.value
         if isinstance(n, FieldRef):

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 from deckkit.catalogue.migrations import MIGRATIONS
-from deckkit.catalogue.store import APPLICATION_ID, BUSY_TIMEOUT_S, SCHEMA_VERSION, Catalogue, _sql_regexp
+from deckkit.boundedre import sql_regexp  # user patterns run under a time budget
+from deckkit.catalogue.store import APPLICATION_ID, BUSY_TIMEOUT_S, SCHEMA_VERSION, Catalogue
 from deckkit.errors import CatalogueError
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -46,7 +47,7 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     # Read pages through a memory map and keep more of them: searches touch the same indexes again and again.
     conn.execute("PRAGMA mmap_size = 268435456")
     conn.execute("PRAGMA cache_size = -32768")
-    conn.create_function("regexp", 2, _sql_regexp, deterministic=True)
+    conn.create_function("regexp", 2, sql_regexp, deterministic=True)
     return conn
 
 

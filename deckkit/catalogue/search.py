@@ -64,6 +64,9 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
     kind = FIELDS[t.field]
     if t.regex:
         col = "c.name" if t.field == "name" else "c.text"
+        from deckkit.boundedre import prepare_sql
+
+        prepare_sql(t.value)  # a fresh time budget for this query's pattern
         sql, params = f"regexp(?, {col})", [t.value]
     elif kind == "num":
         col = _NUM_COLUMNS[t.field]

@@ -8,11 +8,9 @@ waits for the first instead of failing.
 from __future__ import annotations
 
 import difflib
-import re
 import sqlite3
 import sys
 from contextlib import contextmanager
-from functools import lru_cache
 from itertools import chain, count
 from operator import itemgetter
 from pathlib import Path
@@ -30,17 +28,6 @@ _TEXT = itemgetter(MAIN_COLUMNS.index("text"))
 SCHEMA_VERSION = max(MIGRATIONS)  # the newest version this code writes
 APPLICATION_ID = 0x444B4954  # "DKIT": marks the file as a deckkit catalogue
 BUSY_TIMEOUT_S = 60.0
-
-
-@lru_cache(maxsize=256)
-def _regex(pattern: str) -> re.Pattern:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-def _sql_regexp(pattern: str | None, value: str | None) -> int:
-    if pattern is None or value is None:
-        return 0
-    return 1 if _regex(pattern).search(value) else 0
 
 
 class Catalogue:

@@ -42,13 +42,23 @@ class _Group(common.HelpGroup):
                 raise
             common.err("interrupted")
             ctx.exit(130)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise  # Click's own ways out (usage errors exit 2)
         except Exception as exc:
-            # SQLite failing mid-command (a damaged file, a disk error): a message, not a traceback.
-            sqlite3 = sys.modules.get("sqlite3")  # loaded if the catalogue was opened; not imported for --help
-            if common.STATE.debug or sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
+            # Anything else (SQLite failing, a full disk under stdout, input nested too deeply): a
+            # message and the contract's exit code, never a traceback.
+            if common.STATE.debug:
                 raise
-            common.report_error(common.catalogue_failure(exc))
-            ctx.exit(1)
+            mapped = common.library_error(exc)
+            if isinstance(mapped, common.Interrupted):
+                common.err("interrupted")
+                ctx.exit(130)
+            if mapped is None or isinstance(exc, OSError) and exc.filename is None:
+                common.quiet_stdout()  # the output cannot be written: its last flush must not fail again
+            if mapped is None:
+                ctx.exit(1)
+            common.report_error(mapped)
+            ctx.exit(mapped.exit_code)
 
 
 app = typer.Typer(
@@ -99,8 +109,29 @@ _register()
 
 
 def main() -> None:
-    """Console entry point."""
+    """Console entry point: runs the app, then makes sure its output was written (a full disk is an error)."""
+    bad = common.check_arguments(sys.argv[1:])
+    if bad is not None:
+        common.report_error(bad)
+        sys.exit(bad.exit_code)
+    code: int | str | None = 0
+    failure: OSError | None = None
     try:
         app()
+    except SystemExit as done:
+        code = done.code
     except KeyboardInterrupt:  # raised outside a command (e.g. during start-up)
-        sys.exit(130)
+        code = 130
+    except OSError as exc:  # writing --help or a usage message to a full disk
+        failure, code = exc, 1
+    if failure is None:
+        try:
+            sys.stdout.flush()
+        except OSError as exc:
+            failure, code = exc, code or 1
+    if failure is not None:
+        common.quiet_stdout()
+        mapped = common.library_error(failure)
+        if mapped is not None:
+            common.report_error(mapped)
+    sys.exit(code)

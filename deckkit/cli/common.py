@@ -202,3 +202,75 @@ def _cell(value: Any) -> str:
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
+
+
+class Interrupted(Exception):
+    """Stands for a Ctrl-C that reached deckkit disguised (e.g. inside an SQLite callback)."""
+
+
+def library_error(exc: BaseException) -> DeckkitError | Interrupted | None:
+    """The user-facing error for an exception no library code turned into a DeckkitError (None: quiet exit 1).
+
+    The one mapping for the environment's failures: SQLite, a full disk or closed pipe on stdout,
+    input nested too deeply, numbers too long for Python, text that cannot be encoded.
+    """
+    import errno
+
+    from deckkit.errors import DataError
+
+    sqlite3 = sys.modules.get("sqlite3")  # loaded if the catalogue was opened; not imported for --help
+    if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError):
+        regexre = sys.modules.get("deckkit.boundedre")
+        hidden = regexre.pop_failure() if regexre is not None else None  # type: ignore[attr-defined]
+        if isinstance(hidden, KeyboardInterrupt) or str(exc) == "interrupted":
+            return Interrupted()
+        if isinstance(hidden, DeckkitError):
+            return hidden
+        return catalogue_failure(exc)
+    if isinstance(exc, BrokenPipeError):
+        return None  # the reader went away (`deckkit search … | head`): nothing to say to it
+    if isinstance(exc, OSError):
+        why = exc.strerror or str(exc)
+        if exc.filename is None:  # a write to stdout: the disk is full, the device failed
+            hint = ("free some space on the disk that standard output goes to"
+                    if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "check where standard output goes")
+            return DataError(f"cannot write the output: {why}", hint=hint)
+        return DataError(f"{why}", path=str(exc.filename), hint="check the path and its permissions")
+    if isinstance(exc, RecursionError):
+        return DataError("the input is nested too deeply to be read",
+                         hint="nest brackets, lists and objects at most a few hundred levels deep")
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return DataError("a number has too many digits", hint="numbers in deckkit's files have at most a few digits")
+    if isinstance(exc, UnicodeError):
+        return DataError("text that is not valid Unicode (a lone surrogate or an undecodable byte) "
+                         "cannot be written", hint="remove or replace the character")
+    if isinstance(exc, MemoryError):
+        return DataError("out of memory", hint="the input is too large; split it")
+    return DataError(f"internal error (a bug in deckkit): {type(exc).__name__}: {exc}",
+                     hint="run again with --debug for a traceback and report it")
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush of unwritable output says nothing."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real stdout (e.g. under a test runner)
+        pass
+
+
+def check_arguments(argv: list[str]) -> DeckkitError | None:
+    """A usage error for a command-line argument that is not valid UTF-8 (Python decodes it to surrogates)."""
+    from deckkit.errors import UsageError
+
+    for n, arg in enumerate(argv, start=1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raw = arg.encode("utf-8", "surrogateescape")[exc.start:exc.start + 1]
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            return UsageError(f"argument {n} ({shown!r}) is not valid UTF-8 (byte 0x{raw.hex() or '??'})",
+                              hint="deckkit reads text as UTF-8: use a UTF-8 locale, or rename the file")
+    return None
