@@ -106,7 +106,7 @@ class PositionedUsageError(UsageError):
         if not isinstance(text, str):
             raise TypeError(f"{what} must be a string")
         if len(text) > limit:
-            raise cls(f"{what} is too long ({len(text)} characters)", text[:80], 80,
+            raise cls(f"{what} is too long ({len(text)} characters; the limit is {limit})", text[:80], 80,
                       hint=f"keep {plural or what + 's'} under {limit} characters")
         if "\x00" in text:
             raise cls(f"{what} contains a NUL character", text.replace("\x00", "?"), text.index("\x00"))

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from deckkit.errors import DataError
 
@@ -182,8 +184,120 @@ def read_text(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_BY
     """The UTF-8 text of a regular file (see :func:`read_bytes`); FileReadError naming the line of a bad byte."""
     data = read_bytes(path, what=what, limit=limit)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark some editors write is not part of the text
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise FileReadError(f"line {line}: not valid UTF-8 (byte 0x{data[exc.start]:02x})", path=str(path),
+        raise FileReadError(f"line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be decoded)", path=str(path),
                             hint="save the file as UTF-8") from None
+
+
+# ------------------------------------------------------------------ parsing users' JSON and TOML
+
+MAX_NESTING = 200  # levels of [ and { (TOML: of arrays and tables); no deckkit file needs more than 6
+_LONG_NUMBER = re.compile(r"\d{4000,}")
+
+
+def _deepest(text: str, limit: int) -> int:
+    """The offset where brackets outside strings first nest past ``limit`` levels (0 if never)."""
+    depth = 0
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"?|\'[^\']*\'?|[\[{]|[\]}]', text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                return m.start()
+        elif c in "]}":
+            depth -= 1
+    return 0
+
+
+def _too_deep(data: Any, limit: int) -> bool:
+    """Whether parsed data nests lists and dicts past ``limit`` levels (iterative: never recurses itself)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _surrogate_in(data: Any) -> str | None:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return f"\\u{ord(item[exc.start]):04x}"
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
+def lone_surrogate(text: str, data: Any) -> str | None:
+    """What is wrong when JSON ``text`` parsed to ``data`` holds a lone surrogate (``\\ud800``), else None.
+
+    Half of a UTF-16 pair is no character: no UTF-8 file, terminal or SQLite text can hold it. Only
+    an escape can make one (decoded UTF-8 never holds them), so text without one is not walked.
+    """
+    if not _SURROGATE_ESCAPE.search(text):
+        return None
+    bad = _surrogate_in(data)
+    return None if bad is None else f"the escape {bad} is half of a UTF-16 surrogate pair, not a character"
+
+
+def loads_json(text: str, *, max_nesting: int | None = MAX_NESTING) -> Any:
+    """``json.loads`` whose every failure is a :class:`json.JSONDecodeError` with a position.
+
+    Nesting past ``max_nesting`` (Python would raise RecursionError, here or in whatever walks the
+    data next) and numbers with thousands of digits (Python refuses to convert them) included.
+    ``max_nesting=None`` skips the walk over the parsed data (bulk card files, checked by their schema).
+    """
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError(f"nested more than {max_nesting or MAX_NESTING} levels deep", text,
+                                   _deepest(text, max_nesting or MAX_NESTING)) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        m = _LONG_NUMBER.search(text)
+        raise json.JSONDecodeError("a number with thousands of digits", text, m.start() if m else 0) from exc
+    if max_nesting is not None and _too_deep(data, max_nesting):
+        raise json.JSONDecodeError(f"nested more than {max_nesting} levels deep", text, _deepest(text, max_nesting))
+    bad = lone_surrogate(text, data)
+    if bad is not None:
+        m = _SURROGATE_ESCAPE.search(text)
+        raise json.JSONDecodeError(bad, text, m.start() if m else 0)
+    return data
+
+
+def loads_toml(text: str, *, max_nesting: int = MAX_NESTING) -> dict[str, Any]:
+    """``tomllib.loads`` whose every failure is a :class:`tomllib.TOMLDecodeError` (deep nesting, huge numbers)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        line = text.count("\n", 0, _deepest(text, max_nesting)) + 1
+        raise tomllib.TOMLDecodeError(f"arrays or tables nested more than {max_nesting} levels deep "
+                                      f"(at line {line})") from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError as exc:
+        m = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, m.start()) + 1 if m else 1
+        raise tomllib.TOMLDecodeError(f"a number with thousands of digits (at line {line})") from exc
+    if _too_deep(data, max_nesting):
+        line = text.count("\n", 0, _deepest(text, max_nesting)) + 1
+        raise tomllib.TOMLDecodeError(f"arrays or tables nested more than {max_nesting} levels deep (at line {line})")
+    return data

@@ -299,6 +299,11 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
             continue
         message = error.message
         hint = _field_hint(schema, error)
+        if error.validator in ("maxLength", "maxItems") and isinstance(error.instance, (str, list)):
+            # The reason and the limit first: jsonschema's message starts with the whole value.
+            unit = "characters" if isinstance(error.instance, str) else "items"
+            shown = repr(error.instance[:30]) + ("…" if len(error.instance) > 30 else "")
+            message = f"too long: {len(error.instance)} {unit}, the limit is {error.validator_value} ({shown})"
         if error.validator == "enum" and isinstance(error.instance, str):
             choices = [c for c in error.validator_value if isinstance(c, str)]
             close = difflib.get_close_matches(error.instance, choices, n=1)

@@ -249,14 +249,15 @@ def _records_batch(name: str, read: tuple[list[Record], list[Problem]]) -> tuple
 def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
     path = Path(path)
     name = str(path)
-    try:
-        raw = path.read_bytes()
-    except IsADirectoryError:
+    from deckkit.fileio import FileReadError, read_bytes
+
+    if path.is_dir():
         return None, [Problem(name, "is a directory", hint="give card files, e.g. cards/*.json")]
-    except FileNotFoundError:
-        return None, [Problem(name, "no such file", hint="check the path")]
-    except OSError as exc:
-        return None, [Problem(name, f"cannot read the file: {exc.strerror}")]
+    try:
+        raw = read_bytes(path, what="card file")  # regular files only (a FIFO would block), size-limited
+    except FileReadError as exc:
+        message = "no such file" if exc.message == "no such card file" else exc.message
+        return None, [Problem(name, message, hint=exc.hint)]
     text, problems = _decode(path, raw)
     if text is None:
         return None, problems

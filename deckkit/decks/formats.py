@@ -66,16 +66,11 @@ def check_format_data(data: Any, source: str) -> list[str]:
 def load_format_file(path: str | Path) -> Format:
     """Read and validate a user's format file; DataError/ValidationFailed naming every problem."""
     path = Path(path)
+    from deckkit.fileio import loads_json, read_text
+
+    text = read_text(path, what="format file")  # FileReadError (a DataError) names the file and why
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise DataError(f"no such format file: {path}", hint="check the path given to --format-file") from None
-    except UnicodeDecodeError:
-        raise DataError(f"{path} is not UTF-8", hint="save the format file as UTF-8") from None
-    except OSError as exc:
-        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
+        data = loads_json(text)
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}",
                         hint="a format file is one JSON object; see data/formats/ for examples") from None

@@ -7,6 +7,7 @@ from typing import Any
 
 from deckkit.decks.model import MAIN, SIDEBOARD, Deck, DeckEntry, Problem
 from deckkit.decks.schemacheck import json_path, schema_errors
+from deckkit.fileio import loads_json
 from deckkit.text import fold
 
 
@@ -16,7 +17,7 @@ def parse_json(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
 
     deck = Deck(game="", path=path)
     try:
-        data: Any = json.loads(text)
+        data: Any = loads_json(text)  # deep nesting and huge numbers are JSONDecodeErrors too
     except json.JSONDecodeError as exc:
         return deck, [Problem("bad-json", f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno,
                               hint="check commas, quotes and brackets near that spot")]

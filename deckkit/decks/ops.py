@@ -9,7 +9,7 @@ from typing import Any
 from deckkit.decks.formats import find_format
 from deckkit.decks.io import dumps, is_json_path, load_deck, save_deck
 from deckkit.decks.model import MAIN, SIDEBOARD, CardLookup, Deck, lookup_card, resolve, written_name
-from deckkit.decks.textfile import MAX_COUNT
+from deckkit.decks.textfile import MAX_COUNT, writable
 from deckkit.errors import DataError, UsageError
 from deckkit.text import fold
 
@@ -25,6 +25,9 @@ def new_deck(path: str | Path, game: str, fmt: str | None = None, name: str | No
     path = Path(path)
     if path.exists() and not force:
         raise DataError(f"{path} already exists", hint="choose another name or pass --force to overwrite it")
+    if name is not None and not writable(name):
+        raise UsageError(f"the deck name {name[:40]!r} holds a line break or control character",
+                         hint="give the name on one line, without control characters")
     deck = Deck(game=game, format=fmt, name=name, path=str(path))
     save_deck(deck, path)
     return deck
@@ -35,8 +38,16 @@ def _check_count(count: int) -> None:
         raise UsageError(f"count {count} is out of range", hint=f"give a whole number from 1 to {MAX_COUNT}")
 
 
-_COUNT = re.compile(r"(\d{1,10})\s*[x×]?", re.IGNORECASE)
-_COUNTED = re.compile(r"(\d{1,10})\s*[x×]?\s+(\S.*)", re.IGNORECASE)
+_COUNT = re.compile(r"(\d+)\s*[x×]?", re.IGNORECASE)
+_COUNTED = re.compile(r"(\d+)\s*[x×]?\s+(\S.*)", re.IGNORECASE)
+
+
+def _number(digits: str) -> int:
+    """A count typed on the command line; UsageError (out of range) for one too long to be a count."""
+    if len(digits.lstrip("0")) > 6:  # never int() of thousands of digits
+        shown = digits if len(digits) <= 20 else digits[:12] + f"… ({len(digits)} digits)"
+        raise UsageError(f"count {shown} is out of range", hint=f"give a whole number from 1 to {MAX_COUNT}")
+    return int(digits)
 
 
 def counted_names(items: list[str], count: int = 1) -> list[tuple[str, int]]:
@@ -53,11 +64,11 @@ def counted_names(items: list[str], count: int = 1) -> list[tuple[str, int]]:
             if pending is not None:
                 raise UsageError(f"{pending} is followed by another number, {text}, instead of a card name",
                                  hint='write e.g. 3 "Éjlépő Kajtár"')
-            pending = int(_COUNT.fullmatch(text).group(1))
+            pending = _number(_COUNT.fullmatch(text).group(1))
             continue
         line = _COUNTED.fullmatch(text)
         if line and pending is None:
-            out.append((line.group(2), int(line.group(1))))
+            out.append((line.group(2), _number(line.group(1))))
         else:
             out.append((text, count if pending is None else pending))
         pending = None
@@ -88,7 +99,11 @@ def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: 
                if r.card is not None}
     out = []
     for card, copies in cards:
-        entry = deck.add(written.get(card["id"]) or written_name(catalogue, card, deck.game), copies, section=section)
+        # A name no deck line can hold (a line break, a control character) is written as the card's id.
+        default = written_name(catalogue, card, deck.game)
+        if not (writable(default) or is_json_path(path)):
+            default = card["id"]
+        entry = deck.add(written.get(card["id"]) or default, copies, section=section)
         if entry.count > MAX_COUNT:
             raise DataError(f"{entry.count} copies of {card['name']} is not plausible",
                             hint=f"at most {MAX_COUNT} copies per line")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckkit.decks.model import MAIN, SIDEBOARD, Deck, DeckEntry, Problem
-from deckkit.errors import ValidationFailed
+from deckkit.errors import DataError, ValidationFailed
 from deckkit.text import fold
 
 # Far more than any game allows; anything above is a typo (or 10^9), not a deck.
@@ -31,6 +31,34 @@ _CARD = re.compile(r"^(?P<count>[+-]?\d+)(?:\s*[x×]\s+|\s+)(?P<name>\S.*)$", re
 _COUNT_ONLY = re.compile(r"^[+-]?\d+\s*[x×]?$", re.IGNORECASE)
 _HEADER = re.compile(r"^(?P<key>[A-Za-z][A-Za-z _-]{0,30}?)\s*:\s*(?P<value>.*)$")
 _SB_PREFIX = re.compile(r"^sb\s*:\s*", re.IGNORECASE)
+_COMMENT = re.compile(r"(?<!\\)#")  # "\#" is a '#' that belongs to a name, not a comment
+_TRAILING_COMMENT = re.compile(r"\s*(?<!\\)#")
+# Characters a line of a text file cannot hold: controls, and the line breaks str.splitlines() knows.
+_UNWRITABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def escape_name(text: str) -> str:
+    """``text`` as written in a deck file: a ``#`` becomes ``\\#`` so that it does not start a comment."""
+    return text.replace("#", "\\#")
+
+
+def unescape_name(text: str) -> str:
+    """The name or header value a deck file's ``\\#`` stands for."""
+    return text.replace("\\#", "#")
+
+
+def writable(text: str) -> bool:
+    """Whether ``text`` fits on one line of a deck file (no line break or control character)."""
+    return _UNWRITABLE.search(text) is None
+
+
+def check_writable(text: str, what: str) -> None:
+    """DataError when ``text`` (a deck or card name, a format) cannot be written into a text deck file."""
+    bad = _UNWRITABLE.search(text)
+    if bad is not None:
+        raise DataError(f"the {what} {text[:40]!r} holds a line break or control character "
+                        f"(U+{ord(bad.group()):04X}), which a text deck file cannot hold",
+                        hint="remove it, or keep the deck in the JSON form (.json)")
 _SECTIONS = {"deck": MAIN, "main": MAIN, "main deck": MAIN, "maindeck": MAIN, "mainboard": MAIN,
              "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD, "sb": SIDEBOARD}
 
@@ -76,14 +104,14 @@ def _layout(records: list[tuple[int, str, str]]) -> Layout:
 
 def read_text(path: str | Path) -> tuple[str | None, list[Problem]]:
     """The file's text (BOM removed), or None and an ``unreadable`` problem."""
+    from deckkit.fileio import FileReadError, read_bytes
+
     try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        return None, [Problem("unreadable", f"no such file: {path}", hint="check the path")]
-    except IsADirectoryError:
-        return None, [Problem("unreadable", f"{path} is a directory, not a deck file")]
-    except OSError as exc:
-        return None, [Problem("unreadable", f"cannot read {path}: {exc.strerror or exc}")]
+        raw = read_bytes(path, what="deck file")  # regular files only (a FIFO would block), size-limited
+    except FileReadError as exc:
+        message = {"no such deck file": f"no such file: {path}",
+                   "this is a folder, not a deck file": f"{path} is a directory, not a deck file"}.get(exc.message)
+        return None, [Problem("unreadable", message or f"{path}: {exc.message}", hint=exc.hint)]
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some editors call "Unicode"
@@ -116,7 +144,7 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     records: list[tuple[int, str, str]] = []  # (line, kind, text) for the Layout of comments
     card_lines: list[tuple[int, str, str, bool]] = []  # (line, section, trailing comment, merged)
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip().replace("\u00a0", " ")
+        line = _COMMENT.split(raw, 1)[0].strip().replace("\u00a0", " ")
         if not line:
             records.append((number, "comment" if "#" in raw else "blank", raw.strip()))
             continue
@@ -138,7 +166,7 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
                         problems.append(Problem("duplicate-header", f"second '{key}:' line (first on line "
                                                 f"{header_line[key]})", line=number, hint="keep one"))
                     if key in HEADERS:
-                        header[key], header_line[key] = head["value"].strip(), number
+                        header[key], header_line[key] = unescape_name(head["value"].strip()), number
                         records.append((number, "header", ""))
                         continue
                     problems.append(Problem("unknown-header", f"unknown header '{head['key']}:' ignored",
@@ -153,14 +181,17 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
                 problems.append(Problem("bad-line", f"not a card line: {line!r}", line=number,
                                         hint=f"a card line starts with a count, e.g. '1 {line[:40]}'"))
             continue
-        count, name = int(match["count"]), " ".join(match["name"].split())
+        name = unescape_name(" ".join(match["name"].split()))
+        digits = match["count"].lstrip("+-").lstrip("0")
+        count = int(match["count"]) if len(digits) <= 9 else 10**9  # never int() of thousands of digits
         if count < 1 or count > MAX_COUNT:
+            shown = match["count"] if len(match["count"]) <= 20 else f"{match['count'][:12]}… ({len(digits)} digits)"
             why = "must be at least 1" if count < 1 else f"is not plausible (at most {MAX_COUNT} per line)"
-            problems.append(Problem("bad-count", f"count {count} for {name} {why}", card=name, line=number,
+            problems.append(Problem("bad-count", f"count {shown} for {name} {why}", card=name, line=number,
                                     hint="write the number of copies, e.g. '3 " + name + "'"))
             continue
         key = (target, fold(name))
-        comment = re.search(r"\s*#", raw)
+        comment = _TRAILING_COMMENT.search(raw)
         records.append((number, "card", ""))
         card_lines.append((number, target, raw[comment.start():].rstrip() if comment else "", key in seen))
         if key in seen:
@@ -201,8 +232,9 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
 
 def _card_line(entry: DeckEntry) -> str:
     # A name that itself starts with "x " would lose its x to the "N x Name" form; "Nx" keeps it.
+    check_writable(entry.name, "card name")
     sep = "x " if re.match(r"[x×]\s", entry.name, re.IGNORECASE) else " "
-    return f"{entry.count}{sep}{entry.name}"
+    return f"{entry.count}{sep}{escape_name(entry.name)}"
 
 
 def _add_block(lines: list[str], block: list[str]) -> None:
@@ -237,11 +269,14 @@ def write_text(deck: Deck, *, keep_comments: bool = False) -> str:
     """The canonical text form of a deck; with ``keep_comments`` the comments read from its file stay."""
     layout: Layout | None = deck.layout if keep_comments and isinstance(deck.layout, Layout) else None
     lines = list(layout.top) if layout else []
+    for what, value in (("game", deck.game), ("format", deck.format), ("deck name", deck.name)):
+        if value:
+            check_writable(value, what)
     lines.append(f"game: {deck.game}")
     if deck.format:
-        lines.append(f"format: {deck.format}")
+        lines.append(f"format: {escape_name(deck.format)}")
     if deck.name:
-        lines.append(f"name: {deck.name}")
+        lines.append(f"name: {escape_name(deck.name)}")
     lines.append("")
     _add_section(lines, deck.entries, MAIN, layout)
     if deck.sideboard:

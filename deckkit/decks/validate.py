@@ -271,7 +271,8 @@ def validate_deck(deck: Deck, catalogue: CardLookup, fmt: Format | str | None = 
     resolved = resolve(deck, catalogue)
     report.errors += resolved.errors
     # The reader's duplicate-line notes are already in `warnings`; keep only the lookup's own.
-    report.warnings += [w for w in resolved.warnings if w not in deck.notes]
+    notes = set(deck.notes)  # Problems are frozen (hashable): one look-up per warning, not a scan of the notes
+    report.warnings += [w for w in resolved.warnings if w not in notes]
     if chosen is not None:
         report.format = chosen.name
         more_errors, more_warnings = check(resolved, chosen)

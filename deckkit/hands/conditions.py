@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 
 from deckkit.errors import PositionedUsageError
-from deckkit.query import QuerySyntaxError, compile_predicate
+from deckkit.query import MAX_DEPTH, MAX_TERMS, QuerySyntaxError, compile_predicate
 
 __all__ = ["ConditionSyntaxError", "Condition", "BoundCondition", "compile_condition", "bind_all"]
 
@@ -84,6 +84,8 @@ class _Parser:
         self.s = text
         self.i = 0
         self.queries: list[str] = []
+        self.depth = 0  # levels of 'not' and '(' open: the same limit as the queries inside them
+        self.comparisons = 0
 
     def error(self, message: str, pos: int, hint: str | None = None) -> ConditionSyntaxError:
         return ConditionSyntaxError(message, self.s, pos, hint=hint)
@@ -124,20 +126,31 @@ class _Parser:
             parts.append(self.not_expr())
         return parts[0] if len(parts) == 1 else BoolOp("and", tuple(parts))
 
+    def nest(self, pos: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:  # the parser and the evaluator recurse per level
+            raise self.error(f"the condition nests more than {MAX_DEPTH} levels of '(' and 'not'", pos,
+                             hint="remove the extra parentheses or 'not's")
+
     def not_expr(self) -> CondNode:
         self.skip()
         w = self.word()
         if w == "not":
+            self.nest(self.i)
             self.i += 3
-            return Not(self.not_expr())
+            node: CondNode = Not(self.not_expr())
+            self.depth -= 1
+            return node
         if self.i < len(self.s) and self.s[self.i] == "(":
             start = self.i
+            self.nest(start)
             self.i += 1
             node = self.or_expr()
             self.skip()
             if self.i >= len(self.s) or self.s[self.i] != ")":
                 raise self.error("unclosed '('", start, hint="add a ')' to close it")
             self.i += 1
+            self.depth -= 1
             return node
         if w == "count":
             return self.count()
@@ -149,6 +162,10 @@ class _Parser:
 
     def count(self) -> Cmp:
         start = self.i
+        self.comparisons += 1
+        if self.comparisons > MAX_TERMS:
+            raise self.error(f"the condition has more than {MAX_TERMS} comparisons", start,
+                             hint="use fewer count(...) comparisons")
         self.i += len("count")
         self.skip()
         if self.i >= len(self.s) or self.s[self.i] != "(":
@@ -175,9 +192,10 @@ class _Parser:
         m = _INT_RE.match(self.s, self.i)
         if not m:
             raise self.error(f"expected a whole number after {op!r}", self.i, hint="e.g. count(t:food) >= 2")
-        n = int(m.group(0))
-        if abs(n) > 10**6:
-            raise self.error(f"{n} is out of range", self.i, hint="counts are small whole numbers")
+        digits = m.group(0).lstrip("+-").lstrip("0")
+        if len(digits) > 7 or abs(n := int(m.group(0))) > 10**6:  # never int() of thousands of digits
+            shown = m.group(0) if len(m.group(0)) <= 20 else m.group(0)[:20] + "…"
+            raise self.error(f"{shown} is out of range", self.i, hint="counts are small whole numbers")
         self.i = m.end()
         if self.i < len(self.s) and (self.s[self.i].isalnum() or self.s[self.i] == "."):
             raise self.error("expected a whole number", self.i, hint="counts are whole numbers such as 2")

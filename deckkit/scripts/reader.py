@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from deckkit.errors import DataError
+from deckkit.fileio import loads_toml
 from deckkit.paths import schemas_dir
 
 SUFFIX = ".deckkit.toml"
@@ -133,7 +134,7 @@ def _opening_line(text: str, reported: int) -> int | None:
 def parse_script(text: str, path: str = "<script>") -> Script:
     """Parse and validate script text; ScriptError naming the file, line and a fix otherwise."""
     try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)  # deep nesting and huge numbers are TOMLDecodeErrors too
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match[1]) if match else None
@@ -190,15 +191,15 @@ def _schema_hint(err) -> str:
 
 def load_script(path: str | Path) -> Script:
     """Read and validate a script file."""
+    from deckkit.fileio import FileReadError, read_bytes
+
     p = Path(path)
     try:
-        text = p.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise ScriptError("no such script file", path=str(path), hint="check the path") from None
+        text = read_bytes(p, what="script file").decode("utf-8-sig")  # regular files only, size-limited
+    except FileReadError as exc:
+        raise ScriptError(exc.message, path=str(path), hint=exc.hint) from None
     except UnicodeDecodeError:
         raise ScriptError("not UTF-8 text", path=str(path), hint="save the script as UTF-8") from None
-    except OSError as exc:
-        raise ScriptError(f"cannot read the script: {exc.strerror or exc}", path=str(path)) from None
     return parse_script(text, str(path))
 
 

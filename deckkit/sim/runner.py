@@ -71,6 +71,8 @@ class Interrupted(DeckkitError):
 _PREPARED: dict[str, tuple[Any, list[dict], Any, Any]] = {}
 _CARD_LISTS = ("seen", "opening", "seen_by_turn")
 
+MAX_GAMES = 100_000_000  # games per deck in one run: hours of play, gigabytes of records
+
 
 def build_game(game: str, cards: Sequence[dict], settings: dict[str, Any]) -> Any:
     """The rules object of ``game`` over ``cards`` with the given rule settings."""
@@ -370,6 +372,10 @@ def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, schedule
     """
     if games < 1:
         raise UsageError(f"--games must be at least 1, not {games}")
+    for option, value in (("--games", games), ("--max-games", max_games)):
+        if value is not None and value > MAX_GAMES:  # every game keeps a record: 10^30 would eat all memory first
+            raise UsageError(f"{option} {value if value < 10**20 else f'{value:.3g}'} is out of range",
+                             hint=f"play at most {MAX_GAMES:,} games per deck in one run")
     if precision is not None and not precision > 0:  # also refuses NaN
         raise UsageError(f"--precision must be positive, not {precision}")
     if max_games is not None:

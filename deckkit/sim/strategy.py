@@ -89,13 +89,11 @@ def load_strategy(path: str | Path) -> Strategy:
     from deckkit.engine.registry import resolve as resolve_game
 
     path = Path(path)
+    from deckkit.fileio import loads_toml, read_text
+
+    text = read_text(path, what="strategy file")  # FileReadError (a DataError) names the file and why
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read strategy: {getattr(exc, 'strerror', None) or exc}", path=str(path),
-                        hint="give the path of a .toml strategy file (see data/strategies/)") from None
-    try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)  # deep nesting and huge numbers are TOMLDecodeErrors too
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"TOML syntax error: {exc}", path=str(path), hint="check quotes and [[rules]] headers") from None
     problems = []

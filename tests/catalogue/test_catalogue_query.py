@@ -158,7 +158,7 @@ def test_query_errors_are_positioned_usage_errors_with_query_as_alias_of_text():
 def test_over_long_and_nul_queries_are_refused_before_parsing():
     with pytest.raises(QuerySyntaxError) as info:
         parse("a" * 2001)
-    assert "query is too long (2001 characters)" in info.value.message
+    assert "query is too long (2001 characters; the limit is 2000)" in info.value.message
     assert info.value.hint == "keep queries under 2000 characters"
     with pytest.raises(QuerySyntaxError) as info:
         parse("ab\x00c")
