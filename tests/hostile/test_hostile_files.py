@@ -166,3 +166,56 @@ def test_a_successful_write_leaves_no_temporary_file(cli, tmp_path):
                  ["script", "new", str(work / "s.deckkit.toml"), "--game", "af"]):
         assert cli(*args).exit_code == 0
     assert _listing(work) == ["a.deck", "a.json", "e.csv", "s.deckkit.toml"]
+
+
+# ------------------------------------------------------------------ values written into deck files
+
+ODD_CARDS = [
+    {"id": "af-hash", "game": "alomfogo", "name": "Kočka #1", "type": "event", "text": "x", "cost": 1},
+    {"id": "af-two-lines", "game": "alomfogo", "name": "Two\nlines", "type": "event", "text": "x", "cost": 1},
+    {"id": "af-cr", "game": "alomfogo", "name": "Carriage\rreturn", "type": "event", "text": "x", "cost": 1},
+    {"id": "af-ls", "game": "alomfogo", "name": "Line\u2028separator", "type": "event", "text": "x", "cost": 1},
+    {"id": "af-esc", "game": "alomfogo", "name": "Esc\x1b[31mape", "type": "event", "text": "x", "cost": 1},
+]
+
+
+@pytest.mark.parametrize("card", ODD_CARDS, ids=[c["id"] for c in ODD_CARDS])
+def test_a_card_with_an_odd_name_reads_back_as_the_same_card(card, cli, tmp_path):
+    import json
+
+    src = tmp_path / "odd.json"
+    src.write_text(json.dumps([card]), encoding="utf-8")
+    assert cli("import", str(src)).exit_code == 0
+    deck = tmp_path / "d.deck"
+    assert cli("deck", "new", str(deck), "--game", "af").exit_code == 0
+    assert cli("deck", "add", str(deck), card["id"], "-n", "2").exit_code == 0
+    shown = json.loads(cli("deck", "show", str(deck), "-o", "json").stdout)
+    (group,) = shown["groups"]
+    assert [(c["id"], c["count"]) for c in group["cards"]] == [(card["id"], 2)]
+    assert shown["problems"] == []
+    assert len(deck.read_text(encoding="utf-8").splitlines()) == 3  # game:, a blank line, one card line
+
+
+@pytest.mark.parametrize("name", ["Mine\ngame: kotlik", "A\rB", "Tab\tbed", "Bell\x07", "Sep\u2028x"])
+def test_a_deck_name_that_would_inject_lines_is_refused(name, cli, tmp_path):
+    deck = tmp_path / "d.deck"
+    result = cli("deck", "new", str(deck), "--game", "af", "--name", name)
+    assert result.exit_code == 2 and "holds a line break or control character" in result.stderr
+    assert not deck.exists()
+
+
+def test_a_deck_name_with_a_hash_reads_back_whole(cli, tmp_path):
+    deck = tmp_path / "d.deck"
+    assert cli("deck", "new", str(deck), "--game", "af", "--name", "Dreamers #2 # not a comment").exit_code == 0
+    import json
+
+    assert json.loads(cli("deck", "show", str(deck), "-o", "json").stdout)["name"] == "Dreamers #2 # not a comment"
+
+
+def test_converting_a_json_deck_whose_name_holds_a_line_break_is_refused(cli, tmp_path):
+    src = tmp_path / "d.json"
+    src.write_text('{"game": "af", "name": "x\\ngame: kotlik", "cards": []}', encoding="utf-8")
+    out = tmp_path / "d.deck"
+    result = cli("deck", "convert", str(src), str(out))
+    assert result.exit_code == 1 and "a text deck file cannot hold" in result.stderr
+    assert not out.exists()
