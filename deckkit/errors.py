@@ -110,3 +110,8 @@ class PositionedUsageError(UsageError):
                       hint=f"keep {plural or what + 's'} under {limit} characters")
         if "\x00" in text:
             raise cls(f"{what} contains a NUL character", text.replace("\x00", "?"), text.index("\x00"))
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:  # half of a UTF-16 pair: no text SQLite or a terminal can hold
+            raise cls(f"{what} contains a lone surrogate (U+{ord(text[exc.start]):04X}), which is not a character",
+                      text.encode("utf-8", "replace").decode("utf-8"), exc.start) from None

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from deckkit.catalogue.csvformat import columns_for, format_cell
-from deckkit.errors import UsageError
+from deckkit.errors import DataError, UsageError
 
 FORMATS = ("json", "jsonl", "csv")
 
@@ -23,9 +23,17 @@ def dumps(cards: list[dict], fmt: str) -> str:
         buf = io.StringIO(newline="")
         cols = columns_for(cards)
         writer = csv.writer(buf, lineterminator="\n")
+        # The csv module quotes a cell holding "\n" but not one holding a bare "\r", which a reader
+        # then takes for a line end: rows with one are written with every cell quoted.
+        quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)
         writer.writerow(cols)
         for c in cards:
-            writer.writerow(["" if col not in c else format_cell(col, c[col]) for col in cols])
+            row = ["" if col not in c else format_cell(col, c[col]) for col in cols]
+            for col, cell in zip(cols, row):
+                if "\x00" in cell:
+                    raise DataError(f"card {c.get('id')}: its {col} holds a NUL character, which a CSV file "
+                                    "cannot carry", hint="export it as JSON (-o json or -o jsonl) instead")
+            (quoted if any("\r" in cell for cell in row) else writer).writerow(row)
         return buf.getvalue()
     raise UsageError(f"cannot export as {fmt!r}", hint="export as json, jsonl or csv")
 

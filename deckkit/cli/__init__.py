@@ -30,6 +30,17 @@ class _Group(common.HelpGroup):
         return super().parse_args(ctx, common.hoist_global_options(args))
 
     def invoke(self, ctx):  # type: ignore[override]
+        from deckkit.terminal import SafeStream
+
+        common.STATE.output, common.STATE.data = None, False  # set again by this command's options
+        page = sys.stdout
+        sys.stdout = SafeStream(page, common.for_people)  # card text never drives the terminal
+        try:
+            return self._invoke(ctx)
+        finally:
+            sys.stdout = page
+
+    def _invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
             return super().invoke(ctx)
         except DeckkitError as exc:

@@ -157,6 +157,8 @@ def export(
     """
     from deckkit.catalogue.export import export as do_export, format_for
 
+    common.data_output()  # an export is data: written unchanged
+
     fmt = format_for(file, output)
     text, count = do_export(_open(), fmt, game=game, query=query, path=file)
     if file is None:

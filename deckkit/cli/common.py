@@ -56,6 +56,8 @@ class _State:
     db: Path | None = None
     debug: bool = False
     create: bool = False
+    output: str | None = None  # the command's -o value, once parsed
+    data: bool = False  # the command writes data (an export, a deck file) to stdout, not a page for people
 
 
 STATE = _State()
@@ -74,6 +76,7 @@ def output_option(*formats: str, help: str | None = None) -> Any:
     def check(ctx: typer.Context, value: str | None) -> str | None:
         if value is not None and value not in formats:
             refuse_output(ctx.command_path, value, formats)
+        STATE.output = value  # tables (the default) show card text with control characters escaped
         return value
 
     def complete(incomplete: str) -> list[str]:
@@ -99,9 +102,21 @@ Output = output_option("table", "json")
 RecordsOutput = output_option("table", "json", "csv", "jsonl")
 
 
+def data_output() -> None:
+    """Mark this command's stdout as data (written unchanged, control characters included)."""
+    STATE.data = True
+
+
+def for_people() -> bool:
+    """Whether stdout is a page for people, so control characters from cards are shown escaped."""
+    return not STATE.data and STATE.output in (None, "table")
+
+
 def err(message: str) -> None:
-    """Write one line to stderr."""
-    typer.echo(message, err=True)
+    """Write one line to stderr, control characters (from cards, files, arguments) shown escaped."""
+    from deckkit.terminal import escape
+
+    typer.echo(escape(message), err=True)
 
 
 def report_error(exc: DeckkitError) -> None:

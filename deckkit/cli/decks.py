@@ -136,6 +136,8 @@ def convert(
     from deckkit.decks.ops import convert_deck
     from deckkit.errors import UsageError
 
+    common.data_output()  # a deck file's text or JSON, written unchanged
+
     if to not in (None, "text", "json"):
         raise UsageError(f"--to {to!r}: expected text or json")
     text = convert_deck(src, dest, None if to is None else to == "json")

@@ -82,6 +82,8 @@ class Setting:
     help: str
     rule: str = ""
     choices: tuple[Any, ...] | None = None
+    minimum: int | None = None  # a number setting's valid range (inclusive)
+    maximum: int | None = None
 
     def coerce(self, value: Any) -> Any:
         """Convert a command-line string to the setting's type and check it against ``choices``."""
@@ -102,6 +104,12 @@ class Setting:
                 example = str(self.default).lower() if isinstance(self.default, bool) else repr(self.default)
                 raise UsageError(f"setting {self.name}: {value!r} is not {kind}",
                                  hint=f"e.g. {self.name} = {example} (the default); {self.help}") from None
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and (
+                (self.minimum is not None and value < self.minimum)
+                or (self.maximum is not None and value > self.maximum)):
+            shown = value if abs(value) < 10**12 else f"{value:.3g}"
+            raise UsageError(f"setting {self.name}: {shown} is out of range ({self.minimum} to {self.maximum})",
+                             hint=f"e.g. {self.name} = {self.default!r} (the default); {self.help}")
         if self.choices is not None and value not in self.choices:
             raise UsageError(
                 f"setting {self.name}: {value!r} is not one of {', '.join(map(str, self.choices))}",

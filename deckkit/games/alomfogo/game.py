@@ -29,11 +29,11 @@ class AlomfogoGame(Game):
     name = "alomfogo"
     SETTINGS = (
         Setting("starting_glory", 15, "glory points each player starts with (15; variants 20 or 10)",
-                "AF-103, AF-902", (10, 15, 20)),
+                "AF-103, AF-902", (10, 15, 20), minimum=1, maximum=1000),
         Setting("deck_minimum", 35, "minimum deck size for a new game: 35 casual, 45 tournament "
-                "(goldfish and scripts accept any deck)", "AF-202, AF-206, AF-Q1", (35, 45)),
+                "(goldfish and scripts accept any deck)", "AF-202, AF-206, AF-Q1", (35, 45), minimum=1, maximum=1000),
         Setting("vp_per_turn", 3, "magic points received in phase 1 (league handicaps change it)",
-                "AF-602, AF-904"),
+                "AF-602, AF-904", minimum=0, maximum=1000),
         Setting("turn_direction", "right", "multiplayer: turns pass to the right (as challenges) or left",
                 "AF-Q10", ("right", "left")),
         Setting("mulligan", "none", "opening hand: none (the rule) or the reshuffle house rule",

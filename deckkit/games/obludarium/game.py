@@ -27,7 +27,8 @@ class ObludariumGame(Game):
 
     name = "obludarium"
     SETTINGS = (
-        Setting("starting_life", 20, "Starting life total; 15 is advised for base sets only.", "OB-104 – OB-106"),
+        Setting("starting_life", 20, "Starting life total; 15 is advised for base sets only.", "OB-104 – OB-106",
+                minimum=1, maximum=1000),
         Setting("first_player", "p1", "Who takes the first turn: p1, p2, chance, or higher (bottom card's cost).",
                 "OB-508 – OB-511, OB-Q6", ("p1", "p2", "chance", "higher")),
         Setting("empty_deck", "zero", "zero: lose as soon as the deck has 0 cards; draw: lose on drawing from "
@@ -36,7 +37,7 @@ class ObludariumGame(Game):
         Setting("several_blockers", "sum", "sum: the attacker dies if its defence is not above the blockers' "
                 "summed attack; separate: each blocker fights it alone.", "OB-815, OB-Q11", ("sum", "separate")),
         Setting("hand_limit", 7, "Hand-size rule: holding this many cards and none layable, discard one "
-                "(0 turns the rule off).", "OB-909, OB-Q13"),
+                "(0 turns the rule off).", "OB-909, OB-Q13", minimum=0, maximum=1000),
     )
 
     def __init__(self, cards=None, **settings: Any) -> None:
