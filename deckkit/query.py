@@ -40,7 +40,7 @@ from __future__ import annotations
 import difflib
 import operator
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Callable
 
@@ -120,11 +120,13 @@ FIELDS: dict[str, str] = {
     "name": "name", "text": "text", "game": "game", "set": "eq", "rarity": "enum", "type": "enum",
     "subtype": "list", "kw": "list", "id": "eq", "ingredient": "eq", "label": "enum",
     "cost": "num", "atk": "num", "def": "num", "number": "num", "glory": "num", "is": "is",
+    "effect": "list", "legal": "format", "banned": "format",
 }
 ALIASES: dict[str, str] = {
     "n": "name", "o": "text", "oracle": "text", "g": "game", "s": "set", "r": "rarity", "t": "type",
     "sub": "subtype", "group": "kw", "keyword": "kw", "attack": "atk", "defense": "def", "defence": "def",
-    "color": "label", "colour": "label", "num": "number",
+    "color": "label", "colour": "label", "num": "number", "effects": "effect", "f": "legal", "format": "legal",
+    "not": "is",  # not:X is -is:X (the lexer turns the comparison round)
 }
 _KEYS = {"atk": "attack", "def": "defense", "subtype": "subtypes"}
 _ENUMS: dict[str, tuple[str, ...]] = {
@@ -320,7 +322,10 @@ class _Lexer:
                 raise self.error(f"missing value after {raw_field}{op}", vstart,
                                  hint=f"e.g. {raw_field}{op}{example}"  # README shows "hint: e.g. cost<=2"
                                  + ("; is: takes " + " ".join(is_values()) if kind == "is" else ""))
-        return _Tok("term", start, self.make_term(field, op, value, is_regex, start, vstart))
+        term = self.make_term(field, op, value, is_regex, start, vstart)
+        if raw_field.lower() == "not":  # not:helper is is!=helper, not!=helper is is:helper
+            term = replace(term, op="=" if term.op == "!=" else "!=")
+        return _Tok("term", start, term)
 
     def field_name(self, raw: str, pos: int) -> str:
         low = raw.lower()
@@ -384,10 +389,15 @@ class _Lexer:
                 value = resolve_game(value)
             except UsageError as exc:
                 raise self.error(exc.message, vpos, hint=exc.hint) from None
+        elif kind == "format":
+            low = value.strip()
+            if not formats_named(low):
+                raise self.error(f"no format named {value!r}", vpos, hint=_format_hint(low))
+            value = fold(low).replace(" ", "-")
         elif kind == "enum":
             low = value.strip().lower()
             choices = _ENUMS[field]
-            if low not in choices:
+            if low not in choices and not (field == "type" and type_values(low)):
                 close = difflib.get_close_matches(low, choices, n=2, cutoff=0.6)
                 hint = (f"did you mean {' or '.join(close)}? " if close else "") + f"{field}: " + ", ".join(choices)
                 raise self.error(f"unknown {field} {value!r}", vpos, hint=hint)
@@ -556,6 +566,51 @@ def _is_predicate(name: str) -> Predicate:
     return lambda c: any(c.get("game") == game and flag.matches(c) for game, flag in flags)
 
 
+def _all_names(card: dict) -> list[str]:
+    """The card's name and every translated name (``names``)."""
+    name = card.get("name")
+    out = [name] if isinstance(name, str) else []
+    names = card.get("names")
+    if isinstance(names, dict):
+        out += [v for v in names.values() if isinstance(v, str)]
+    return out
+
+
+def effect_names(card: dict) -> list[str]:
+    """The effect names of a card's abilities, in order, each once (what ``effect:`` matches)."""
+    abilities = card.get("abilities")
+    if not isinstance(abilities, list):
+        return []
+    return list(dict.fromkeys(a["effect"] for a in abilities if isinstance(a, dict) and isinstance(a.get("effect"), str)))
+
+
+def type_values(value: str) -> tuple[str, ...]:
+    """The card types a ``t:`` value names: itself if it is one, else those it begins a word of
+    (``t:dream`` is dreamwalker and dream-creature, ``t:spell`` spell and general-spell)."""
+    low = value.strip().lower()
+    types = _ENUMS["type"]
+    if low in types:
+        return (low,)
+    return tuple(t for t in types if low and any(w.startswith(low) for w in (t, *t.split("-"))))
+
+
+def formats_named(value: str) -> list:
+    """The bundled formats that ``f:``/``legal:``/``banned:`` name: by name (one per game that has it) or id."""
+    from deckkit.decks.formats import bundled_formats
+
+    key = fold(value).replace(" ", "-")
+    return [f for f in bundled_formats().values() if key and key in (f.name, f.id)]
+
+
+def _format_hint(value: str) -> str:
+    from deckkit.decks.formats import bundled_formats
+
+    known = sorted({f.name for f in bundled_formats().values()} | {f.id for f in bundled_formats().values()})
+    close = difflib.get_close_matches(fold(value).replace(" ", "-"), known, n=2, cutoff=0.6)
+    return (f"did you mean {' or '.join('f:' + c for c in close)}? " if close else "") + "formats: " + ", ".join(
+        sorted(f.id for f in bundled_formats().values()))
+
+
 def _term_predicate(t: Term) -> Predicate:
     kind, key = FIELDS[t.field], card_key(t.field)
     negate = t.op == "!="
@@ -583,18 +638,30 @@ def _term_predicate(t: Term) -> Predicate:
         pred = _is_predicate(t.value)
     elif kind == "name" and t.op == "==":
         needle = fold(t.value)
-        return lambda c: fold(c.get("name") or "") == needle
+        return lambda c: any(fold(n) == needle for n in _all_names(c))
     elif kind == "name":
         needle = fold(t.value)
-        pred = lambda c: needle in fold(c.get("name") or "")  # noqa: E731
+        pred = lambda c: any(needle in fold(n) for n in _all_names(c))  # noqa: E731
+    elif kind == "format":
+        from deckkit.decks.formats import card_banned, card_legal
+
+        test = card_banned if t.field == "banned" else card_legal
+        fmts = formats_named(t.value)
+        pred = lambda c: any(test(f, c) for f in fmts)  # noqa: E731
+    elif t.field == "type":
+        types = frozenset(type_values(t.value))
+        pred = lambda c: c.get("type") in types  # noqa: E731
     elif kind == "text":
         needle_words = text_tokens(t.value)
         pred = lambda c: words_match(text_tokens(c.get("text") or ""), needle_words)  # noqa: E731
     elif kind == "list":
         needle = fold(t.value)
-        keys = ("groups", "symbols") if t.field == "kw" else (key,)
-        pred = lambda c: any(isinstance(x, str) and fold(x) == needle  # noqa: E731
-                             for k in keys for x in (c.get(k) or ()))
+        if t.field == "effect":
+            pred = lambda c: any(fold(x) == needle for x in effect_names(c))  # noqa: E731
+        else:
+            keys = ("groups", "symbols") if t.field == "kw" else (key,)
+            pred = lambda c: any(isinstance(x, str) and fold(x) == needle  # noqa: E731
+                                 for k in keys for x in (c.get(k) or ()))
     elif kind in ("game", "enum"):
         value = t.value
         pred = lambda c: c.get(key) == value  # noqa: E731

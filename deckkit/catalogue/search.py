@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.errors import UsageError
-from deckkit.query import FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, parse, text_tokens
+from deckkit.catalogue.rows import SEP
+from deckkit.query import (FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, formats_named, parse, text_tokens,
+                           type_values)
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
@@ -78,9 +80,16 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
     elif kind == "is":
         sql, params = is_sql(t.value)
     elif kind == "name" and t.op == "==":  # !name: the whole folded name, which name_key holds (indexed)
-        return "c.name_key = ?", [fold(t.value)]
-    elif kind == "name":
-        sql, params = "instr(c.name_key, ?) > 0", [fold(t.value)]
+        key = fold(t.value)
+        return "(c.name_key = ? OR (c.names_key IS NOT NULL AND instr(c.names_key, ?) > 0))", [key, SEP + key + SEP]
+    elif kind == "name":  # the name or a translated one (names_key: SEP-separated folded names)
+        key = fold(t.value)
+        sql, params = "(instr(c.name_key, ?) > 0 OR (c.names_key IS NOT NULL AND instr(c.names_key, ?) > 0))", [key, key]
+    elif kind == "format":
+        sql, params = _format_sql(t)
+    elif t.field == "type":
+        types = type_values(t.value)
+        sql, params = (f"c.type IN ({', '.join('?' * len(types))})" if len(types) > 1 else "c.type = ?"), list(types)
     elif kind == "text":
         # Alone, "+c.pk" keeps the planner from driving the query by the (often long) match list and
         # then sorting it: walking the sort index and testing membership stops after one page. Beside
@@ -88,7 +97,7 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
         # game:ob would walk a third of the catalogue), so the planner may use it there.
         sql, params = f"{'+' if alone else ''}c.pk IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [_phrase(t)]
     elif kind == "list":
-        kind_code = "k" if t.field == "kw" else "s"
+        kind_code = {"kw": "k", "effect": "e"}.get(t.field, "s")
         sql, params = f"c.pk IN (SELECT pk FROM card_tags WHERE kind = '{kind_code}' AND value = ?)", [fold(t.value)]
     else:
         col = _EQ_COLUMNS[t.field]
@@ -98,6 +107,39 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
     if t.op == "!=":
         sql = f"NOT ({sql})"
     return sql, params
+
+
+def _named_sql(names: tuple[str, ...]) -> tuple[str, list[Any]]:
+    keys = sorted({fold(n) for n in names} | set(names))
+    marks = ", ".join("?" * len(keys))
+    return f"(c.id IN ({marks}) OR c.name_key IN ({marks}))", [*keys, *keys]
+
+
+def _format_sql(t: Term) -> tuple[str, list[Any]]:
+    """f:/legal:/banned: as SQL, the same tests as deckkit.decks.formats.card_legal / card_banned."""
+    parts, params = [], []
+    for fmt in formats_named(t.value):
+        conds, p = ["c.game = ?"], [fmt.game]
+        banned_sql, banned_params = _named_sql(fmt.banned) if fmt.banned else ("0", [])
+        if t.field == "banned":
+            conds.append(banned_sql)
+            p += banned_params
+        else:
+            conds.append(f"NOT {banned_sql}")
+            p += banned_params
+            if fmt.pool is not None:
+                sql, more = _named_sql(fmt.pool) if fmt.pool else ("0", [])
+                conds.append(sql)
+                p += more
+            for col, values, folded in (("set_key", fmt.sets, True), ("rarity", fmt.rarities, False),
+                                        ("type", fmt.types, False)):
+                if values is not None:
+                    vals = sorted({fold(v) for v in values} if folded else set(values))
+                    conds.append(f"(c.{col} IS NOT NULL AND c.{col} IN ({', '.join('?' * len(vals))}))" if vals else "0")
+                    p += vals
+        parts.append("(" + " AND ".join(conds) + ")")
+        params += p
+    return "(" + (" OR ".join(parts) or "0") + ")", params
 
 
 def _node_sql(node: Node) -> tuple[str, list[Any]]:

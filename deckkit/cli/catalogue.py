@@ -17,12 +17,14 @@ SEARCH_HELP = """Search the catalogue with a Scryfall-like query.
 
 \b
 Terms are ANDed; 'or' between terms; '-' negates a term; ( ) group; "quoted phrases".
-  word / "phrase"      name contains it (any case, diacritics optional)
+  word / "phrase"      name, or a translated name, contains it (any case,
+                       diacritics optional): nightstepper
   !word  !"phrase"     the whole name, not a part of it: !"ejlepo kajtar"
   name:  n:            the name; name:/regex/ for a regular expression
   game:                obludarium alomfogo kotlik (or ob af ko)
   t: type:             food monster artifact spell | dreamwalker dream-creature
-                       event instant general-spell | ingredient corner recipe
+                       event instant general-spell | ingredient corner recipe;
+                       a word's start names them all: t:dream
   sub: subtype:        one of the subtypes, e.g. sub:bűvforrás
   kw: group:           a group (Obludárium) or symbol (Kotlík), e.g. kw:flying
   o: text:             words of the rules text (last word may be a prefix);
@@ -37,6 +39,11 @@ Terms are ANDed; 'or' between terms; '-' negates a term; ( ) group; "quoted phra
                        blocking  Obludárium blocking spell
                        rulebook  named in a rulebook
                        invented  has placeholder values to replace
+  not:                 the negation of is: (not:helper is -is:helper)
+  effect:              an effect of the card's abilities, e.g. effect:draw
+  f: legal: banned:    legal in / banned by a format of data/formats
+                       (casual, tournament, standard, … or an id such as
+                       alomfogo-casual)
 
 \b
 Examples:
@@ -47,6 +54,8 @@ Examples:
   deckkit search '!"Éjlépő Kajtár"'
   deckkit search 'game:ob t:monster atk>def'
   deckkit search 'game:af is:glorious'
+  deckkit search 'nightstepper'
+  deckkit search 'f:tournament t:dream effect:draw'
   deckkit search 'is:invented -is:rulebook' -o json
   deckkit search 'o:"magic power"' -o json --limit 5
   deckkit search -- '-t:food game:ob'     (a query that starts with '-' goes after --)

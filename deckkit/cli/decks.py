@@ -189,6 +189,42 @@ def validate(
         raise typer.Exit(1)
 
 
+@deck_app.command("find")
+def find(
+    query: Annotated[str, typer.Argument(help="A search query (see deckkit search --help).", show_default=False)],
+    decks: Annotated[list[str], typer.Argument(help="Deck files.", show_default=False)],
+    output: common.Output = "table",
+) -> None:
+    """List the decks that hold cards matching a search query, with those cards and their counts.
+
+    The query is the one of deckkit search (names in any stored language, o:, effect:, f:,
+    is:/not: …). Decks without a match are left out; exit 0 either way.
+
+    Examples:
+
+    \b
+      deckkit deck find 'is:helper' data/decks/*.deck
+      deckkit deck find 'effect:draw' my.deck other.deck -o json
+    """
+    from deckkit.decks.find import find_in_decks
+    from deckkit.query import parse
+
+    parse(query)  # a malformed query fails before the catalogue is opened
+    found = find_in_decks(query, decks, _catalogue())
+    if output == "json":
+        common.print_json(found)
+        return
+    if not found:
+        typer.echo("no deck holds a matching card", err=True)
+        return
+    for entry in found:
+        title = f" ({entry['deck']})" if entry["deck"] else ""
+        typer.echo(f"{entry['file']}{title}: {entry['copies']} cop{'ies' if entry['copies'] != 1 else 'y'}")
+        for c in entry["cards"]:
+            side = " (sideboard)" if c["section"] != "main" else ""
+            typer.echo(f"  {c['count']} {c['name']}{side}")
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``deck`` command group to the app."""
     app.add_typer(deck_app)

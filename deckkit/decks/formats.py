@@ -56,6 +56,32 @@ class Format:
         )
 
 
+def _named(card: dict[str, Any], names: tuple[str, ...]) -> bool:
+    keys = {fold(n) for n in names} | set(names)
+    name = card.get("name")
+    return card.get("id") in keys or (isinstance(name, str) and fold(name) in keys)
+
+
+def card_banned(fmt: Format, card: dict[str, Any]) -> bool:
+    """True for a card of the format's game that the format bans (by name or id)."""
+    return card.get("game") == fmt.game and bool(fmt.banned) and _named(card, fmt.banned)
+
+
+def card_legal(fmt: Format, card: dict[str, Any]) -> bool:
+    """True for a card the format allows in a deck (game, banlist, pool, sets, rarities, types); copies,
+    restrictions and deck size are the deck's business (deck validate). Sets compare folded."""
+    if card.get("game") != fmt.game or card_banned(fmt, card):
+        return False
+    if fmt.pool is not None and not _named(card, fmt.pool):
+        return False
+    card_set = card.get("set")
+    if fmt.sets is not None and not (isinstance(card_set, str) and fold(card_set) in {fold(s) for s in fmt.sets}):
+        return False
+    if fmt.rarities is not None and card.get("rarity") not in fmt.rarities:
+        return False
+    return fmt.types is None or card.get("type") in fmt.types
+
+
 def check_format_data(data: Any, source: str) -> list[str]:
     """Every schema problem of a format document, as ``file::$.path: message`` strings (empty when valid)."""
     from deckkit.decks.schemacheck import json_path, schema_errors

@@ -83,7 +83,7 @@ def test_predicate_semantics(query, expected):
     ("cost<=cheap", "cost needs a whole number", 7),
     ("t:food name>3", "name cannot be compared with '>'", 12),
     ("game:mtg", "unknown game 'mtg'", 6),
-    ("t:creature", "unknown type 'creature'", 3),
+    ("t:criature", "unknown type 'criature'", 3),  # t:creature is a word of dream-creature
     ("r:mythic", "unknown rarity 'mythic'", 3),
     ("a or", "ends where a term is expected", 5),
     ("or a", "'or' where a term is expected", 1),

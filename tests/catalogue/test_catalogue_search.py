@@ -45,6 +45,9 @@ QUERIES = [
     "cost<atk", "atk!=def game:af", "-(atk>def)", "glory>=cost", "is:glorious", "-is:glorious t:dreamwalker",
     "is:helper", "is:blocking", "is:rulebook", "is:invented", "is:invented -is:rulebook", "is!=invented",
     "is:rulebook o:draw", "is:helper cost<atk",
+    "nightstepper", '!"Nightstepper Kajtár"', "effect:draw", "effect:boost -game:af", "not:helper game:af",
+    "not:rulebook", "t:dream", "t:creature cost<=2", "f:standard", "legal:alomfogo-casual t:event", "banned:casual",
+    "-f:tournament",
 ]
 
 
@@ -73,6 +76,8 @@ _atoms = st.sampled_from([
     "name:/a$/", "o:/^gain/",
     '!"Éjlépő Kajtár"', "!glum", "!kajtar", "atk>def", "def>=atk", "cost<atk", "atk!=def", "glory<=cost",
     "is:glorious", "is:helper", "is:blocking", "is:rulebook", "is:invented",
+    "nightstepper", "effect:draw", "effect:weaken", "not:helper", "not:invented", "t:dream", "f:standard",
+    "legal:casual", "banned:casual",
 ])
 
 
@@ -245,7 +250,10 @@ def test_is_values_and_their_sql_are_the_same_list():
 def test_field_comparisons_and_is_add_no_parameters(big):
     # Fixed SQL fragments: the only bound value of these terms would be user text, and there is none.
     assert compile_sql("atk>def") == ("(c.attack IS NOT NULL AND c.defense IS NOT NULL AND c.attack > c.defense)", [])
-    assert compile_sql("is:glorious")[1] == [] and compile_sql("!ejlepo") == ("c.name_key = ?", ["ejlepo"])
+    assert compile_sql("is:glorious")[1] == []
+    # !name: the whole folded name or a whole translated one (between the separators of names_key)
+    assert compile_sql("!ejlepo") == ("(c.name_key = ? OR (c.names_key IS NOT NULL AND instr(c.names_key, ?) > 0))",
+                                      ["ejlepo", "\x1fejlepo\x1f"])
 
 
 def test_cli_exact_name_field_comparison_and_is(run):
