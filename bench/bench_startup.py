@@ -51,17 +51,24 @@ def main() -> None:
         first = timed([*deckkit, "search", "kajtar"], env, 1)[0]  # creates and fills the catalogue
         rows = [
             ("python -c pass", [sys.executable, "-c", "pass"], None),
+            ("sqlite-utils --help", [str(Path(sys.executable).with_name("sqlite-utils")), "--help"], None),
             ("deckkit --help", [*deckkit, "--help"], 150),
             ("deckkit search 'game:af t:dreamwalker cost<=1'", [*deckkit, "search", "game:af t:dreamwalker cost<=1"], 300),
             ("deckkit search 'o:magic' -o json", [*deckkit, "search", "o:magic", "-o", "json"], 300),
         ]
         print(f"runs per command: {args.runs}; first use (creates the catalogue): {first:.0f} ms")
+        base = None
         for label, cmd, target in rows:
+            if label.startswith("sqlite-utils") and not Path(cmd[0]).exists():
+                continue
             cpu: list[float] = []
             ts = timed(cmd, env, args.runs, cpu)
+            if label.startswith("sqlite-utils"):
+                base = statistics.median(ts)
+            ratio = f"  {statistics.median(ts) / base:.2f}x sqlite-utils --help" if base and label.startswith("deckkit") else ""
             verdict = "" if target is None else f"  target <= {target} ms  {'OK' if statistics.median(ts) <= target else 'OVER'}"
             print(f"{label:50s} median {statistics.median(ts):6.0f} ms  best {min(ts):6.0f} ms  "
-                  f"CPU median {statistics.median(cpu):4.0f} ms{verdict}")
+                  f"CPU median {statistics.median(cpu):4.0f} ms{verdict}{ratio}")
     if shutil.which("nproc"):
         print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 

@@ -14,7 +14,8 @@ from functools import cache
 from typing import Any
 from collections.abc import Callable, Iterable
 
-__all__ = ["Problem", "card_schema", "card_fields", "fast_card_check", "card_problems", "CARD_FIELD_ORDER"]
+__all__ = ["Problem", "card_schema", "card_fields", "fast_card_check", "card_problems", "ability_problems",
+           "CARD_FIELD_ORDER"]
 
 # The order fields are written in (export, the catalogue's stored JSON); unknown keys follow.
 CARD_FIELD_ORDER = (
@@ -64,21 +65,25 @@ def card_schema() -> dict:
 
 @cache
 def _card_schema_text() -> str:
+    from deckkit.engine.effects import ability_schema
     from deckkit.engine.registry import registered_games
 
     schema = json.loads(_schema_text("card.schema.json"))
-    defs = {k: v for k, v in schema["$defs"].items() if not k.endswith("_effect")}
+    defs = {k: v for k, v in schema["$defs"].items() if not k.endswith("_ability")}
     branches = []
     games = registered_games()
     for game in games:
         fragment = json.loads(json.dumps(game.card_schema))
         properties = fragment.setdefault("properties", {})
         properties["type"] = {"enum": list(game.card_types), **properties.get("type", {})}
-        ref = f"{game.alias}_effect"
-        properties["abilities"] = {"items": {"properties": {"effect": {"$ref": f"#/$defs/{ref}"}}}}
+        ref = f"{game.alias}_ability"
+        properties["abilities"] = {"items": {"$ref": f"#/$defs/{ref}"}}
         owner = game.docs if isinstance(game.docs, str) else game.name
-        defs[ref] = {"description": f"{game.title} effect names (owned by {owner}).",
-                     "enum": sorted(game.load_effects())}
+        game.load_effects()
+        defs[ref] = {"title": f"{game.title} ability",
+                     "description": f"An ability of a {game.title} card: an effect registered by {owner} and its "
+                                    "parameters (generated from the effects' parameter schemas).",
+                     **ability_schema(game.name)}
         branches.append({"if": {"properties": {"game": {"const": game.name}}, "required": ["game"]},
                          "then": {"properties": properties, **{k: v for k, v in fragment.items() if k != "properties"}}})
     schema["properties"]["game"]["enum"] = [g.name for g in games]
@@ -334,6 +339,9 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
         if len(message) > 200:
             message = message[:197] + "..."
         problems.append(mk(path, message, hint))
+    found = ability_problems(record, file=file, line=line, record_no=record_no) if known_game else []
+    if found:  # the effect's own check names the parameter, its allowed values and a near miss
+        problems = [p for p in problems if not p.path.startswith("$.abilities[")] + found
     # De-duplicate while keeping the best-first order.
     seen: set[tuple[str, str]] = set()
     unique = []
@@ -342,6 +350,18 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
             seen.add((p.path, p.message))
             unique.append(p)
     return unique or [mk("$", "the card does not match the card schema", None)]
+
+
+def ability_problems(record: Any, *, file: str = "", line: int | None = None,
+                     record_no: int | None = None) -> list[Problem]:
+    """Why a card's abilities cannot work (unknown effect, a parameter misspelt, of the wrong type or value,
+    abilities that cannot apply together): each with its JSON path, allowed values and a near miss."""
+    from deckkit.engine.registry import find
+
+    game = find(record.get("game")) if isinstance(record, dict) else None
+    if game is None or not record.get("abilities"):
+        return []
+    return [Problem(file, p.message, line, record_no, p.path, p.hint) for p in game.ability_problems(record)]
 
 
 def canonical_card(record: dict) -> dict:

@@ -23,7 +23,7 @@ from deckkit.catalogue.clashes import name_clashes
 from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
-from deckkit.schemas import Problem, card_problems, fast_card_check, fast_cards_check
+from deckkit.schemas import Problem, ability_problems, card_problems, fast_card_check, fast_cards_check
 
 __all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files"]
 
@@ -291,7 +291,8 @@ def _all_valid(datas: list) -> bool:
     if not fast_cards_check(datas):
         return False
     ids = set(map(itemgetter("id"), datas))  # valid cards all have a string id
-    return len(ids) == len(datas)
+    # Schema-valid abilities may still not work together (the game's own check): a card with any is looked at.
+    return len(ids) == len(datas) and not any(ability_problems(d) for d in datas if "abilities" in d)
 
 
 def validate_records(records: Iterable[Record]) -> list[Problem]:
@@ -305,6 +306,8 @@ def validate_records(records: Iterable[Record]) -> list[Problem]:
         data = rec.data
         if not fast_card_check(data):
             problems += card_problems(data, file=rec.file, line=rec.line, record_no=rec.number)
+        else:
+            problems += ability_problems(data, file=rec.file, line=rec.line, record_no=rec.number)
         cid = data.get("id") if isinstance(data, dict) else None
         if isinstance(cid, str):
             first = seen.get(cid)

@@ -126,6 +126,11 @@ class Game(ABC):
 
     def __init__(self, cards: Iterable[dict] = (), **settings: Any) -> None:
         self.cards: dict[str, dict] = {c["id"]: c for c in cards}
+        from deckkit.engine.registry import find
+
+        spec = find(self.name)
+        if spec is not None:  # every ability is compiled when its card enters a game
+            spec.compile_cards(self.cards.values())
         known = {s.name: s for s in self.SETTINGS}
         self.settings: dict[str, Any] = {s.name: s.default for s in self.SETTINGS}
         for key, value in settings.items():

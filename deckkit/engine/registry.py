@@ -102,6 +102,7 @@ class GameSpec:
     docs: Ref = None  # the module whose docstring documents the action strings (``deckkit games --actions``)
     script_template: dict[str, str] | None = None  # values for the commented starting script
     own_loop: bool = False  # goldfish pilots drive the state directly (no hands, no mulligans)
+    check_card: Ref = None  # fn(card) -> [AbilityProblem]: abilities that cannot work together on this card
     card_noun: str = "card"
 
     @property
@@ -122,6 +123,29 @@ class GameSpec:
         """A resolved hook of the spec (``deck_stats``, ``render_stats`` …), or None."""
         ref = getattr(self, name)
         return None if ref is None else resolve_ref(ref, name)
+
+    def ability_problems(self, card: dict) -> list[Any]:
+        """Every reason the card's abilities cannot work (paths from the card: ``$.abilities[0].stat``)."""
+        from deckkit.engine.effects import AbilityProblem, check_ability
+
+        abilities = card.get("abilities")
+        if not isinstance(abilities, list) or not abilities:
+            return []
+        self.load_effects()
+        out = [AbilityProblem(f"$.abilities[{i}]{p.path}", p.message, p.hint)
+               for i, ability in enumerate(abilities) for p in check_ability(self.name, ability)]
+        if not out and self.check_card is not None:
+            out = list(self.hook("check_card")(card))
+        return out
+
+    def compile_cards(self, cards: Iterable[dict]) -> None:
+        """Refuse a card pool with an ability that cannot work (a card entering a game): DataError naming it."""
+        for card in cards:
+            problems = self.ability_problems(card)
+            if problems:
+                first = problems[0]
+                raise DataError(f"card {card.get('id')!r} ({card.get('name')}) {first.path}: {first.message}",
+                                hint=first.hint)
 
     def load_effects(self) -> dict[str, Any]:
         """The game's registered effects by name (imports its effects module)."""

@@ -54,5 +54,6 @@ SPEC = GameSpec(
     search_flags={"helper": SearchFlag("helper", "text", "Álomfogó card with a helper ability mark (P), (S) or (Á) (AF-309, AF-380)")},
     deck_stats=f"{_PKG}.deckstats:deck_stats",
     render_stats=f"{_PKG}.deckstats:render_stats",
+    check_card=f"{_PKG}.effects:check_card",
     docs=_PKG,
 )

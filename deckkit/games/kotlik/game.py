@@ -7,7 +7,6 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 from deckkit.engine.core import Action, Game, Setting
-from deckkit.engine.effects import handler
 from deckkit.games.kotlik import setup as ko_setup
 from deckkit.games.kotlik.board import LINE_CELLS, SPACE_LINE
 from deckkit.games.kotlik.cards import CardSet, bundled_cards
@@ -81,10 +80,6 @@ class KotlikGame(Game):
         for corner in cs.corners:
             cell = STONE_CORNER_CELL[corner["stone"]] if corner.get("stone") else next(others)
             self.corner_names[cell] = corner["name"]
-        # Symbol actions come from the effects registry, by the symbol names printed on the cards.
-        self.symbol_effects: dict[str, Callable] = {
-            name: handler("kotlik", name) for name in ("exploding-cauldron", "hat-and-wand")
-        }
         self._deck_games: dict[tuple, KotlikGame] = {}
         self.ingredient_index = {c["id"]: i for i, c in enumerate(cs.ingredients)}
 

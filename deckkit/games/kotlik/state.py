@@ -6,7 +6,8 @@ import random
 from typing import TYPE_CHECKING
 
 from deckkit.engine.core import TERMINAL, Action, State
-from deckkit.engine.effects import effect
+from deckkit.engine.effects import EffectContext, dispatch
+from deckkit.games.kotlik import effects as _effects  # noqa: F401  (registers the symbol effects)
 from deckkit.games.kotlik.board import (
     CELL_COL,
     CELL_ROW,
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 MOVE, TAKE, EXPLODE, HAT, FINAL, OVER = range(6)
 PHASE_NAMES = ("move", "take", "explode", "extra", "final", "over")
 PLAYER_NAMES = ("White", "Black")
+# The symbols' abilities as the effect contract dispatches them (they take no parameters).
+SYMBOL_ABILITIES = {name: {"effect": name} for name in ("exploding-cauldron", "hat-and-wand")}
 
 
 class KotlikState(State):
@@ -248,7 +251,7 @@ class KotlikState(State):
     def announce_explosion(self, announce: bool) -> None:
         """Use the exploding cauldron now or let it lapse (KO-601, KO-620)."""
         if announce:
-            self.game.symbol_effects["exploding-cauldron"](self, self.active)
+            dispatch(self, EffectContext(self.active), SYMBOL_ABILITIES["exploding-cauldron"])
         else:
             self._say(f"{PLAYER_NAMES[self.active]} does not announce the exploding cauldron: it lapses (KO-620)")
         self._after_take(explode_done=True)
@@ -256,7 +259,7 @@ class KotlikState(State):
     def announce_extra_turn(self, announce: bool) -> None:
         """Use the hat and wand now or let it lapse (KO-610, KO-620)."""
         if announce:
-            self.game.symbol_effects["hat-and-wand"](self, self.active)
+            dispatch(self, EffectContext(self.active), SYMBOL_ABILITIES["hat-and-wand"])
         else:
             self._say(f"{PLAYER_NAMES[self.active]} does not announce the extra turn: it lapses (KO-620)")
         self.finish_turn(announce)
@@ -440,28 +443,3 @@ class KotlikState(State):
         from deckkit.games.kotlik.render import render_state
 
         return render_state(self)
-
-
-# -- symbol effects, registered so that the card schema's ko_effect names and the registry agree ------
-@effect("kotlik", "exploding-cauldron")
-def exploding_cauldron(state: KotlikState, player: int) -> None:
-    """The opponent returns their cauldron's top card to the supply deck, or to the box (KO-601, KO-602, KO-Q6)."""
-    opp = 1 - player
-    card = state.cauldron[opp].pop()
-    state._count_out(opp, card)
-    if state.stock:
-        from deckkit.games.kotlik.setup import return_to_stock
-
-        return_to_stock(state, card)
-        where = "shuffled into the supply deck" if state.game.returned == "shuffle" else "put under the supply deck"
-    else:
-        state.box.append(card)
-        where = "put into the box (supply deck used up)"
-    state._say(f"{PLAYER_NAMES[player]} announces the exploding cauldron: {PLAYER_NAMES[opp]}'s "
-               f"{state.cs.names[card]} is {where}")
-
-
-@effect("kotlik", "hat-and-wand")
-def hat_and_wand(state: KotlikState, player: int) -> None:
-    """Announce one extra turn (KO-610); the turn itself follows the refill (KO-621)."""
-    state._say(f"{PLAYER_NAMES[player]} announces the hat and wand: one extra turn")

@@ -44,6 +44,7 @@ SPEC = GameSpec(
     search_flags={"blocking": SearchFlag("blocking", "true", "Obludárium blocking spell (OB-355)")},
     deck_stats=f"{_PKG}.deckstats:deck_stats",
     render_stats=f"{_PKG}.deckstats:render_stats",
+    check_card=f"{_PKG}.effects:check_card",
     docs=_PKG,
     script_template=dict(title="Obludárium", library='["Chleba", "Glum"]', hand='["Buřty", "Kubišta"]',
                          table='["Chleba", "Medděd"]', do='["play Buřty", "play Kubišta", "pass"]',

@@ -18,7 +18,7 @@ Killed monsters, used spells and destroyed cards go to the owner's discard pile 
 from __future__ import annotations
 
 from deckkit.engine.core import TERMINAL, Action, State
-from deckkit.engine.effects import handler
+from deckkit.engine.effects import EffectContext, dispatch
 from deckkit.games.obludarium import view
 from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, Ability, CardInfo
 
@@ -389,7 +389,7 @@ class ObState(State):
                 self.logging and self.log.append(f"{item.text}: fizzles, its target left play")
                 continue
             for ab in item.abilities:
-                handler("obludarium", ab.effect)(self, item.player, ab, target)
+                dispatch(self, EffectContext(item.player, item.source, (target,) if target is not None else ()), ab)
                 if target is not None and target not in self.tables[target.owner]:
                     break
         self.responder = -1
