@@ -20,20 +20,22 @@ Action strings (canonical; matched case- and diacritics-insensitively):
 Cards in play with the same name are told apart as ``Glum``, ``Glum#2`` in table order.
 
 Who acts when: the active player in the main phase, the attack step and first in the fight
-exchange; the defender in the block step; and the other player whenever an instant has just been
-played (the answer, OB-904, OB-907). The non-active player therefore uses instants in the
-opponent's turn (OB-354, OB-610) by answering an instant, while blocking (OB-607, OB-810) or in
-the fight exchange (OB-827) — the moments the rulebook describes. It gets no turn after each
-summon or food of the active player: the rulebook names no such moment, every effect of the
-bundled instants that matters in the opponent's turn can be played in the block step or the
-fight exchange of that same turn, and a window after every action would put a "pass" of the
-other player between every two lines of a script and slow goldfish games. A refused attempt
-says so, citing OB-610.
+exchange; the defender in the block step; the other player whenever an instant has just been
+played (the answer, OB-904, OB-907); and the non-active player in a **window** after each action of
+the active player (a summon, a food, an attack) and at the end of each step (OB-354, OB-610: instants
+"at any time"): it casts an instant or passes, and a step moves on only when both have passed. A
+window in which the non-active player could only pass (no castable instant, or a goldfish dummy on
+either side) is skipped: it is no decision. In scripts, name the player: ``p2: cast Blesk``,
+``p2: pass``. Laying out stays the owner's main phase (OB-611); a monster's property waits a turn
+(OB-334); blocking spells only in the block step (OB-355).
 
-Further reading choices: each instant cast in the attack step (OB-803) is answered on its own
-and the active player may then cast another — OB-904/OB-905's alternation governs strengthening
-during fights (OB-827) and unblocked attacks (OB-831), i.e. the fight exchange after the blocks,
-which ends with the first pass (OB-Q12). The hand-size rule counts only cards that can be laid
+Strengthening alternates (OB-904 – OB-906, OB-Q12): in the attack step, the block step and the fight
+exchange, a player who strengthened or weakened a monster may not do so again until the opponent
+has acted — a pass is no action, a block or "no block" is (OB-906). So the attacker strengthens once
+in the attack step, and again in the fight exchange after the blocks.
+
+Further reading choices: each instant cast in the attack step (OB-803) is answered on its own;
+the fight exchange after the blocks (OB-827, OB-831) ends with the first pass (OB-Q12). The hand-size rule counts only cards that can be laid
 out — food, monsters and artifacts — never spells, which are cast (OB-406, OB-909, OB-Q13).
 
 Script ``[setup]`` keys: ``start`` ("p1"/"p2"), ``phase`` ("start": untap and draw first (default),

@@ -51,6 +51,16 @@ def malformed(state, text: str) -> str | None:
     return None
 
 
+def _strengthening(state, p: int, kind: str, name: str) -> bool:
+    from deckkit.games.obludarium.state import strengthens
+
+    if kind == "cast":
+        card = _find_hand(state, p, name)
+        return card is not None and strengthens(card.abilities)
+    perm = _find_table(state, p, name)
+    return perm is not None and strengthens(perm.info.abilities)
+
+
 def explain(state, text: str) -> tuple[str, str | None]:
     """``(message, rule)`` for an action string that is not among the legal actions."""
     from deckkit.games.obludarium.state import ATTACK, BLOCK, DISCARD, MAIN, PLAYER_NAMES
@@ -68,6 +78,13 @@ def explain(state, text: str) -> tuple[str, str | None]:
     if kind != "pass" and not name:
         example = next((str(a) for a in state.legal_actions() if a.kind == kind), None)
         return (f"{kind!r} needs a card: write '{_FORMS[kind]}'" + (f", e.g. '{example}'" if example else ""), None)
+    if kind in ("cast", "use") and p >= 0 and state.locked == p and state.phase in (ATTACK, BLOCK, "fight") \
+            and _strengthening(state, p, kind, name):
+        return (f"{who} strengthened last: {PLAYER_NAMES[1 - p]} must act before {who} may strengthen again "
+                "(a pass is no action, OB-Q12)", "OB-905")
+    if state.window and kind in ("play", "attack", "block", "discard"):
+        return (f"{who} may cast an instant or pass in this window of {PLAYER_NAMES[state.active]}'s turn; "
+                "nothing else", "OB-611" if kind == "play" else "OB-610")
     if state.stack and kind in ("cast", "use", "play", "attack", "block", "discard"):
         other = 1 - p
         if _find_hand(state, other, name) is not None or _find_table(state, other, name) is not None:
@@ -78,8 +95,8 @@ def explain(state, text: str) -> tuple[str, str | None]:
         other = 1 - p
         if find(state, p, name) is None and find(state, other, name) is not None:
             return (f"it is {who}'s decision ({state.phase} of {PLAYER_NAMES[state.active]}'s turn); "
-                    f"{PLAYER_NAMES[other]} uses instants in the other player's turn in answer to an instant, "
-                    "in the block step or in the fight exchange", "OB-610")
+                    f"{PLAYER_NAMES[other]} casts instants in a window: after each action of the active "
+                    "player, at the end of each step, in answer to an instant, or in the block step", "OB-610")
     if state.phase == DISCARD and not state.stack and kind != "discard":
         return (f"{who} holds {state.game.settings['hand_limit']} or more cards and can lay out none: "
                 "discard one first", "OB-909")

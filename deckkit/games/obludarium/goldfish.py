@@ -249,7 +249,9 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         if talk and attackers:
             trace.append(f"T{t}: attacks with " + ", ".join(table[i][0][6].name for i in attackers)
                          + f" ({damage} damage if unblocked)")
-        # instants in the attack step (OB-803), each answered by the opponent's pass
+        # instants in the attack step (OB-803), each answered by the opponent's pass; one strengthening
+        # only, as the opponent's pass is no action (OB-905, OB-Q12) — its "no block" comes later
+        strengthened = False
         i = 0
         while i < len(hand):
             card = hand[i]
@@ -269,6 +271,9 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
                 if opp_life <= 0:
                     return result(True, t)
                 continue
+            if strengthened:
+                i += 1
+                continue
             group = card[4]
             target = -1
             for a in attackers:
@@ -282,6 +287,7 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
             avail -= card[1]
             atk[target] += card[3]
             damage += card[3]
+            strengthened = True
             if rec:
                 record.extend((f"cast {name} on {_label(table, target)}", "pass"))
             if talk:
@@ -290,13 +296,14 @@ def fast_greedy(game, deck: list[dict], rng: random.Random, *, keep=None, trace:
         if attackers:
             for idx, entry in enumerate(table):
                 role = entry[0]
-                if role[0] == R_ARTIFACT_BOOST:
+                if role[0] == R_ARTIFACT_BOOST and not strengthened:
                     group = role[4]
                     target = next((a for a in attackers if group is None or group in table[a][0][6].groups), -1)
                     if target < 0:
                         continue
                     atk[target] += role[3]
                     damage += role[3]
+                    strengthened = True
                     if rec:
                         record.extend((f"use {_label(table, idx)} on {_label(table, target)}", "pass"))
                     if talk:

@@ -71,11 +71,11 @@ def greedy(state: State) -> Action:
                 continue
             if role == R_SPELL_HIT:
                 return act("cast", card.name)
-            if role == R_SPELL_BOOST:
+            if role == R_SPELL_BOOST and state.locked != p:  # one strengthening before the blocks (OB-905)
                 target = _first_attacker(state, group)
                 if target is not None:
                     return act("cast", card.name, "on", state.label_of(target))
-        if state.attackers:
+        if state.attackers and state.locked != p:
             for perm, label in zip(state.tables[p], state.labels(p)):
                 role = role_of(perm.info)
                 if role[0] == R_ARTIFACT_BOOST and not perm.tapped:

@@ -10,8 +10,9 @@ ends the exchange and the stack resolves last-in, first-out (OB-905, OB-907, OB-
 Reading choices (argued in the package docstring): an instant cast in the main phase or the
 attack step (OB-803) opens its own exchange, after which the active player may go on; the fight
 exchange (OB-827) follows the blocks and ends with the first pass, after which the fights and the
-damage are resolved at once. The other player decides only in those exchanges and the block step
-(OB-610).
+damage are resolved at once. The other player also decides in windows after each action of the
+active player and at the end of each step (OB-354, OB-610), and strengthening alternates in the
+attack and block steps and the fight (OB-904 – OB-906: ``locked``).
 Killed monsters, used spells and destroyed cards go to the owner's discard pile (OB-408).
 """
 
@@ -24,6 +25,14 @@ from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, Ability, CardIn
 
 MAIN, DISCARD, ATTACK, BLOCK, FIGHT = "main", "discard", "attack", "block", "fight"
 PLAYER_NAMES = view.PLAYER_NAMES
+
+
+STRENGTHENING = frozenset({"boost", "weaken"})  # OB-827: strengthen one's own monsters or weaken the other's
+
+
+def strengthens(abilities: tuple) -> bool:
+    """Whether an instant strengthens or weakens a monster (what OB-904/OB-905 make alternate)."""
+    return any(ab.effect in STRENGTHENING for ab in abilities)
 
 
 class Perm:
@@ -91,6 +100,9 @@ class ObState(State):
         self.responder = -1
         self.attackers: list[Perm] = []
         self.result: int | str | None = None  # winner seat, "draw", or None while running
+        self.window = False  # the non-active player may cast an instant or pass (OB-354, OB-610)
+        self.window_end = False  # ... and that window closes a step: pass by both moves on
+        self.locked = -1  # who strengthened last in a fight-time exchange and must wait (OB-905)
         self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
 
     # -- whose decision ------------------------------------------------------------------------
@@ -100,7 +112,7 @@ class ObState(State):
             return TERMINAL
         if self.stack:
             return self.responder
-        if self.phase == BLOCK:
+        if self.window or self.phase == BLOCK:
             return 1 - self.active
         return self.active
 
@@ -190,7 +202,7 @@ class ObState(State):
         acts: list[Action] = []
         ph = self.phase
         food = self.untapped_food(p)  # what every cost is compared with (OB-701)
-        if self.stack:
+        if self.stack or self.window:
             self._instants(p, acts, food)
         elif ph == MAIN:
             self._layouts(p, acts, food)
@@ -238,6 +250,8 @@ class ObState(State):
                 acts.append(Action(p, "play", (card.name,)))
 
     def _instants(self, p: int, acts: list[Action], food: int) -> None:
+        # OB-904, OB-905: who strengthened last may not strengthen again before the opponent acts
+        locked = self.locked == p and self.phase in (ATTACK, BLOCK, FIGHT)
         in_block = self.phase == BLOCK and p != self.active
         seen = set()
         for card in self.hands[p]:
@@ -246,6 +260,8 @@ class ObState(State):
             seen.add(card.name)
             if card.blocking and not in_block:
                 continue  # OB-355, OB-813
+            if locked and strengthens(card.abilities):
+                continue
             self._with_targets(p, acts, "cast", card.name, card.abilities[0] if card.abilities else None, None)
         labels = None
         for i, perm in enumerate(self.tables[p]):
@@ -256,6 +272,8 @@ class ObState(State):
                 continue  # OB-334, OB-902 (artifacts: OB-343, OB-903)
             ab = info.abilities[0]
             if ab.tap and perm.tapped:
+                continue
+            if locked and strengthens(info.abilities):
                 continue
             if ab.food > food:
                 continue
@@ -285,9 +303,19 @@ class ObState(State):
         p = action.player
         kind = action.kind
         args = action.args
+        if self.locked >= 0 and p != self.locked and (kind != "pass" or self.phase == BLOCK and not self.stack):
+            self.locked = -1  # the opponent acted (a "no block" counts, OB-906): strengthening may alternate
         if kind == "pass":
             self._pass(p)
-        elif kind == "play":
+            return
+        if self.window:  # the non-active player answers the window with an instant: the step goes on after it
+            self.window = self.window_end = False
+        self._act(p, kind, args, action)
+        if p == self.active and not self.stack and self.result is None and kind in ("play", "attack"):
+            self._open_window(False)  # OB-354, OB-610: the other player may act after each action
+
+    def _act(self, p: int, kind: str, args: tuple, action: Action) -> None:
+        if kind == "play":
             card = self._take_from_hand(p, args[0])
             if card.type == FOOD:
                 self.food_played[p] = True
@@ -305,6 +333,8 @@ class ObState(State):
             self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
             target = self._perm(self._target_owner(p, card.abilities[0]), args[2]) if len(args) > 2 else None
             self._push(p, card, card.abilities, target, str(action))
+            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(card.abilities):
+                self.locked = p  # OB-905: p must wait for an action of the opponent
         elif kind == "use":
             perm = self._perm(p, args[0])
             ab = perm.info.abilities[0]
@@ -318,6 +348,8 @@ class ObState(State):
                 self._to_discard(perm)
                 self.logging and self.log.append(f"{PLAYER_NAMES[p]} sacrifices {perm.info.name}")
             self._push(p, perm.info, perm.info.abilities, target, str(action))
+            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(perm.info.abilities):
+                self.locked = p  # OB-905
         elif kind == "attack":
             perm = self._perm(p, args[0])
             perm.attacking = True
@@ -355,12 +387,41 @@ class ObState(State):
         # the action itself is logged by whoever applied it (script, trace); say what happens next
         self.logging and self.log.append(f"{PLAYER_NAMES[1 - p]} may answer with an instant or pass (OB-904)")
 
+    def _open_window(self, end: bool) -> bool:
+        """Give the non-active player a moment to cast an instant (OB-354, OB-610), if they have one.
+
+        A window in which the only legal action would be "pass" is skipped: it is no decision. A goldfish
+        dummy neither gets windows nor gives them: its turn is empty, so there is nothing to answer.
+        """
+        q = 1 - self.active
+        if self.dummy[q] or self.dummy[self.active] or not (self.hands[q] or self.tables[q]):
+            return False
+        acts: list[Action] = []
+        self._instants(q, acts, self.untapped_food(q))
+        if not acts:
+            return False
+        self.window, self.window_end = True, end
+        self.log.append(f"{PLAYER_NAMES[q]} may cast an instant or pass (OB-610)")
+        return True
+
     def _pass(self, p: int) -> None:
         if self.stack:
             self._resolve_stack()  # OB-Q12: the exchange ends when the responder passes
             if self.result is None and self.phase == FIGHT:
                 self._combat()
             return
+        if self.window:  # the non-active player passes: the active player goes on, or the step ends
+            self.window, end = False, self.window_end
+            self.window_end = False
+            if end:
+                self._move_on(self.active)
+            return
+        if p == self.active and self.phase in (MAIN, ATTACK, FIGHT) and self._open_window(True):
+            return  # the step ends when both have passed
+        self._move_on(p)
+
+    def _move_on(self, p: int) -> None:
+        """The step is over (both passed): the main phase, the attacks, the blocks, or the fight exchange."""
         ph = self.phase
         if ph == MAIN:
             limit = self.game.settings["hand_limit"]
@@ -495,6 +556,7 @@ class ObState(State):
                 perm.blocking = None
                 perm.new = False
         self.attackers = []
+        self.locked = -1
         self.food_played[self.active] = False
         self.active = 1 - self.active
         self.turn += 1
@@ -595,6 +657,8 @@ class ObState(State):
         if self.stack:
             return (f"p{self.responder + 1} must answer '{self.stack[-1].text}' "
                     "(an instant, or pass to resolve it)")
+        if self.window:
+            return None  # an open window is an ordinary decision: casting is optional
         if self.phase == "discard":
             return f"p{self.active + 1} must discard a card (hand-size rule, OB-909)"
         return None
