@@ -30,20 +30,24 @@ CASES = [("ob greedy", "ob", "greedy"), ("ob random", "ob", "random"), ("ob pass
 
 CHILD = r"""
 import json, random, sys, time
-from deckkit.games import resolve_game, rules_module
-from deckkit.paths import data_dir
-from deckkit.decks.io import load_deck
 game_arg, policy, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-name = resolve_game(game_arg)
-game = rules_module(name).GAME
-decks = {p.name.split("-")[0]: p for p in sorted((data_dir() / "decks").glob("*.deck"))}
-deck_file = next(p for k, p in decks.items() if resolve_game(k) == name) if name in [resolve_game(k) for k in decks] else None
-pool = {c["name"]: c for c in game.cards.values()}
-deck = []
-if deck_file is not None:
-    for e in load_deck(deck_file).entries:
-        card = pool.get(e.name) or next(c for c in game.cards.values() if c["id"] == e.name)
-        deck.extend([card] * e.count)
+try:
+    from deckkit.engine.registry import load_game, resolve
+    name, game = resolve(game_arg), load_game(game_arg)
+except ImportError:  # a tree from before the game registry
+    from deckkit.games import resolve_game, rules_module
+    name = resolve_game(game_arg)
+    game = rules_module(name).GAME
+from deckkit.decks.io import load_deck
+from deckkit.paths import data_dir
+deck_file = sorted((data_dir() / "decks").glob(name + "-*.deck"))[0]
+pool = {}
+for c in game.cards.values():
+    pool.setdefault(c["name"], c)
+    pool.setdefault(c["id"], c)
+entries = load_deck(deck_file).entries
+deck = [pool[e.name] for e in entries for _ in range(e.count)] if all(e.name in pool for e in entries) \
+    else list(game.cards.values())
 game.play_goldfish(deck, random.Random(0), policy=policy)
 cpu = time.process_time()
 for seed in range(n):

@@ -320,6 +320,10 @@ class State(ABC):
         """A readable picture of the state for people (traces, failing scripts)."""
         return repr(self.snapshot())
 
+    def explain_out_of_turn(self, player: int, action: str) -> tuple[str, str | None]:
+        """Why ``player`` may not take ``action`` now, while another player holds the decision."""
+        return (f"p{self.current_player() + 1} is to act, not p{player + 1}", None)
+
     def end_rule(self) -> str | None:
         """The rule by which a finished game ended (refusals of actions after the end cite it)."""
         return None

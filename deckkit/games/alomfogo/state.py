@@ -158,6 +158,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
         if not player.library:
             if required:
                 self.logging and self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
+                self.ended_by = "AF-107"
                 self.eliminate(index)
             return False
         card = player.library.pop()
@@ -172,7 +173,12 @@ class AlomfogoState(DuelRules, PlayRules, State):
         if player.glory <= 0:
             player.glory = max(player.glory, 0)
             self.logging and self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
+            self.ended_by = "AF-106"
             self.eliminate(index)
+
+    def end_rule(self) -> str | None:
+        """The rule that took the last player out: AF-106 (glory 0) or AF-107 (a draw from an empty deck)."""
+        return getattr(self, "ended_by", None) if self.result is not None else None
 
     def eliminate(self, index: int) -> None:
         """Take a player out; the last one standing wins (AF-914, AF-915)."""

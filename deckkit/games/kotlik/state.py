@@ -369,26 +369,20 @@ class KotlikState(State):
         else:  # pragma: no cover - legal_actions never yields another kind
             raise ValueError(kind)
 
+    def explain_out_of_turn(self, player: int, action: str) -> tuple[str, str | None]:
+        """KO-401: players take turns alternately; every decision of a turn is the active player's."""
+        return (f"{PLAYER_NAMES[self.active]} is taking the turn; {PLAYER_NAMES[player]} waits (players take "
+                "turns alternately)", "KO-401")
+
+    def end_rule(self) -> str | None:
+        """KO-701: the game ends when a take empties a row or column."""
+        return "KO-701" if self.phase == OVER else None
+
     def explain_illegal(self, action: Action | str) -> tuple[str, str | None]:
-        """Why an action is not legal now, with the rule that says so."""
-        text = str(action).strip()
-        words = text.lower().split()
-        phase = PHASE_NAMES[self.phase]
-        who = PLAYER_NAMES[self.active]
-        if words[:1] == ["take"] and self.phase == TAKE:
-            line = self.line_of(self.active)
-            if line < 0:
-                return (f"{who}'s stone stands beside a corner card (P{self.stone[self.active]}): take nothing", "KO-504")
-            return (f"{text!r}: {who} may take only a card of {line_label(line)}, beside P{self.stone[self.active]}", "KO-501")
-        pending = self.pending_choice()
-        if pending and words[:1] in (["take"], ["move"]):
-            rule = "KO-702" if self.phase == FINAL else "KO-620"
-            return (f"{text!r}: first {pending[0].lower() + pending[1:]}", rule)
-        if self.phase == FINAL and words[:1] in (["explode"], ["extra"], ["no"]):
-            return (f"{text!r}: the symbols of the game's last card lapse", "KO-703")
-        if words[:1] in (["explode"], ["extra"], ["keep"], ["discard"], ["move"], ["no"]):
-            return (f"{text!r} is not a choice now: {who} must decide in phase {phase!r}", "KO-620" if phase != "final" else "KO-702")
-        return (f"{text!r} is not an action of Kotlík (phase {phase!r})", None)
+        """Why an action is not legal now, citing the rule that forbids it (one rule per action kind)."""
+        from deckkit.games.kotlik.explain import explain
+
+        return explain(self, str(action).strip())
 
     def winners(self) -> list[int]:
         """The winner of a finished game by score, or empty for a draw (KO-108, KO-Q12)."""
