@@ -215,12 +215,12 @@ def test_engine_bad_input_says_what_to_write_instead(tmp_path, change, line, nee
 
 
 def test_engine_ob_610_opponent_instant_outside_its_windows(tmp_path):
-    """OB-610: p2's instant written in p1's main phase is refused naming when p2 may act."""
+    """OB-610: p2's instant written while p1 decides (no window: p2 has no legal target) names p2's windows."""
     text = GOOD.replace('[setup.p2]\nlibrary = ["Chleba", "Chleba"]',
                         '[setup.p2]\nlibrary = ["Chleba", "Chleba"]\nhand = ["Oslabení"]\ntable = ["Chleba", "Glum"]')
     text = text.replace('do = ["play Buřty"]', 'do = ["play Buřty", "cast Oslabení on Glum"]')
     out = format_of(run_file(write(tmp_path, text)))
-    assert "p2 uses instants in the other player's turn in answer to an instant, in the block step" in out
+    assert "p2 casts instants in a window: after each action of the active player, at the end of each step" in out
     assert "(OB-610)" in out
 
 
