@@ -152,6 +152,8 @@ def run_script(script: Script, *, trace: bool = False, cards: CardSource | None 
     pool = _cards(script, cards if cards is not None else CardSource())
     try:
         state, rng = start(script, pool, data.get("chance"))
+    except ChanceError as exc:
+        raise script.error(exc.message, "chance", exc.event, hint=exc.hint) from None
     except ScriptError as exc:
         if refused is None:
             raise
