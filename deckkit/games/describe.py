@@ -16,20 +16,30 @@ def _settings(game: GameSpec) -> list[dict]:
 _OTHER_SECTIONS = ("Script", "Snapshot", "Card data", "Settings", "Usage")
 
 
+def plain(text: str) -> str:
+    """reStructuredText markup as people read it: ``code`` in single quotes, no table borders or bold."""
+    import re
+
+    lines = [line for line in text.splitlines() if not re.fullmatch(r"\s*=+(\s+=+)*\s*", line)]
+    out = "\n".join(lines)
+    out = re.sub(r"``(.+?)``", r"'\1'", out)
+    return re.sub(r"\*\*(.+?)\*\*", r"\1", out)
+
+
 def action_docs(doc: str) -> str:
     """The "Action strings" part of a game package docstring: its paragraph and what follows it
     (the list, who acts when, reading choices) up to the script set-up or snapshot section."""
     paragraphs = [p for p in (doc or "").split("\n\n")]
     start = next((i for i, p in enumerate(paragraphs) if "action strings" in p.lower()), None)
     if start is None:
-        return (doc or "").strip()
+        return plain((doc or "").strip())
     out = [paragraphs[start]]
     for para in paragraphs[start + 1:]:
         first = para.strip("\n").splitlines()[0] if para.strip() else ""
         if not first or first.startswith(_OTHER_SECTIONS):
             break
         out.append(para)
-    return "\n\n".join(out).strip()
+    return plain("\n\n".join(out).strip())
 
 
 def describe_games(*, actions: bool = False) -> list[dict]:

@@ -86,8 +86,14 @@ life = 20
 library = {library}
 life = 20
 
-# Each [[step]] runs its parts in this order: do (the actions), then illegal (actions that must
-# be refused afterwards), then expect (the state after the actions). Split a step to check earlier.
+# Each [[step]] runs its parts in the order they are written: do (the actions), illegal (actions
+# that must be refused, leaving the state unchanged) and expect (the state); a [step.expect] table
+# comes last. Write illegal before do to check the position before the actions.
+# Forms: "p2: pass" names who acts (an out-of-turn attempt is refused, citing the rule);
+# expect a value, or operators: {{length = 7}}, {{count = {{"Chleba" = 2}}}}, {{contains = "Glum"}},
+# {{not_contains = "Glum"}}, {{unordered = [...]}}, {{">=" = 3}}; [chance] "first player" = "p2" fixes a
+# random event (the report lists them all); refused = {{rule = "..."}} expects the set-up refused;
+# [setup] opening = true starts before the opening (mulligan/keep as actions, decks only).
 [[step]]
 note = "what happens in this step"
 do = {do}             # canonical action strings (deckkit games --actions), applied in order
@@ -110,19 +116,23 @@ seed = 1              # seeds every shuffle: same seed, same game
 
 [settings]            # optional rule settings (deckkit games lists them)
 
-[setup]               # set-up keys of this game: see `deckkit games --actions` and the game's docs
-                      # (per player, e.g. [setup.p1]: library = [...] top first, hand = [...])
+{setup}
+# Each [[step]] runs its parts in the order they are written: do (the actions), illegal (actions
+# that must be refused, leaving the state unchanged) and expect (the state); a [step.expect] table
+# comes last. Write illegal before do to check the position before the actions.
+# Forms: "p2: pass" names who acts (an out-of-turn attempt is refused, citing the rule);
+# expect a value, or operators: {{length = 7}}, {{count = {{"Chleba" = 2}}}}, {{contains = "Glum"}},
+# {{not_contains = "Glum"}}, {{unordered = [...]}}, {{">=" = 3}}; [chance] "first player" = "p2" fixes a
+# random event (the report lists them all); refused = {{rule = "..."}} expects the set-up refused;
+# [setup] opening = true starts before the opening (mulligan/keep as actions, decks only).
+{steps}'''
 
-# Each [[step]] runs its parts in this order: do (the actions), then illegal (actions that must
-# be refused afterwards), then expect (the state after the actions). Split a step to check earlier.
-[[step]]
+_NO_SETUP = '''[setup]               # set-up keys of this game: see the game's documentation (deckkit games --actions)
+'''
+_NO_STEPS = '''[[step]]
 note = "check the starting position"
 [step.expect]         # dotted paths into the state; "result" is p1, p2, draw or none
 "result" = "none"
-
-[[step]]
-illegal = []          # actions that must be refused here, e.g. [{{action = "...", rule = "{prefix}-..."}}]
-# do = ["..."]        # canonical action strings (deckkit games --actions), applied in order
 '''
 
 
@@ -131,9 +141,11 @@ def template(game: str, filename: str = "my-test.deckkit.toml") -> str:
     from deckkit.engine.registry import spec
 
     info = spec(game)
-    if info.script_template:  # the game gives the example zones and actions of the full template
-        return TEMPLATE.format(game=info.name, filename=filename, **info.script_template)
-    return GENERIC_TEMPLATE.format(game=info.name, filename=filename, title=info.title, prefix=info.rules_prefix)
+    values = info.script_template or {}
+    if "library" in values:  # the game gives the example zones and actions of the full template
+        return TEMPLATE.format(game=info.name, filename=filename, **values)
+    return GENERIC_TEMPLATE.format(game=info.name, filename=filename, title=info.title, prefix=info.rules_prefix,
+                                   setup=values.get("setup", _NO_SETUP), steps=values.get("steps", _NO_STEPS))
 
 
 def write_template(path: str | Path, game: str, *, force: bool = False) -> list[str]:

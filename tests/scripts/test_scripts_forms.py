@@ -135,3 +135,30 @@ def test_prefixed_actions_run_or_fail_cleanly(entries, part):
         assert exc.path.startswith("t.deckkit.toml") and exc.hint
         return
     assert isinstance(result.passed, bool)
+
+
+def test_every_new_form_is_used_by_a_shipped_script():
+    """Each script form has a shipped example in data/scripts/ (and the shipped scripts pass elsewhere)."""
+    import tomllib
+
+    from deckkit.paths import data_dir
+
+    seen: set[str] = set()
+    for path in sorted((data_dir() / "scripts").glob("*.deckkit.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        seen |= {k for k in ("refused", "chance") if k in data}
+        if data.get("setup", {}).get("opening"):
+            seen.add("opening")
+        for step in data.get("step", []):
+            entries = [step.get("do", [])] if isinstance(step.get("do"), str) else list(step.get("do", []))
+            entries += [e if isinstance(e, str) else e["action"] for e in step.get("illegal", [])]
+            if any(":" in e and e.split(":")[0].strip().lower() in ("p1", "p2") for e in entries):
+                seen.add("prefix")
+            if any(isinstance(v, dict) for v in step.get("expect", {}).values()):
+                seen.add("operators")
+            if list(step)[:2] == ["note", "illegal"] and "do" in step or list(step)[:1] == ["illegal"] and "do" in step:
+                seen.add("order")
+            if any(isinstance(e, dict) and e.get("rule") in ("OB-108", "OB-109", "AF-106", "KO-701")
+                   for e in step.get("illegal", [])):
+                seen.add("after the end")
+    assert seen >= {"refused", "chance", "opening", "prefix", "operators", "order", "after the end"}, seen

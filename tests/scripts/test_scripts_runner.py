@@ -234,6 +234,13 @@ def test_engine_games_actions_say_who_acts_when():
     assert "Script setup" not in out.split("Álomfogó —")[1].split("Čarodějnický")[0]
 
 
+def test_games_actions_read_as_plain_text():
+    """`deckkit games --actions` shows no reStructuredText markup: no ``code`` marks, no ==== borders."""
+    out = invoke("games", "--actions").output
+    assert "``" not in out and "====" not in out and "**" not in out
+    assert "'play NAME'" in out and "'start p1'" in out
+
+
 def test_engine_failures_of_one_step_show_the_state_once(tmp_path):
     """Two wrong expectations of one step: two diffs, one picture of the state."""
     path = write(tmp_path, GOOD.replace('"p2.life" = 20', '"p2.life" = 3, "p1.life" = 4'))
@@ -242,11 +249,14 @@ def test_engine_failures_of_one_step_show_the_state_once(tmp_path):
     assert out.count("  state:") == 1
 
 
-@pytest.mark.parametrize("game", ["ob", "af"])
+@pytest.mark.parametrize("game", ["ob", "af", "ko"])
 def test_script_new_explains_the_order_inside_a_step(game):
-    """The starting script says that a step runs do, then illegal, then expect."""
+    """The starting script says that a step's parts run in the order written, and shows a set-up."""
     out = invoke("script", "new", "--game", game).output
-    assert "do (the actions), then illegal" in out and "then expect" in out
+    assert "runs its parts in the order they are written" in out and "Write illegal before do" in out
+    assert "[setup.p1]" in out and "p2:" in out
+    if game == "ko":
+        assert "library" not in out.split("# Each [[step]]")[0]  # Kotlík's set-up has no library key
 
 
 def test_script_new_bad_paths(tmp_path):

@@ -56,4 +56,29 @@ SPEC = GameSpec(
     render_stats=f"{_PKG}.deckstats:render_stats",
     check_card=f"{_PKG}.effects:check_card",
     docs=_PKG,
+    script_template=dict(setup='''[setup]
+start = "p1"          # who takes the turn
+phase = "phase4"      # start there directly: phase3 (playing cards) or phase4 (challenges)
+turn = 3              # the starting player may not challenge in the game's first turn (AF-516)
+
+[setup.p1]
+table = ["Garabonc Döme", "lidércfény"]   # cards in play, states in brackets: "lidércfény (resting)"
+hand = []
+# library = [...]     # top card first; deck = "data/decks/alomfogo-casual.deck" shuffles a deck
+
+[setup.p2]
+table = ["Ködlátó Berta"]
+library = ["Athame"]
+''', steps='''[[step]]
+note = "AF-703: p1 challenges; the defender answers (AF-704)"
+illegal = [{action = "p2: challenge with Ködlátó Berta"}]   # p2 is not to act: a challenge is p1's
+do = ["challenge with Garabonc Döme", "p2: defend with Ködlátó Berta"]
+[step.expect]
+"phase" = "helper"
+"p1.table" = {length = 2, contains = "Garabonc Döme"}
+
+[[step]]
+do = ["helper lidércfény", "assist lidércfény", "pass", "pass"]   # lidércfény (S): +5
+expect = {"p2.cage" = ["Ködlátó Berta"], "p1.glory" = {">=" = 15}}
+'''),
 )

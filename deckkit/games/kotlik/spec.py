@@ -78,4 +78,24 @@ SPEC = GameSpec(
     show_header="number",
     docs=_PKG,
     own_loop=True,
+    script_template=dict(setup='''[setup]               # the board: a few cells placed, the rest dealt with the seed
+stock = ["Jitrocel 1"]      # the whole supply deck, top first
+[setup.cells]
+r3c3 = "Síra 4"             # column c3, beside P2 and P13
+
+[setup.p1]                  # White: cauldron bottom first, top last; stone on track space 0-19
+cauldron = ["Kapradí 2"]
+stone = 0
+
+[setup.p2]                  # Black's stone starts at P10
+cauldron = ["Pavučina 2"]
+''', steps='''[[step]]
+note = "White moves 2 (Kapradí 2) to P2 and takes from column c3 (KO-402, KO-501)"
+illegal = [{action = "p2: take Síra 4", rule = "KO-401"}]   # Black waits for its turn
+do = ["p1: take Síra 4"]
+[step.expect]
+"p1.cauldron" = ["Kapradí 2", "Síra 4"]
+"stock" = {length = 0}      # the refill used the last supply card (KO-505)
+"active" = "p2"
+'''),
 )
