@@ -401,7 +401,7 @@ class ObState(State):
         if not acts:
             return False
         self.window, self.window_end = True, end
-        self.log.append(f"{PLAYER_NAMES[q]} may cast an instant or pass (OB-610)")
+        self.logging and self.log.append(f"{PLAYER_NAMES[q]} may cast an instant or pass (OB-610)")
         return True
 
     def _pass(self, p: int) -> None:
