@@ -231,6 +231,7 @@ def resolve(deck: Deck, catalogue: CardLookup) -> ResolvedDeck:
                 errors.append(problem)
                 sections[section].append(ResolvedEntry(entry, None))
                 continue
+            assert card is not None  # lookup_card gives a card or a problem
             seen = by_id.get(card["id"])
             if seen is not None:
                 # Written differently (id vs name, other spelling) but the same card: counts add up.
