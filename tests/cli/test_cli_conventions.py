@@ -22,6 +22,7 @@ WRITES = {
     "deck show": ("table", "json"),
     "deck stats": ("table", "json"),
     "deck validate": ALL_FORMATS,
+    "deck find": ("table", "json"),
     "hand": ("table", "json"),
     "odds": ("table", "json"),
     "goldfish": ("table", "json"),
