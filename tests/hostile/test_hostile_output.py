@@ -37,6 +37,7 @@ COMMANDS = {
     "deck stats": ["deck", "stats", AF],
     "deck convert": ["deck", "convert", AF],
     "deck validate": ["deck", "validate", AF],
+    "deck find": ["deck", "find", "t:dreamwalker", AF],
     "script run": ["script", "run", SCRIPT],
     "script new": ["script", "new", "{tmp}/s.deckkit.toml", "--game", "af"],
 }
