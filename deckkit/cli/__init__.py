@@ -75,7 +75,15 @@ class _Group(common.HelpGroup):
 app = typer.Typer(
     cls=_Group,
     name="deckkit",
-    help="Card catalogue, decks, odds and goldfish games for Obludárium, Álomfogó and Čarodějnický kotlík.",
+    help="""Card catalogue, decks, odds and goldfish games for Obludárium, Álomfogó and Čarodějnický kotlík.
+
+\b
+Examples:
+  deckkit search 'game:af t:dreamwalker cost<=1'
+  deckkit bundled                              (the shipped decks, formats, strategies, scripts)
+  deckkit goldfish obludarium-standard --games 2000 --seed 1
+  deckkit search kajtar --db my-cards.db       (--db before or after the command)
+""",
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain Click help: importing Rich for --help costs ~100 ms of start-up
@@ -93,7 +101,8 @@ def _version(value: bool) -> None:
 def _root(
     db: Annotated[
         Path | None,
-        typer.Option("--db", help="Catalogue file (default: $DECKKIT_DB, else the user data directory).",
+        typer.Option("--db", help="Catalogue file (default: $DECKKIT_DB, else the user data directory); "
+                          "may also follow the command.",
                      envvar="DECKKIT_DB", show_envvar=False),
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
@@ -110,9 +119,9 @@ def _root(
 
 
 def _register() -> None:
-    from deckkit.cli import catalogue, decks, goldfish, hands, play
+    from deckkit.cli import bundled, catalogue, decks, goldfish, hands, play
 
-    for module in (catalogue, decks, hands, play, goldfish):
+    for module in (catalogue, decks, hands, play, goldfish, bundled):
         module.register(app)
 
 

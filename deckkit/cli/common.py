@@ -289,3 +289,26 @@ def check_arguments(argv: list[str]) -> DeckkitError | None:
             return UsageError(f"argument {n} ({shown!r}) is not valid UTF-8 (byte 0x{raw.hex() or '??'})",
                               hint="deckkit reads text as UTF-8: use a UTF-8 locale, or rename the file")
     return None
+
+
+def input_file(arg: str | Path, kind: str) -> Path:
+    """A file argument ready to read: the path given, or the shipped file a bare name stands for.
+
+    A name that is neither is an error naming the argument, with the closest bundled names.
+    """
+    from deckkit.paths import bundled_hint, resolve_input
+
+    text = str(arg)
+    resolved = resolve_input(text, kind)
+    if not Path(resolved).exists():
+        from deckkit.errors import DataError
+
+        raise DataError(f"no such file: {text}", hint=bundled_hint(text, kind))
+    return Path(resolved)
+
+
+def input_files(args: list[str] | list[Path], kind: str) -> list[str]:
+    """Several file arguments, each a path or a bundled name (missing files are left for the reader to report)."""
+    from deckkit.paths import resolve_input
+
+    return [resolve_input(str(a), kind) for a in args]

@@ -15,6 +15,8 @@ deck_app = typer.Typer(
 )
 
 DeckPath = Annotated[Path, typer.Argument(help="Deck file (text, or JSON when it ends in .json).", show_default=False)]
+ReadDeck = Annotated[Path, typer.Argument(help="Deck file (text, or JSON when it ends in .json), or a bundled deck's "
+                                               "name (deckkit bundled).", show_default=False)]
 FormatOpt = Annotated[str | None, typer.Option(
     "--format", "-f", help="Construction format, e.g. casual or tournament (default: the deck's, else the game's default).")]
 
@@ -85,14 +87,14 @@ def remove(
 
 
 @deck_app.command("show")
-def show(path: DeckPath, output: common.Output = "table") -> None:
+def show(path: ReadDeck, output: common.Output = "table") -> None:
     """Show a deck grouped by card type, with costs and counts.
 
-    Example: deckkit deck show data/decks/alomfogo-casual.deck
+    Example: deckkit deck show alomfogo-casual   (a bundled deck by name; or a path)
     """
     from deckkit.decks.ops import show_deck
 
-    data = show_deck(path, _catalogue())
+    data = show_deck(common.input_file(path, "deck"), _catalogue())
     if output == "json":
         common.print_json(data)
     else:
@@ -102,7 +104,7 @@ def show(path: DeckPath, output: common.Output = "table") -> None:
 
 
 @deck_app.command("stats")
-def stats(path: DeckPath, output: common.Output = "table") -> None:
+def stats(path: ReadDeck, output: common.Output = "table") -> None:
     """Deck statistics: counts by type, cost curve, average cost and each game's own figures.
 
     Obludárium: the food share (about one third advised, OB-207). Álomfogó: dreamwalker attack and
@@ -112,7 +114,7 @@ def stats(path: DeckPath, output: common.Output = "table") -> None:
     """
     from deckkit.decks import deck_stats, load_deck, resolve
 
-    data = deck_stats(resolve(load_deck(path), _catalogue()))
+    data = deck_stats(resolve(load_deck(common.input_file(path, "deck")), _catalogue()))
     if output == "json":
         common.print_json(data)
     else:
@@ -123,7 +125,7 @@ def stats(path: DeckPath, output: common.Output = "table") -> None:
 
 @deck_app.command("convert")
 def convert(
-    src: DeckPath,
+    src: ReadDeck,
     dest: Annotated[Path | None, typer.Argument(help="Where to write (.json for JSON); omit to print.")] = None,
     to: Annotated[str | None, typer.Option("--to", help="text or json (default: from DEST, else the other form).")] = None,
 ) -> None:
@@ -140,7 +142,7 @@ def convert(
 
     if to not in (None, "text", "json"):
         raise UsageError(f"--to {to!r}: expected text or json")
-    text = convert_deck(src, dest, None if to is None else to == "json")
+    text = convert_deck(common.input_file(src, "deck"), dest, None if to is None else to == "json")
     if dest is None:
         typer.echo(text, nl=False)
     else:
@@ -150,10 +152,11 @@ def convert(
 @deck_app.command("validate")
 def validate(
     # str, not Path: typer coerces each Path through pydantic (~0.1 ms CPU per file, 1,000 files at once).
-    decks: Annotated[list[str], typer.Argument(help="Deck files.", show_default=False)],
+    decks: Annotated[list[str], typer.Argument(help="Deck files or bundled decks' names.", show_default=False)],
     fmt: FormatOpt = None,
     format_file: Annotated[Path | None, typer.Option(
-        "--format-file", help="Your own format file (JSON, see schemas/format.schema.json).")] = None,
+        "--format-file", help="Your own format file (JSON, see schemas/format.schema.json) or a bundled "
+                              "format's name.")] = None,
     output: common.RecordsOutput = "table",
 ) -> None:
     """Check decks against their game's construction format; report every problem.
@@ -177,8 +180,8 @@ def validate(
         from deckkit.errors import UsageError
 
         raise UsageError("give --format or --format-file, not both")
-    chosen = load_format_file(format_file) if format_file is not None else check_format_name(fmt)
-    reports = run(decks, _catalogue(), chosen)
+    chosen = load_format_file(common.input_file(format_file, "format")) if format_file is not None else check_format_name(fmt)
+    reports = run(common.input_files(decks, "deck"), _catalogue(), chosen)
     if output != "table":
         common.print_records([r.as_json() for r in reports], output)
     else:

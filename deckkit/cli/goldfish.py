@@ -22,12 +22,14 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 
 
 def goldfish(
-    decks: Annotated[list[Path], typer.Argument(help="Deck files; several are compared on the same seeds.")],
+    decks: Annotated[list[Path], typer.Argument(help="Deck files or bundled decks' names; several are compared on "
+                                                     "the same seeds.")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games per deck.")] = 10_000,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses a seed derived from it.")] = 0,
     policy: Annotated[str | None, typer.Option(help="Policy of the deck (greedy, random; game default).")] = None,
     opponent: Annotated[str | None, typer.Option(help="Opponent policy (passive; Kotlík: any policy).")] = None,
-    strategy: Annotated[Path | None, typer.Option(help="Fly the deck by a strategy file (TOML; see data/strategies/).")] = None,
+    strategy: Annotated[Path | None, typer.Option(help="Fly the deck by a strategy file (TOML) or a bundled "
+                                                       "strategy's name (deckkit bundled --kind strategy).")] = None,
     keep: Annotated[str | None, typer.Option(help='Mulligan keep rule, e.g. "count(t:food) >= 2".')] = None,
     trace: Annotated[bool, typer.Option("--trace", help="Also print game 0 turn by turn.")] = False,
     set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
@@ -49,11 +51,14 @@ def goldfish(
 
     Game i of a run always gets the same seed, so results do not depend on --workers. --precision X plays on, in rounds, until the --confidence interval of the mean win turn (Kotlík: the first seat's mean score; turns or points), and of each comparison's paired difference, is at most ±X, or until --max-games games per deck (default 100 × --games) have been played. --impact shows, per card, how the win turn moves when it is in the opening hand or drawn by turn 3.
 
-    -o json prints a JSON list with one object per deck, also for a single deck. The built-in greedy policy and the strategy files of data/strategies/ (*-greedy.toml, starting points to copy) are close but not the same player; each file says how it differs.
+    -o json prints a JSON list with one object per deck, also for a single deck. The built-in greedy policy and the bundled strategies (*-greedy, starting points to copy; deckkit bundled --kind strategy) are close but not the same player; each file says how it differs.
 
     On a Dask cluster: install deckkit with its "cluster" extra on every machine, run `dask scheduler` on one and `dask worker tcp://HOST:8786` on the others, then add --scheduler tcp://HOST:8786. The numbers equal a local run's for the same seed.
 
-    Example: deckkit goldfish my.deck tuned.deck --games 20000 --seed 7 --keep "count(t:food) >= 2"
+    \b
+    Examples:
+      deckkit goldfish my.deck tuned.deck --games 20000 --seed 7 --keep "count(t:food) >= 2"
+      deckkit goldfish obludarium-standard --strategy obludarium-greedy --games 2000
     """
     from deckkit.catalogue import open_catalogue
     from deckkit.sim.goldfish import Options, goldfish as run_goldfish, load_decks
@@ -72,8 +77,8 @@ def goldfish(
     if strategy:
         from deckkit.sim.strategy import load_strategy
 
-        pilot = load_strategy(strategy)
-    loaded = load_decks(decks, open_catalogue(common.db_path()))
+        pilot = load_strategy(common.input_file(strategy, "strategy"))
+    loaded = load_decks([common.input_file(d, "deck") for d in decks], open_catalogue(common.db_path()))
     options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,

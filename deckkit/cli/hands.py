@@ -10,7 +10,7 @@ import typer
 from deckkit.cli import common
 from deckkit.errors import UsageError
 
-DeckArg = Annotated[Path, typer.Argument(help="Deck file (text or JSON).", show_default=False)]
+DeckArg = Annotated[Path, typer.Argument(help="Deck file (text or JSON), or a bundled deck's name.", show_default=False)]
 KeepOpt = Annotated[str | None, typer.Option("--keep", help="Keep rule, e.g. 'count(t:food) >= 2'; "
                                                 "mulligan until it holds or the procedure ends.")]
 TurnOpt = Annotated[int, typer.Option("--turn", help="Also count the cards drawn by your own turn T (0: opening hand).")]
@@ -70,7 +70,7 @@ def hand(
     if count < 1:
         raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
     rule = compile_condition(keep) if keep is not None else None
-    loaded = load_cards(deck, common.db_path())
+    loaded = load_cards(common.input_file(deck, "deck"), common.db_path())
     report = sample_hands(loaded.cards, loaded.game, deck=str(deck), name=loaded.name, seed=seed_value, count=count,
                           keep=rule, turn=turn, on_play=play, variant=variant, arrangement=arrange)
     if output == "json":
@@ -109,7 +109,7 @@ def odds(
 
     cond = compile_condition(condition)
     rule = compile_condition(keep) if keep is not None else None
-    loaded = load_cards(deck, common.db_path())
+    loaded = load_cards(common.input_file(deck, "deck"), common.db_path())
     result, exact = answer(loaded.cards, loaded.game, cond, mulligans=mulligans, keep=rule, turn=turn,
                            on_play=play, variant=variant, simulate=simulate, seed=seed_value)
     if output == "json":

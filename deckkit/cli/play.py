@@ -45,7 +45,8 @@ def games(
 
 @script_app.command("run")
 def script_run(
-    files: Annotated[list[Path], typer.Argument(help="Script files or directories holding *.deckkit.toml.", metavar="FILE...",
+    files: Annotated[list[Path], typer.Argument(help="Script files, directories holding *.deckkit.toml, or bundled "
+                                                     "scripts' names.", metavar="FILE...",
                                                 show_default=False)],
     trace: Annotated[bool, typer.Option("--trace", help="Show each script's game log, step by step.")] = False,
     output: common.Output = "table",
@@ -64,7 +65,7 @@ def script_run(
     from deckkit.scripts.cards import CardSource
     from deckkit.scripts.runner import find_scripts, format_result, run_file
 
-    paths = find_scripts(list(files))
+    paths = find_scripts(common.input_files(files, "script"))
     if not paths:
         raise UsageError("no script files found", hint="give *.deckkit.toml files or a directory holding them")
     cards = CardSource(common.db_path())  # read once for all the scripts

@@ -99,7 +99,7 @@ def load_format_file(path: str | Path) -> Format:
         data = loads_json(text)
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}",
-                        hint="a format file is one JSON object; see data/formats/ for examples") from None
+                        hint="a format file is one JSON object; deckkit bundled --kind format lists examples") from None
     problems = check_format_data(data, str(path))
     if problems:
         raise ValidationFailed(f"{path} is not a valid format file ({len(problems)} problem(s))", problems,

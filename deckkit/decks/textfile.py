@@ -109,8 +109,11 @@ def read_text(path: str | Path) -> tuple[str | None, list[Problem]]:
     try:
         raw = read_bytes(path, what="deck file")  # regular files only (a FIFO would block), size-limited
     except FileReadError as exc:
-        message = {"no such deck file": f"no such file: {path}",
-                   "this is a folder, not a deck file": f"{path} is a directory, not a deck file"}.get(exc.message)
+        if exc.message == "no such deck file":
+            from deckkit.paths import bundled_hint
+
+            return None, [Problem("unreadable", f"no such file: {path}", hint=bundled_hint(str(path), "deck"))]
+        message = {"this is a folder, not a deck file": f"{path} is a directory, not a deck file"}.get(exc.message)
         return None, [Problem("unreadable", message or f"{path}: {exc.message}", hint=exc.hint)]
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]

@@ -30,11 +30,14 @@ def _deck_names(script: Script, spec: str, player: str, cards: ScriptCards) -> l
     from deckkit.decks.io import load_deck
 
     base = Path(script.path).parent
-    candidates = [base / spec, Path(spec), data_dir().parent / spec, data_dir() / "decks" / spec]
+    from deckkit.paths import bundled_path
+
+    candidates = [base / spec, Path(spec), data_dir().parent / spec, data_dir() / "decks" / spec,
+                  bundled_path(spec, "deck") or base / spec]
     found = next((c for c in candidates if c.is_file()), None)
     if found is None:
         raise script.error(f"deck file {spec!r} not found", "setup", player, "deck",
-                           hint="give a path relative to the script, e.g. data/decks/obludarium-standard.deck")
+                           hint="give a path relative to the script or a bundled deck's name, e.g. obludarium-standard")
     try:
         deck = load_deck(found)
     except DeckkitError as exc:

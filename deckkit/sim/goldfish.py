@@ -94,7 +94,7 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
     if options.strategy is not None:
         if options.strategy.game != game_name:
             raise UsageError(f"the strategy {options.strategy.path} plays {options.strategy.game}, the decks {game_name}",
-                             hint="give a strategy of the decks' game (data/strategies/ has one per game)")
+                             hint="give a strategy of the decks' game (deckkit bundled --kind strategy lists one per game)")
         if options.policy:
             raise UsageError("give --policy or --strategy, not both", hint="the strategy is the policy")
     jobs = [Job.make(game_name, d.cards, seed=options.seed, policy=options.policy, opponent=options.opponent,

@@ -89,9 +89,13 @@ def load_strategy(path: str | Path) -> Strategy:
     from deckkit.engine.registry import resolve as resolve_game
 
     path = Path(path)
-    from deckkit.fileio import loads_toml, read_text
+    from deckkit.fileio import FileReadError, loads_toml, read_text
 
-    text = read_text(path, what="strategy file")  # FileReadError (a DataError) names the file and why
+    try:
+        text = read_text(path, what="strategy file")  # regular files only, size-limited
+    except FileReadError as exc:
+        raise DataError(exc.message, path=str(path),
+                        hint="give a .toml strategy file or a bundled strategy's name (deckkit bundled --kind strategy)") from None
     try:
         data = loads_toml(text)  # deep nesting and huge numbers are TOMLDecodeErrors too
     except tomllib.TOMLDecodeError as exc:
@@ -104,7 +108,7 @@ def load_strategy(path: str | Path) -> Strategy:
         problems.append(f"{path}{_line_of(text, index)} {field}: {error.message}")
     if problems:
         raise StrategyError(f"{len(problems)} problem(s) in the strategy", problems, path=str(path),
-                            hint="see schemas/strategy.schema.json; copy a file of data/strategies/ to start")
+                            hint="see schemas/strategy.schema.json; copy a bundled strategy to start (deckkit bundled --kind strategy)")
     game = resolve_game(data["game"])
     rules = tuple((r.get("when"), r["do"], r.get("prefer", "first"), r.get("through")) for r in data["rules"])
     kinds = action_kinds(game)
