@@ -153,7 +153,7 @@ import_.__doc__ = IMPORT_HELP
 def export(
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's cards (name or alias).")] = None,
     query: Annotated[str | None, typer.Option("--query", "-q", help="Only cards matching this search query.")] = None,
-    file: Annotated[Path | None, typer.Option("--file", "-f", help="Write here instead of stdout.")] = None,
+    file: Annotated[Path | None, typer.Option("--file", "-f", help="Write here instead of stdout ('-': stdout).")] = None,
     output: common.output_option("json", "jsonl", "csv", help="json (default), jsonl or csv; "
                                  "from --file's suffix if not given.") = None,
 ) -> None:
@@ -163,11 +163,14 @@ def export(
     Examples:
       deckkit export -o csv -f cards.csv
       deckkit export --game af --query 't:dreamwalker' -o jsonl
+      deckkit export -f - -o csv | head
     """
     from deckkit.catalogue.export import export as do_export, format_for
 
     common.data_output()  # an export is data: written unchanged
 
+    if file is not None and str(file) == "-":
+        file = None
     fmt = format_for(file, output)
     text, count = do_export(_open(), fmt, game=game, query=query, path=file)
     if file is None:
@@ -178,7 +181,7 @@ def export(
 
 def search(
     query: Annotated[str, typer.Argument(help="The query (see above). Quote it for the shell.", show_default=False)],
-    limit: Annotated[int | None, typer.Option("--limit", "-n", min=0, help="At most this many cards.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", "-l", min=0, help="At most this many cards.")] = None,
     sort: Annotated[str | None, typer.Option(
         "--sort", "-s", help="name (default), id, game, type, set, rarity, cost, atk, def, number, glory; -KEY descends.")] = None,
     output: common.RecordsOutput = "table",

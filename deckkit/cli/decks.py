@@ -18,7 +18,7 @@ DeckPath = Annotated[Path, typer.Argument(help="Deck file (text, or JSON when it
 ReadDeck = Annotated[Path, typer.Argument(help="Deck file (text, or JSON when it ends in .json), or a bundled deck's "
                                                "name (deckkit bundled).", show_default=False)]
 FormatOpt = Annotated[str | None, typer.Option(
-    "--format", "-f", help="Construction format, e.g. casual or tournament (default: the deck's, else the game's default).")]
+    "--format", help="Construction format, e.g. casual or tournament (default: the deck's, else the game's default).")]
 
 
 def _catalogue():
@@ -52,7 +52,8 @@ def add(
     cards: Annotated[list[str], typer.Argument(
         help="Card names or ids (diacritics optional), each optionally after a count as in deck files: "
              "3 \"Éjlépő Kajtár\" or \"3x Éjlépő Kajtár\".", show_default=False)],
-    count: Annotated[int, typer.Option("--count", "-n", help="Copies of each card given without a count.")] = 1,
+    count: Annotated[int, typer.Option("--copies", "--count", "-c",
+                                                  help="Copies of each card given without a count.")] = 1,
     sideboard: Annotated[bool, typer.Option("--sideboard", help="Add to the sideboard.")] = False,
 ) -> None:
     """Add copies of cards to a deck, by name or id.
@@ -60,7 +61,7 @@ def add(
     Examples:
 
     \b
-      deckkit deck add dreamers.deck "ejlepo kajtar" -n 3
+      deckkit deck add dreamers.deck "ejlepo kajtar" -c 3
       deckkit deck add dreamers.deck 3 "ejlepo kajtar" 2 "jegszem soyana"
     """
     from deckkit.decks.ops import add_cards
@@ -73,12 +74,13 @@ def add(
 def remove(
     path: DeckPath,
     card: Annotated[str, typer.Argument(help="Card name or id.", show_default=False)],
-    count: Annotated[int | None, typer.Option("--count", "-n", help="Copies to remove (default: all).")] = None,
+    count: Annotated[int | None, typer.Option("--copies", "--count", "-c",
+                                                          help="Copies to remove (default: all).")] = None,
     sideboard: Annotated[bool, typer.Option("--sideboard", help="Remove from the sideboard.")] = False,
 ) -> None:
     """Remove copies of a card from a deck (all copies unless --count).
 
-    Example: deckkit deck remove dreamers.deck "Jégszem Soyana" -n 1
+    Example: deckkit deck remove dreamers.deck "Jégszem Soyana" -c 1
     """
     from deckkit.decks.ops import remove_cards
 

@@ -89,7 +89,7 @@ def odds(
     turn: TurnOpt = 0,
     play: PlayOpt = True,
     variant: VariantOpt = None,
-    simulate: Annotated[int | None, typer.Option("--simulate", help="Also estimate by N seeded deals, with a "
+    simulate: Annotated[int | None, typer.Option("--simulate", "-n", help="Also estimate by N seeded deals, with a "
                                                     "standard error.")] = None,
     seed: SeedOpt = None,
     output: common.Output = "table",

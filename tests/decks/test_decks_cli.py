@@ -116,7 +116,7 @@ def test_new_add_remove_show_convert(run, tmp_path):
     assert run("deck", "new", str(path), "--game", "af", "--force").exit_code == 0
     run("deck", "new", str(path), "--game", "af", "--format", "tournament", "--name", "Mine", "--force")
 
-    result = run("deck", "add", str(path), "ejlepo kajtar", "af-athame", "-n", "2")
+    result = run("deck", "add", str(path), "ejlepo kajtar", "af-athame", "-c", "2")
     assert (result.exit_code, result.stdout) == (0, "Éjlépő Kajtár: 2\nAthame: 2\n")
     result = run("deck", "add", str(path), "EJLÉPŐ KAJTÁR")
     assert result.stdout == "Éjlépő Kajtár: 3\n"
@@ -124,7 +124,7 @@ def test_new_add_remove_show_convert(run, tmp_path):
     assert path.read_text(encoding="utf-8") == ("game: alomfogo\nformat: tournament\nname: Mine\n\n"
                                                 "3 Éjlépő Kajtár\n2 Athame\n\nSideboard\n1 lángdárda\n")
 
-    result = run("deck", "remove", str(path), "athame", "-n", "1")
+    result = run("deck", "remove", str(path), "athame", "-c", "1")
     assert (result.exit_code, result.stdout) == (0, "removed 1 × athame\n")
     result = run("deck", "remove", str(path), "af-ejlepo-kajtar")
     assert (result.exit_code, result.stdout) == (0, "removed 3 × af-ejlepo-kajtar\n")
@@ -158,7 +158,7 @@ def test_add_unknown_and_wrong_game_cards(run, tmp_path):
     assert "unknown card 'Ejlepo Kajtr'" in result.stderr and "did you mean Éjlépő Kajtár?" in result.stderr
     result = run("deck", "add", str(path), "Chleba")
     assert result.exit_code == 1 and "Chleba is a card of obludarium, not alomfogo" in result.stderr
-    assert run("deck", "add", str(path), "Athame", "-n", "0").exit_code == 2
+    assert run("deck", "add", str(path), "Athame", "-c", "0").exit_code == 2
     assert path.read_text(encoding="utf-8") == "game: alomfogo\n\n"  # nothing written
 
 
@@ -216,7 +216,7 @@ def test_validate_with_a_broken_format_file_exit_1(run, write):
 
 def test_add_and_remove_keep_the_users_comments(run, write):
     path = write("# for Friday\ngame: af\n\n# walkers\n3 Éjlépő Kajtár  # core\n1 Athame\n# end\n", "c.deck")
-    assert run("deck", "add", str(path), "Jégszem Soyana", "-n", "2").exit_code == 0
+    assert run("deck", "add", str(path), "Jégszem Soyana", "--count", "2").exit_code == 0
     assert run("deck", "remove", str(path), "athame").exit_code == 0
     assert run("deck", "add", str(path), "ejlepo kajtar").exit_code == 0
     assert path.read_text(encoding="utf-8") == ("# for Friday\ngame: alomfogo\n\n# walkers\n"

@@ -50,7 +50,7 @@ FAILED_WRITES = {
     "export -f": ("out.json", ["export", "-f", "{t}"], 78_000),
     "export -f csv": ("out.csv", ["export", "-o", "csv", "-f", "{t}"], 50_000),
     "deck add": ("out.deck", ["deck", "add", "{t}", "Jégszem Soyana"], 78_000),
-    "deck remove": ("out.deck", ["deck", "remove", "{t}", "Éjlépő Kajtár", "-n", "1"], 78_000),
+    "deck remove": ("out.deck", ["deck", "remove", "{t}", "Éjlépő Kajtár", "-c", "1"], 78_000),
     "deck convert": ("out.json", ["deck", "convert", "{big}", "{t}"], 60),
     "goldfish --games-out": ("out.jsonl", ["goldfish", str(STARTER), "--games", "300", "--seed", "1",
                                            "--games-out", "{t}"], 78_000),
