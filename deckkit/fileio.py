@@ -153,8 +153,20 @@ def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_B
 
     FIFOs, devices and sockets are refused before they are opened for reading (a FIFO would block,
     ``/dev/zero`` would never end); a file growing past ``limit`` while read is refused too.
+    The path ``<stdin>`` (the CLI's ``-``) is standard input, read once and held to the same limit.
     """
     shown = str(path)
+    from deckkit.inputs import is_stdin, read_stdin
+
+    if is_stdin(path):
+        try:
+            data = read_stdin(limit)
+        except OSError as exc:
+            raise FileReadError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
+        if len(data) > limit:
+            raise FileReadError(f"the {what} is too large (more than {limit:,} bytes)", path=shown,
+                                hint="split it into smaller files")
+        return data
     try:
         st = os.stat(path)
     except FileNotFoundError:

@@ -20,6 +20,7 @@ from typing import Any
 from collections.abc import Iterable, Iterator
 
 from deckkit.catalogue.clashes import name_clashes
+from deckkit.inputs import read_bytes
 from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
@@ -380,7 +381,7 @@ def _located(problems: list[Problem], paths: list[str | Path]) -> list[Problem]:
     texts = {}
     for name in {p.file for p in problems if p.line is None and p.record is not None}:
         try:
-            texts[name] = Path(name).read_text(encoding="utf-8-sig")
+            texts[name] = read_bytes(name).decode("utf-8-sig")
         except (OSError, UnicodeDecodeError):
             pass
     problems = _fill_lines(problems, texts)

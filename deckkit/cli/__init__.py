@@ -116,6 +116,7 @@ def _root(
     common.STATE.db = db
     common.STATE.debug = debug
     common.STATE.create = create
+    common.STATE.stdin_taken = False
 
 
 def _register() -> None:

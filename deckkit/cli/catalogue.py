@@ -93,6 +93,7 @@ ignored; in a semicolon file, quote a list cell ("flying;nocturnal").
 Examples:
   deckkit import my-cards.json more.csv
   deckkit import --dry-run cards.jsonl -o json
+  deckkit export --game af -o csv | deckkit --db other.db import -
   deckkit import --strict my-cards.json
 """
 
@@ -110,7 +111,8 @@ def _write(text: str) -> None:
 
 
 def import_(
-    files: Annotated[list[Path], typer.Argument(help="Card files: .json (array), .jsonl, .csv.", show_default=False)],
+    files: Annotated[list[Path], typer.Argument(help="Card files: .json (array), .jsonl, .csv; '-' reads stdin.",
+                                                show_default=False)],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Validate and report, write nothing.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every problem, not the best per record.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="A name another card of the game has is an error, not a warning.")] = False,
@@ -121,7 +123,7 @@ def import_(
 
     cat = _open()
     try:
-        report = import_files(cat, files, dry_run=dry_run, strict=strict)
+        report = import_files(cat, common.input_files(files, None), dry_run=dry_run, strict=strict)
     except ValidationFailed as exc:
         if output == "json":
             common.print_json({"ok": False, "message": exc.message, "problems": [p.to_dict() for p in exc.problems]})

@@ -58,6 +58,7 @@ class _State:
     create: bool = False
     output: str | None = None  # the command's -o value, once parsed
     data: bool = False  # the command writes data (an export, a deck file) to stdout, not a page for people
+    stdin_taken: bool = False  # a file argument of this command already reads standard input
 
 
 STATE = _State()
@@ -291,24 +292,39 @@ def check_arguments(argv: list[str]) -> DeckkitError | None:
     return None
 
 
-def input_file(arg: str | Path, kind: str) -> Path:
-    """A file argument ready to read: the path given, or the shipped file a bare name stands for.
+def _stdin() -> str:
+    """The path that stands for standard input; a usage error the second time a command asks for it."""
+    from deckkit.inputs import STDIN
 
-    A name that is neither is an error naming the argument, with the closest bundled names.
+    if STATE.stdin_taken:
+        from deckkit.errors import UsageError
+
+        raise UsageError("'-' (standard input) is given twice",
+                         hint="standard input can feed one file argument; name files for the others")
+    STATE.stdin_taken = True
+    return STDIN
+
+
+def input_file(arg: str | Path, kind: str | None) -> Path:
+    """A file argument ready to read: ``-`` (standard input), the path given, or a bundled file's name.
+
+    A name that is none of these is an error naming the argument, with the closest bundled names.
     """
     from deckkit.paths import bundled_hint, resolve_input
 
     text = str(arg)
-    resolved = resolve_input(text, kind)
+    if text == "-":
+        return Path(_stdin())
+    resolved = resolve_input(text, kind) if kind else text
     if not Path(resolved).exists():
         from deckkit.errors import DataError
 
-        raise DataError(f"no such file: {text}", hint=bundled_hint(text, kind))
+        raise DataError(f"no such file: {text}", hint=bundled_hint(text, kind) if kind else "check the path")
     return Path(resolved)
 
 
-def input_files(args: list[str] | list[Path], kind: str) -> list[str]:
-    """Several file arguments, each a path or a bundled name (missing files are left for the reader to report)."""
+def input_files(args: list[str] | list[Path], kind: str | None) -> list[str]:
+    """Several file arguments (``-``, paths, bundled names); missing files are left for the reader to report."""
     from deckkit.paths import resolve_input
 
-    return [resolve_input(str(a), kind) for a in args]
+    return [_stdin() if str(a) == "-" else resolve_input(str(a), kind) if kind else str(a) for a in args]

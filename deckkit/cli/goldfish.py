@@ -73,12 +73,14 @@ def goldfish(
     if plot:
         check_plot(plot)
         check_writable(plot, "--plot")
+    deck_paths = [common.input_file(d, "deck") for d in decks]  # all inputs named before any is read
+    strategy_path = common.input_file(strategy, "strategy") if strategy else None
     pilot = None
-    if strategy:
+    if strategy_path:
         from deckkit.sim.strategy import load_strategy
 
-        pilot = load_strategy(common.input_file(strategy, "strategy"))
-    loaded = load_decks([common.input_file(d, "deck") for d in decks], open_catalogue(common.db_path()))
+        pilot = load_strategy(strategy_path)
+    loaded = load_decks(deck_paths, open_catalogue(common.db_path()))
     options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,

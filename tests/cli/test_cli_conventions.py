@@ -28,6 +28,7 @@ WRITES = {
     "goldfish": ("table", "json"),
     "games": ALL_FORMATS,
     "script run": ("table", "json"),
+    "bundled": ALL_FORMATS,
 }
 
 

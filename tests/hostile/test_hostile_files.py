@@ -188,7 +188,7 @@ def test_a_card_with_an_odd_name_reads_back_as_the_same_card(card, cli, tmp_path
     assert cli("import", str(src)).exit_code == 0
     deck = tmp_path / "d.deck"
     assert cli("deck", "new", str(deck), "--game", "af").exit_code == 0
-    assert cli("deck", "add", str(deck), card["id"], "-n", "2").exit_code == 0
+    assert cli("deck", "add", str(deck), card["id"], "-c", "2").exit_code == 0
     shown = json.loads(cli("deck", "show", str(deck), "-o", "json").stdout)
     (group,) = shown["groups"]
     assert [(c["id"], c["count"]) for c in group["cards"]] == [(card["id"], 2)]

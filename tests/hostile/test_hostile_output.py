@@ -38,6 +38,7 @@ COMMANDS = {
     "deck convert": ["deck", "convert", AF],
     "deck validate": ["deck", "validate", AF],
     "deck find": ["deck", "find", "t:dreamwalker", AF],
+    "bundled": ["bundled"],
     "script run": ["script", "run", SCRIPT],
     "script new": ["script", "new", "{tmp}/s.deckkit.toml", "--game", "af"],
 }
