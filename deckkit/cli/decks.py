@@ -56,7 +56,7 @@ def add(
                                                   help="Copies of each card given without a count.")] = 1,
     sideboard: Annotated[bool, typer.Option("--sideboard", help="Add to the sideboard.")] = False,
 ) -> None:
-    """Add copies of cards to a deck, by name or id.
+    """Add copies of cards to a deck, by name or id; a warning when a card passes its format's copy limit.
 
     Examples:
 
@@ -65,9 +65,17 @@ def add(
       deckkit deck add dreamers.deck 3 "ejlepo kajtar" 2 "jegszem soyana"
     """
     from deckkit.decks.ops import add_cards
+    from deckkit.decks.validate import validate as check
 
-    for name, total in add_cards(path, cards, _catalogue(), count, sideboard):
+    catalogue = _catalogue()
+    added = add_cards(path, cards, catalogue, count, sideboard)
+    for name, total in added:
         typer.echo(f"{name}: {total}")
+    names = {name for name, _ in added}
+    (report,) = check([str(path)], catalogue)  # the deck's own format: is a copy limit passed now?
+    for problem in report.errors:
+        if problem.code in ("too-many-copies", "restricted") and problem.card in names:
+            common.err(f"warning: {problem.message} (hint: {problem.hint}; deck validate checks the whole deck)")
 
 
 @deck_app.command("remove")

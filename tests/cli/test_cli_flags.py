@@ -71,3 +71,24 @@ def test_deck_add_copies_short_flag(cli, db, tmp_path):
     assert cli("--db", str(db), "deck", "new", str(deck), "-g", "af").exit_code == 0
     result = cli("--db", str(db), "deck", "add", str(deck), "ejlepo kajtar", "-c", "2")
     assert (result.exit_code, result.stdout) == (0, "Éjlépő Kajtár: 2\n")
+
+
+def test_deck_add_warns_when_a_card_passes_the_copy_limit(cli, db, tmp_path):
+    """AF-203: at most 3 copies of a card by name; the fourth is written, with a warning."""
+    deck = tmp_path / "d.deck"
+    deck.write_text("game: af\n3 Éjlépő Kajtár\n", encoding="utf-8")
+    at_limit = cli("--db", str(db), "deck", "add", str(deck), "jegszem soyana", "-c", "3")
+    assert (at_limit.exit_code, at_limit.stdout, at_limit.stderr) == (0, "Jégszem Soyana: 3\n", "")
+    result = cli("--db", str(db), "deck", "add", str(deck), "ejlepo kajtar")
+    assert (result.exit_code, result.stdout) == (0, "Éjlépő Kajtár: 4\n")
+    assert result.stderr == ("warning: 4 copies of Éjlépő Kajtár; alomfogo-casual allows at most 3 (AF-203) "
+                             "(hint: take out 1; deck validate checks the whole deck)\n")
+    assert "4 Éjlépő Kajtár" in deck.read_text(encoding="utf-8")
+
+
+def test_deck_add_without_a_copy_limit_stays_quiet(cli, db, tmp_path):
+    """OB-206: Obludárium has no copy limit."""
+    deck = tmp_path / "o.deck"
+    deck.write_text("game: ob\n", encoding="utf-8")
+    result = cli("--db", str(db), "deck", "add", str(deck), "Chleba", "-c", "9")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "Chleba: 9\n", "")
