@@ -90,7 +90,7 @@ def goldfish(
     if impact and not getattr((spec := registry.spec(loaded[0].game)).opening, "hands", True):
         common.err(f"note: --impact needs hands; {spec.title} decks get none")
     as_json = output == "json"
-    with ProgressBar(enabled=watched() and not as_json) as bar:  # not when piped (issue 8)
+    with ProgressBar(enabled=watched()) as bar:  # on stderr whenever it is a terminal
         outcome = run_goldfish(loaded, options, progress=bar)
     if as_json:
         common.print_json(outcome.reports)

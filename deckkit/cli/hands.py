@@ -71,8 +71,12 @@ def hand(
         raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
     rule = compile_condition(keep) if keep is not None else None
     loaded = load_cards(common.input_file(deck, "deck"), common.db_path())
-    report = sample_hands(loaded.cards, loaded.game, deck=str(deck), name=loaded.name, seed=seed_value, count=count,
-                          keep=rule, turn=turn, on_play=play, variant=variant, arrangement=arrange)
+    from deckkit.sim.progress import ProgressBar
+
+    with ProgressBar(label="hands", unit="deals") as bar:  # on stderr when it is a terminal and the run is long
+        report = sample_hands(loaded.cards, loaded.game, deck=str(deck), name=loaded.name, seed=seed_value,
+                              count=count, keep=rule, turn=turn, on_play=play, variant=variant, arrangement=arrange,
+                              progress=bar)
     if output == "json":
         common.print_json(hands_json(report))
     else:
@@ -110,8 +114,11 @@ def odds(
     cond = compile_condition(condition)
     rule = compile_condition(keep) if keep is not None else None
     loaded = load_cards(common.input_file(deck, "deck"), common.db_path())
-    result, exact = answer(loaded.cards, loaded.game, cond, mulligans=mulligans, keep=rule, turn=turn,
-                           on_play=play, variant=variant, simulate=simulate, seed=seed_value)
+    from deckkit.sim.progress import ProgressBar
+
+    with ProgressBar(label="odds", unit="deals") as bar:
+        result, exact = answer(loaded.cards, loaded.game, cond, mulligans=mulligans, keep=rule, turn=turn,
+                               on_play=play, variant=variant, simulate=simulate, seed=seed_value, progress=bar)
     if output == "json":
         data = result.as_json(str(deck))
         if exact is not None:

@@ -379,8 +379,12 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
 
 def answer(cards: Sequence[dict], game: str, condition: Condition, *, mulligans: int = 0,
            keep: Condition | None = None, turn: int = 0, on_play: bool = True, variant: str | None = None,
-           simulate: int | None = None, seed: int | None = None) -> tuple[OddsResult, OddsResult | None]:
-    """Answer an odds question: ``(result, exact)`` — the exact result, or a simulation and the exact one beside it."""
+           simulate: int | None = None, seed: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> tuple[OddsResult, OddsResult | None]:
+    """Answer an odds question: ``(result, exact)`` — the exact result, or a simulation and the exact one beside it.
+
+    ``progress(done, total)`` hears how many of the simulated deals are done.
+    """
     board = layout(game)
     if board is not None:
         cards = [c for c in cards if c.get("type") == board.pool_type]  # the layout's face-up cards only
@@ -391,7 +395,7 @@ def answer(cards: Sequence[dict], game: str, condition: Condition, *, mulligans:
         seed = random.SystemRandom().randrange(2**32)
     from deckkit.hands.simulate import simulate_odds
 
-    sim = simulate_odds(cards, condition, q, games=simulate, seed=seed, keep=keep)
+    sim = simulate_odds(cards, condition, q, games=simulate, seed=seed, keep=keep, progress=progress)
     try:
         exact = exact_odds(cards, condition, q, keep=keep)
     except UsageError:  # too many categories: the simulation stands alone

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from deckkit.errors import DataError, UsageError
 from deckkit.hands.conditions import Condition
@@ -121,8 +121,12 @@ def deal(cards: Sequence[dict], game: str, rng: random.Random, *, keep: Conditio
 
 def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int | None = None, count: int = 1,
                  keep: Condition | None = None, turn: int = 0, on_play: bool = True, variant: str | None = None,
-                 arrangement: str = "shuffle", keep_deals: int = 100, name: str = "") -> HandsReport:
-    """Deal ``count`` seeded openings; the first ``keep_deals`` are kept for display, all are summarised."""
+                 arrangement: str = "shuffle", keep_deals: int = 100, name: str = "",
+                 progress: Callable[[int, int], None] | None = None) -> HandsReport:
+    """Deal ``count`` seeded openings; the first ``keep_deals`` are kept for display, all are summarised.
+
+    ``progress(done, count)`` hears how many are dealt, every thousand deals.
+    """
     if count < 1:
         raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
     if turn < 0:
@@ -156,6 +160,8 @@ def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int 
             deals.append(d)
         if count == 1:
             break
+        if progress is not None and (i + 1) % 1000 == 0:
+            progress(i + 1, count)
         if board is not None:
             returned.update(resolve_ref(board.tally, "tally")(d.layout))
             continue

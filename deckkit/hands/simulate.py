@@ -19,17 +19,20 @@ from deckkit.hands.conditions import Condition, bind_all
 from deckkit.hands.odds import OddsResult, Question, _projector
 from deckkit.hands.procedures import procedure
 
+_CHUNK = 50_000  # deals sampled in one pipeline between progress reports
+
 __all__ = ["simulate_odds", "simulate_with_procedure"]
 
 
 def simulate_odds(cards: Sequence[dict], condition: Condition, q: Question, *, games: int, seed: int,
-                  keep: Condition | None = None) -> OddsResult:
+                  keep: Condition | None = None, progress: Callable[[int, int], None] | None = None) -> OddsResult:
     """Estimate the same probability as :func:`exact_odds` from ``games`` seeded deals; with a standard error.
 
     Each card carries ``1 << (atom * width)``, so the sum of a sample is the hand's atom composition.
     A rejected Obludárium hand goes to the bottom; the next hand is a uniform sample of the cards
     below it, i.e. of the deck minus every card used so far — that multiset depends only on the
     composition used, so its list is built once per composition and sampled directly.
+    ``progress(done, games)`` hears how many first hands are dealt (chunks of the same seeded stream).
     """
     if games < 1:
         raise UsageError(f"--simulate {games}: the number of games must be at least 1", hint="e.g. --simulate 100000")
@@ -79,25 +82,30 @@ def simulate_odds(cards: Sequence[dict], condition: Condition, q: Question, *, g
     for m, s in enumerate(sizes):
         last = m == K
         nxt: Counter = Counter()
-        for used, count in level.items():
+        for used, group in level.items():
             pool = below.get(used) or remaining(used) if bottom else values
-            draws = map(sample, repeat(pool, count), repeat(s + d, count))
-            if d == 0:
-                tally = Counter(map(sum, draws))
-                for h, c in tally.items():
-                    if last or keep_t[h]:
-                        depth_counts[m] += c
-                        hits += c * cond_t[h]
-                    else:
-                        nxt[used + h if bottom else 0] += c
-            else:
-                tally = Counter((sum(seq[:s]), sum(seq)) for seq in draws)
-                for (h, seen), c in tally.items():
-                    if last or keep_t[h]:
-                        depth_counts[m] += c
-                        hits += c * cond_t[seen]
-                    else:
-                        nxt[used + h if bottom else 0] += c
+            # In chunks, so a progress bar can move; the deals and their order are the same.
+            for start in range(0, group, _CHUNK):
+                count = min(_CHUNK, group - start)
+                draws = map(sample, repeat(pool, count), repeat(s + d, count))
+                if d == 0:
+                    tally = Counter(map(sum, draws))
+                    for h, c in tally.items():
+                        if last or keep_t[h]:
+                            depth_counts[m] += c
+                            hits += c * cond_t[h]
+                        else:
+                            nxt[used + h if bottom else 0] += c
+                else:
+                    tally = Counter((sum(seq[:s]), sum(seq)) for seq in draws)
+                    for (h, seen), c in tally.items():
+                        if last or keep_t[h]:
+                            depth_counts[m] += c
+                            hits += c * cond_t[seen]
+                        else:
+                            nxt[used + h if bottom else 0] += c
+                if progress is not None and m == 0:
+                    progress(start + count, games)
         level = nxt
         if not level:
             break

@@ -1,4 +1,8 @@
-"""A Rich progress bar for long goldfish runs, shown on stderr only when someone is watching."""
+"""A Rich progress bar for long runs (goldfish, odds --simulate, hand --count, imports, match, tune).
+
+It is drawn on stderr whenever stderr is a terminal, also when stdout goes to a file or a pipe
+(``deckkit goldfish … > out.txt`` shows the bar, the file gets only the report).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,10 @@ import time
 from typing import Any
 
 
-def watched(stdout: Any = None, stderr: Any = None) -> bool:
-    """Whether someone watches the run: both stdout and stderr are terminals (nothing piped or redirected)."""
-    streams = (stdout or sys.stdout, stderr or sys.stderr)
-    return all(getattr(s, "isatty", lambda: False)() for s in streams)
+def watched(stderr: Any = None) -> bool:
+    """Whether someone watches the run: stderr, where the bar goes, is a terminal."""
+    stream = stderr or sys.stderr
+    return bool(getattr(stream, "isatty", lambda: False)())
 
 
 class ProgressBar:
@@ -20,10 +24,12 @@ class ProgressBar:
     that follows is all that stays on screen.
     """
 
-    def __init__(self, enabled: bool | None = None, delay: float = 0.7, label: str = "goldfish") -> None:
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+    def __init__(self, enabled: bool | None = None, delay: float = 0.7, label: str = "goldfish",
+                 unit: str = "games") -> None:
+        self.enabled = watched() if enabled is None else enabled
         self.delay = delay
         self.label = label
+        self.unit = unit
         self._start = time.perf_counter()
         self._progress: Any = None
         self._task: Any = None
@@ -44,9 +50,11 @@ class ProgressBar:
                                    TimeRemainingColumn)
         from rich.text import Text
 
+        unit = self.unit
+
         class Rate(ProgressColumn):
             def render(self, task: Any) -> Text:
-                return Text(f"{task.speed or 0:,.0f} games/s")
+                return Text(f"{task.speed or 0:,.0f} {unit}/s")
 
         self._progress = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), Rate(),
                                   TextColumn("ETA"), TimeRemainingColumn(),

@@ -28,3 +28,13 @@ def cli():
         return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
     return _run
+
+
+@pytest.fixture(scope="session")
+def bundled_cards():
+    """(game, card dicts) of the bundled Obludárium starter deck, resolved without SQLite."""
+    from deckkit.decks import CardPool, load_deck
+    from deckkit.paths import data_dir
+
+    deck = load_deck(data_dir() / "decks" / "obludarium-standard.deck")
+    return deck.game, deck.cards(CardPool.bundled())

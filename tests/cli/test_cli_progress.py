@@ -1,0 +1,57 @@
+"""Progress on stderr whenever stderr is a terminal (issue 16 item 4): long hand, odds and goldfish runs."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+
+from deckkit.hands.conditions import compile_condition
+from deckkit.hands.odds import answer
+from deckkit.hands.sample import sample_hands
+
+
+def test_hand_count_reports_progress_every_thousand_deals(bundled_cards):
+    game, cards = bundled_cards
+    calls: list[tuple[int, int]] = []
+    report = sample_hands(cards, game, seed=1, count=2500, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(1000, 2500), (2000, 2500)]
+    quiet = sample_hands(cards, game, seed=1, count=2500)
+    assert report.summary == quiet.summary  # watching changes nothing
+
+
+def test_odds_simulation_reports_progress_and_keeps_its_numbers(bundled_cards):
+    game, cards = bundled_cards
+    cond = compile_condition("count(t:food) >= 2")
+    calls: list[tuple[int, int]] = []
+    watched, _ = answer(cards, game, cond, mulligans=1, simulate=120_000, seed=5,
+                        progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(50_000, 120_000), (100_000, 120_000), (120_000, 120_000)]
+    plain, _ = answer(cards, game, cond, mulligans=1, simulate=120_000, seed=5)
+    assert watched.probability == plain.probability and watched.keep_by_depth == plain.keep_by_depth
+
+
+def test_the_bar_is_drawn_on_a_terminal_stderr_while_stdout_goes_to_a_file(tmp_path, db):
+    """`deckkit hand DECK --count N > out.txt` on a terminal: the bar on the terminal, the report in the file."""
+    leader, follower = pty.openpty()
+    out = tmp_path / "out.txt"
+    env = dict(os.environ, DECKKIT_DB=str(db), COLUMNS="100")
+    with open(out, "wb") as stdout:
+        proc = subprocess.Popen([sys.executable, "-m", "deckkit", "hand", "obludarium-standard", "--count", "30000",
+                                 "--seed", "1"], stdout=stdout, stderr=follower, env=env, cwd=tmp_path)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        assert proc.wait(timeout=300) == 0
+    os.close(leader)
+    assert b"deals/s" in seen and b"hands" in seen
+    report = out.read_text(encoding="utf-8")
+    assert "Táborová smečka" in report and "deals/s" not in report
