@@ -216,16 +216,28 @@ def test_fast_sampler_agrees_with_the_real_procedure(bundled_deck):
     assert abs(slow - exact) <= 4 * (exact * (1 - exact) / 6000) ** 0.5
 
 
-def test_too_many_categories_for_exact_odds_points_to_simulation(bundled_deck):
+def test_many_categories_with_a_simple_keep_rule_get_exact_odds(bundled_deck):
+    """Six-odd atoms, 3 mulligans (OB-504 – OB-506), turn 3: the keep rule has few classes, so the DP answers."""
     game, cards = bundled_deck("obludarium-standard")
     cond = compile_condition("count(t:food)>=2 and count(cost<=1)>=1 and count(cost>=3)>=1 and count(kw:flying)>=1 "
                              "and count(atk>=2)>=1")
     keep = compile_condition("count(t:food)>=2 and count(cost<=1)>=1")
+    q = question(game, 60, mulligans=3, turn=3)
+    exact = exact_odds(cards, cond, q, keep=keep)
+    sim, twin = answer(cards, game, cond, mulligans=3, turn=3, keep=keep, simulate=20000, seed=1)
+    assert twin is not None and twin.probability == pytest.approx(exact.probability, abs=1e-15)
+    assert abs(sim.probability - exact.probability) <= 4 * sim.stderr
+
+
+def test_too_many_categories_for_exact_odds_points_to_simulation(bundled_deck):
+    game, cards = bundled_deck("obludarium-standard")
+    cond = compile_condition("count(t:food)>=2 and count(cost<=1)>=1 and count(cost>=3)>=1 and count(kw:flying)>=1 "
+                             "and count(atk>=2)>=1")
     with pytest.raises(UsageError, match="too many card categories") as info:
-        exact_odds(cards, cond, question(game, 60, mulligans=3, turn=3), keep=keep)
+        exact_odds(cards, cond, question(game, 60, mulligans=3, turn=3))  # the condition is its own keep rule
     assert "--simulate" in info.value.hint
     # the simulation still answers, and answer() keeps it without an exact twin
-    sim, exact = answer(cards, game, cond, mulligans=3, turn=3, keep=keep, simulate=2000, seed=1)
+    sim, exact = answer(cards, game, cond, mulligans=3, turn=3, simulate=2000, seed=1)
     assert sim.method == "simulation" and exact is None
 
 
