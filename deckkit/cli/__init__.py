@@ -120,9 +120,9 @@ def _root(
 
 
 def _register() -> None:
-    from deckkit.cli import bundled, catalogue, decks, goldfish, hands, play
+    from deckkit.cli import bundled, catalogue, decks, goldfish, hands, play, tune
 
-    for module in (catalogue, decks, hands, play, goldfish, bundled):
+    for module in (catalogue, decks, hands, play, goldfish, bundled, tune):
         module.register(app)
 
 

@@ -229,3 +229,35 @@ def precision_of(records: Sequence[dict], confidence: float = 0.95) -> float:
     if is_scoring(records):
         return mean_interval([r["scores"][0] for r in records], confidence).half_width
     return mean_interval([r["turn"] for r in records if r.get("won")], confidence).half_width
+
+
+def two_sided_p(interval: Interval, confidence: float = 0.95) -> float | None:
+    """The two-sided p-value of "the true mean is 0" for a mean's t-interval (normal tail; None without an interval).
+
+    The standard error is read back from the interval's half-width; with hundreds of games per
+    estimate the t and normal tails agree to well under the precision anyone reads a p-value at.
+    """
+    if interval.estimate is None or interval.lo is None or interval.n < 2:
+        return None
+    se = interval.half_width / t_quantile(0.5 + confidence / 2, interval.n - 1)
+    if se == 0:
+        return 1.0 if interval.estimate == 0 else 0.0
+    z = abs(interval.estimate) / se
+    return min(1.0, 2 * (1 - NormalDist().cdf(z)))
+
+
+def holm(p_values: Sequence[float | None], alpha: float = 0.05) -> list[bool]:
+    """Holm's step-down test: which hypotheses are rejected with family-wise error at most ``alpha``.
+
+    Sort the p-values; the k-th smallest (from 0) is rejected while p ≤ alpha / (m - k); the first
+    one that fails stops the procedure. ``None`` (no estimate) is never rejected and counts in m.
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: (p_values[i] is None, p_values[i] or 0.0, i))
+    out = [False] * m
+    for k, i in enumerate(order):
+        p = p_values[i]
+        if p is None or p > alpha / (m - k):
+            break
+        out[i] = True
+    return out

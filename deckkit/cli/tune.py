@@ -1,0 +1,135 @@
+"""CLI command: tune (registered by deckkit.cli)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckkit.cli import common
+from deckkit.errors import UsageError
+
+
+def tune(
+    deck: Annotated[Path, typer.Argument(help="The deck file to tune.")],
+    vary: Annotated[str | None, typer.Option(help="Sweep a count: 'CARD=14..26' or 'QUERY=18..28' (spread over the deck's matching cards).")] = None,
+    swap: Annotated[str | None, typer.Option(help="Sweep copies of A replaced by B: 'A->B' (0 … all) or 'A->B=0..2'.")] = None,
+    fill: Annotated[str | None, typer.Option(help="Query of the cards that make room in a --vary (default: every other card).")] = None,
+    skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help="Play the legal points of a sweep and list the others.")] = False,
+    remove_each: Annotated[bool, typer.Option("--remove-each", help="Card test: each card out, the filler in.")] = False,
+    add_each: Annotated[str | None, typer.Option(help="Card test: each card matching QUERY in, the filler out.")] = None,
+    filler: Annotated[str | None, typer.Option(help="The card swapped in (--remove-each) or out (--add-each); default: the deck's most common card.")] = None,
+    copies: Annotated[int, typer.Option(help="Copies changed per card test.")] = 1,
+    optimise: Annotated[bool, typer.Option("--optimise", "--optimize", help="Search deck lists by moves between pool cards.")] = False,
+    pool: Annotated[str | None, typer.Option(help="Query of the cards whose counts the optimiser may change.")] = None,
+    budget: Annotated[int, typer.Option(help="Lists the optimiser may play.")] = 60,
+    objective: Annotated[str, typer.Option(help="mean-turn (lower), won-by (turn --by-turn, higher) or keep-odds (--odds, higher).")] = "mean-turn",
+    write: Annotated[Path | None, typer.Option(help="Write the optimiser's best list as a deck file.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per list.")] = 2000,
+    seed: Annotated[int, typer.Option(help="Run seed; every list plays the same seeds.")] = 0,
+    policy: Annotated[str | None, typer.Option(help="Policy of the deck (game default).")] = None,
+    keep: Annotated[str | None, typer.Option(help='Mulligan keep rule for the games, e.g. "count(t:food) >= 2".')] = None,
+    set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
+    by_turn: Annotated[int | None, typer.Option(help='Turn T of "won by turn T" (default: the deck\'s median win turn).')] = None,
+    odds: Annotated[str | None, typer.Option(help="Also the exact odds of this condition per list.")] = None,
+    mulligans: Annotated[int, typer.Option(help="Mulligans for --odds.")] = 0,
+    odds_turn: Annotated[int, typer.Option(help="Own turn for --odds (0: the opening hand).")] = 0,
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler, e.g. tcp://host:8786 (needs the cluster extra).")] = None,
+    max_turns: Annotated[int, typer.Option(help="Give up a game after this many turns.")] = 60,
+    confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
+    plot: Annotated[Path | None, typer.Option(help="Draw a sweep to FILE.png/.svg (needs the plot extra).")] = None,
+    output: common.Output = common.OutputFormat.table,
+) -> None:
+    """Tune a deck: sweep card counts, test each card, or search for a faster list.
+
+    Every list plays the same seeds as the deck (common random numbers), so each Δ is a paired difference with its interval.
+
+    Sweeps keep the deck's size: --vary 'Chleba=2..8' sets Chleba's count and rescales the other cards (or the --fill query's) to make room; --vary 't:food=12..24' spreads each total over the deck's food cards in proportion; --swap 'A->B' replaces 0, 1, … copies of A by B. A point the deck's format forbids stops the sweep (exit 2) unless --skip-illegal.
+
+    Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real.
+
+    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, keeps the best legal move while it helps, and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds (match win rate needs a match command this version lacks).
+
+    Examples: deckkit tune my.deck --vary 't:food=12..24' --games 5000; deckkit tune my.deck --remove-each --filler Chleba; deckkit tune my.deck --optimise --pool 't:food or t:monster' --budget 80 --write best.deck
+    """
+    from deckkit.catalogue import open_catalogue
+    from deckkit.cli.goldfish import _settings
+    from deckkit.sim.progress import ProgressBar, watched
+    from deckkit.sim.records import check_writable
+    from deckkit.tune import PlayOptions, card_tests, load_list, optimise as search, run_sweep, save_list
+    from deckkit.tune import swap as swap_points, vary as vary_points
+    from deckkit.tune.optimise import check_objective
+    from deckkit.tune.render import plot_sweep, render_card_tests, render_optimise, render_sweep
+
+    fmt = common.only(output, "table", "json")
+    modes = [name for name, on in (("--vary", vary), ("--swap", swap), ("--remove-each", remove_each),
+                                   ("--add-each", add_each), ("--optimise", optimise)) if on]
+    if len(modes) != 1:
+        raise UsageError("give one of --vary, --swap, --remove-each, --add-each, --optimise"
+                         + (f" (not {' and '.join(modes)})" if modes else ""),
+                         hint="e.g. deckkit tune my.deck --vary 't:food=12..24'")
+    if plot and not (vary or swap):
+        raise UsageError("--plot draws a sweep", hint="add --vary or --swap")
+    if write and not optimise:
+        raise UsageError("--write saves the optimiser's best list", hint="add --optimise --pool QUERY")
+    if optimise:
+        check_objective(objective, odds)
+        if not pool:
+            raise UsageError("--optimise needs --pool QUERY", hint="e.g. --pool 't:food or t:monster'")
+        if budget < 1:
+            raise UsageError(f"--budget must be at least 1, not {budget}", hint="the budget counts the lists the search plays")
+    if games < 1:
+        raise UsageError(f"--games must be at least 1, not {games}")
+    if not 0 < confidence < 1:
+        raise UsageError(f"--confidence must be between 0 and 1, not {confidence}")
+    if odds:
+        from deckkit.hands.conditions import compile_condition
+
+        compile_condition(odds)
+    if plot:
+        from deckkit.sim.plot import check_plot
+
+        check_plot(plot)
+        check_writable(plot, "--plot")
+    if write:
+        check_writable(write, "--write")
+    catalogue = open_catalogue(common.db_path())
+    start = load_list(deck, catalogue)
+    options = PlayOptions(games=games, seed=seed, policy=policy, keep=keep, settings=_settings(set_),
+                          max_turns=max_turns, workers=workers, scheduler=scheduler, confidence=confidence,
+                          by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn)
+    as_json = fmt == "json"
+    with ProgressBar(enabled=watched() and not as_json, label="optimise" if optimise else "tune") as bar:
+        if vary or swap:
+            points = vary_points(start, vary, catalogue, fill) if vary else swap_points(start, swap or "", catalogue)
+            result = run_sweep(start, points, options, skip_illegal=skip_illegal, progress=bar)
+            text = render_sweep(result)
+        elif optimise:
+            result = search(start, options, catalogue, pool=pool or "", budget=budget, objective=objective,
+                            progress=bar)
+            text = render_optimise(result)
+        else:
+            result = card_tests(start, options, catalogue, remove_each=remove_each, add_each=add_each,
+                                filler=filler, copies=copies, progress=bar)
+            text = render_card_tests(result)
+    if as_json:
+        common.print_json(result.as_json())
+    else:
+        typer.echo(text)
+    if plot:
+        plot_sweep(result, plot)  # type: ignore[arg-type]
+        common.err(f"wrote {plot}")
+    if write:
+        best = getattr(result, "best", [])
+        if not best or best[0].score >= result.start_score:  # type: ignore[union-attr]
+            common.err("no list beat the start; nothing written")
+            raise typer.Exit(1)
+        save_list(best[0].deck, write, note=f"tuned: {best[0].change}")
+        common.err(f"wrote {write}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the app."""
+    app.command("tune")(tune)

@@ -1,0 +1,146 @@
+"""Card tests: each card taken out for a filler (``--remove-each``), each candidate put in for one (``--add-each``).
+
+Every variant plays the seeds of the deck itself, so its change in mean win turn is a paired
+difference. With many variants some intervals miss zero by chance alone; Holm's step-down
+procedure on the paired differences' p-values says which changes are clearly real with a
+family-wise error of at most 1 − confidence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deckkit.errors import UsageError
+from deckkit.tune.evaluate import Measure, PlayOptions, Progress, check_game, play
+from deckkit.tune.lists import DeckList, game_cards, problems_of
+from deckkit.tune.spec import find_card
+
+MAX_CANDIDATES = 200
+
+
+@dataclass
+class CardTest:
+    """One variant: the card tested, the list, its measure, whether Holm calls its change real."""
+
+    card: str
+    change: str
+    measure: Measure | None
+    problems: tuple[str, ...] = ()
+    real: bool = False
+
+
+@dataclass
+class CardTestResult:
+    """The deck's figures and the variants, ranked by the change in mean win turn."""
+
+    deck: DeckList
+    mode: str  # "remove-each" or "add-each"
+    filler: str | None
+    copies: int
+    base: Measure
+    tests: list[CardTest]
+    options: PlayOptions
+
+    def statement(self) -> str:
+        """Which changes are clearly real, in words (Holm, family-wise)."""
+        conf = f"{self.options.confidence * 100:g}%"
+        played = [t for t in self.tests if t.measure is not None]
+        real = [t for t in played if t.real]
+        if not real:
+            return (f"none of the {len(played)} changes is clearly real at {conf} family-wise confidence "
+                    "(Holm on the paired differences); more games may tell")
+        names = ", ".join(f"{t.card} ({t.measure.diff:+.2f})" for t in real if t.measure and t.measure.diff is not None)
+        return (f"{len(real)} of {len(played)} changes are clearly real at {conf} family-wise confidence "
+                f"(Holm on the paired differences): {names}")
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``tune -o json`` object of card tests."""
+        return {
+            "deck": self.deck.label, "game": self.deck.game, "mode": self.mode, "filler": self.filler,
+            "copies": self.copies, "games": self.options.games, "seed": self.options.seed,
+            "confidence": self.options.confidence, "by_turn": self.options.by_turn,
+            "multiple_comparisons": "holm", "baseline": self.base.as_json(),
+            "tests": [{"card": t.card, "change": t.change, "legal": t.measure is not None, "problems": list(t.problems),
+                       "clearly_real": t.real, **({"measure": t.measure.as_json()} if t.measure else {})}
+                      for t in self.tests],
+            "statement": self.statement(),
+        }
+
+
+def _default_filler(deck: DeckList, exclude: str | None) -> dict:
+    ranked = sorted(((n, -i, c) for i, (c, n) in enumerate(deck.entries) if c["id"] != exclude),
+                    key=lambda t: (t[0], t[1]), reverse=True)
+    if not ranked:
+        raise UsageError("the deck has no other card to use as the filler", hint="name one with --filler NAME")
+    return ranked[0][2]
+
+
+def card_tests(deck: DeckList, options: PlayOptions, catalogue: Any, *, remove_each: bool = False,
+               add_each: str | None = None, filler: str | None = None, copies: int = 1,
+               progress: Progress | None = None, backend: Any = None) -> CardTestResult:
+    """Play the deck and each variant on common random numbers; rank them and apply Holm."""
+    check_game(deck.game)
+    if copies < 1:
+        raise UsageError(f"--copies must be at least 1, not {copies}")
+    if problems_of(deck):
+        raise UsageError(f"the deck itself is not legal: {problems_of(deck)[0]}",
+                         hint="`deckkit deck validate DECK` lists every problem")
+    fill_card = find_card(catalogue, filler, deck.game) if filler else None
+    variants: list[tuple[str, str, DeckList | None, tuple[str, ...]]] = []
+    if remove_each:
+        for card, n in deck.entries:
+            if fill_card is not None and card["id"] == fill_card["id"]:
+                continue
+            f = fill_card or _default_filler(deck, card["id"])
+            k = min(copies, n)
+            v = deck.with_counts({card["id"]: (card, n - k), f["id"]: (f, deck.count_of(f) + k)},
+                                 f"-{k} {card['name']}")
+            variants.append((card["name"], f"-{k} {card['name']}, +{k} {f['name']}", v, tuple(problems_of(v))))
+        mode = "remove-each"
+    else:
+        from deckkit.query import compile_predicate
+
+        test = compile_predicate(add_each or "")
+        pool = [c for c in game_cards(catalogue, deck.game) if test(c)]
+        if not pool:
+            raise UsageError(f"--add-each {add_each!r} matches no card of {deck.game}",
+                             hint="try the query with `deckkit search`")
+        if len(pool) > MAX_CANDIDATES:
+            raise UsageError(f"--add-each {add_each!r} matches {len(pool)} cards, more than {MAX_CANDIDATES}",
+                             hint="narrow the query")
+        for card in pool:
+            f = fill_card or _default_filler(deck, card["id"])
+            if f["id"] == card["id"]:
+                continue
+            k = min(copies, deck.count_of(f))
+            if k < 1:
+                raise UsageError(f"the filler {f['name']} is not in the deck", hint="name a card of the deck with --filler")
+            v = deck.with_counts({f["id"]: (f, deck.count_of(f) - k), card["id"]: (card, deck.count_of(card) + k)},
+                                 f"+{k} {card['name']}")
+            variants.append((card["name"], f"+{k} {card['name']}, -{k} {f['name']}", v, tuple(problems_of(v))))
+        mode = "add-each"
+    legal = [v for v in variants if not v[3]]
+    if not legal:
+        raise UsageError("no variant is legal under the deck's format",
+                         hint="pick another --filler or fewer --copies")
+    measures, _ = play([deck] + [v[2] for v in legal if v[2] is not None], options, progress, backend)
+    by_label = iter(measures[1:])
+    tests = []
+    for name, change, _v, problems in variants:
+        tests.append(CardTest(name, change, None if problems else next(by_label), problems))
+    _apply_holm(tests, options.confidence)
+    tests.sort(key=lambda t: (t.measure is None, t.measure.diff if t.measure and t.measure.diff is not None else 0.0,
+                              t.card))
+    filler_name = fill_card["name"] if fill_card else None
+    return CardTestResult(deck, mode, filler_name, copies, measures[0], tests, options)
+
+
+def _apply_holm(tests: list[CardTest], confidence: float) -> None:
+    from deckkit.sim.stats import holm
+
+    played = [t for t in tests if t.measure is not None]
+    flags = holm([t.measure.diff_p if t.measure else None for t in played], 1 - confidence)
+    for t, flag in zip(played, flags):
+        t.real = flag
+

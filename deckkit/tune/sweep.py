@@ -1,0 +1,84 @@
+"""``deckkit tune DECK --vary SPEC``: play every point of a sweep and the deck itself on common random numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deckkit.errors import UsageError
+from deckkit.tune.evaluate import Measure, PlayOptions, Progress, check_game, play
+from deckkit.tune.lists import DeckList, problems_of
+from deckkit.tune.spec import Sweep
+
+
+@dataclass
+class SweepResult:
+    """The deck's own figures, one row per point (None for an illegal point), and the sweep."""
+
+    deck: DeckList
+    sweep: Sweep
+    base: Measure
+    rows: list[tuple[int, Measure | None, tuple[str, ...]]]
+    options: PlayOptions
+
+    def best(self) -> tuple[int, Measure] | None:
+        """The point with the lowest mean win turn."""
+        played = [(v, m) for v, m, _ in self.rows if m is not None and m.mean_turn is not None]
+        return min(played, key=lambda vm: (vm[1].mean_turn, vm[0])) if played else None
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``tune -o json`` object of a sweep."""
+        best = self.best()
+        return {
+            "deck": self.deck.label, "game": self.deck.game,
+            "format": self.deck.format.name if self.deck.format is not None else None,
+            "mode": "sweep", "vary": self.sweep.what, "axis": self.sweep.axis, "deck_value": self.sweep.base_value,
+            "games": self.options.games, "seed": self.options.seed, "confidence": self.options.confidence,
+            "by_turn": self.options.by_turn, "odds_condition": self.options.odds,
+            "baseline": self.base.as_json(),
+            "points": [{"value": v, "legal": m is not None, "problems": list(p),
+                        **({"measure": m.as_json()} if m is not None else {})} for v, m, p in self.rows],
+            "best": None if best is None else {"value": best[0], "mean_turn": best[1].mean_turn},
+        }
+
+
+def run_sweep(deck: DeckList, sweep: Sweep, options: PlayOptions, *, skip_illegal: bool = False,
+              progress: Progress | None = None, backend: Any = None) -> SweepResult:
+    """Play the deck and every legal point; illegal points are refused (exit 2) unless ``skip_illegal``."""
+    check_game(deck.game)
+    illegal = [p for p in sweep.points if not p.legal]
+    legal = [p for p in sweep.points if p.legal]
+    if illegal and not skip_illegal:
+        fmt = deck.format.id if deck.format is not None else "the format"
+        shown = "; ".join(f"{p.value}: {p.problems[0]}" for p in illegal[:4])
+        more = f" (and {len(illegal) - 4} more)" if len(illegal) > 4 else ""
+        ok = [p.value for p in legal]
+        hint = (f"legal points: {_ranges(ok)}; or add --skip-illegal to play those and list the rest"
+                if ok else "no point of the range is legal; pick counts the format allows")
+        raise UsageError(f"{len(illegal)} point(s) of {sweep.what} leave {fmt}: {shown}{more}", hint=hint)
+    if not legal:
+        raise UsageError(f"no point of {sweep.what} is legal", hint="pick counts the format allows")
+    start_problems = problems_of(deck)
+    if start_problems:
+        raise UsageError(f"the deck itself is not legal: {start_problems[0]}",
+                         hint="`deckkit deck validate DECK` lists every problem; tune starts from a legal deck")
+    measures, _ = play([deck] + [p.deck for p in legal if p.deck is not None], options, progress, backend)
+    by_value = dict(zip([p.value for p in legal], measures[1:]))
+    rows = [(p.value, by_value.get(p.value), p.problems) for p in sweep.points]
+    return SweepResult(deck, sweep, measures[0], rows, options)
+
+
+def _ranges(values: list[int]) -> str:
+    """``12..20, 24`` for a sorted list of whole numbers."""
+    out, start, prev = [], None, None
+    for v in sorted(values):
+        if start is None:
+            start = prev = v
+        elif v == prev + 1:
+            prev = v
+        else:
+            out.append(f"{start}..{prev}" if start != prev else f"{start}")
+            start = prev = v
+    if start is not None:
+        out.append(f"{start}..{prev}" if start != prev else f"{start}")
+    return ", ".join(out)

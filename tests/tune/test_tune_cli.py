@@ -1,0 +1,101 @@
+"""`deckkit tune`: output shapes, files written, and bad input (exit 2, nothing written)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.cli import app
+from deckkit.paths import data_dir
+
+DECKS = data_dir() / "decks"
+OB = str(DECKS / "obludarium-standard.deck")
+AF = str(DECKS / "alomfogo-casual.deck")
+
+
+@pytest.fixture(scope="module")
+def tune(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("catalogue") / "catalogue.db")
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(app, ["--db", db, "tune", *args], catch_exceptions=False)
+
+    return invoke
+
+
+def test_sweep_json(tune):
+    r = tune(OB, "--vary", "t:food=16..20/4", "-n", "100", "--seed", "1", "-w", "1", "-o", "json",
+             "--odds", "count(t:food) >= 2")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["mode"] == "sweep" and out["deck_value"] == 20 and out["by_turn"] >= 1
+    assert [p["value"] for p in out["points"]] == [16, 20]
+    m = out["points"][1]["measure"]
+    assert m["difference"] == 0.0 and 0 < m["odds"] < 1
+    assert out["points"][0]["measure"]["games"] == 100
+
+
+def test_sweep_table_and_plot(tune, tmp_path):
+    picture = tmp_path / "sweep.svg"
+    r = tune(OB, "--swap", "Chleba->Gryf=0..2", "-n", "100", "-w", "1", "--plot", str(picture))
+    assert r.exit_code == 0, r.output
+    assert "copies of Chleba replaced by Gryf" in r.output and "mean win turn" in r.output
+    assert picture.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_skip_illegal_lists_the_illegal_points(tune):
+    """AF-208: three copies by name at most."""
+    r = tune(AF, "--vary", "Éjlépő Kajtár=2..4", "-n", "60", "-w", "1", "--skip-illegal")
+    assert r.exit_code == 0, r.output
+    assert "illegal: 4 copies of Éjlépő Kajtár" in r.output
+
+
+def test_optimise_writes_the_best_deck(tune, tmp_path):
+    start = tmp_path / "short.deck"
+    # 8 food instead of 20: the search must bring food back (OB-107, OB-207).
+    text = (DECKS / "obludarium-standard.deck").read_text(encoding="utf-8")
+    text = text.replace("4 Chleba", "2 Chleba").replace("4 Buřty", "2 Buřty").replace("3 Guláš", "1 Guláš")
+    text = text.replace("3 Knedlíky", "1 Knedlíky").replace("3 Ovesná kaše", "1 Ovesná kaše")
+    text = text.replace("3 Šípkový čaj", "1 Šípkový čaj").replace("3 Bahňák", "15 Bahňák")
+    start.write_text(text, encoding="utf-8")
+    best = tmp_path / "best.deck"
+    r = tune(str(start), "--optimise", "--pool", "t:food or t:monster", "--budget", "6", "-n", "150", "-w", "1",
+             "--write", str(best), "-o", "json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["mode"] == "optimise" and out["evaluated"] <= 6
+    assert out["best"][0]["objective"] < out["start"]
+    from deckkit.cli import app as deckkit
+
+    check = CliRunner().invoke(deckkit, ["deck", "validate", str(best)])
+    assert check.exit_code == 0 and "legal" in check.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--vary", "Chlebba=3..5"], "not a card of the deck or the catalogue"),
+    (["--vary", "Chleba=5..3"], "backwards"),
+    (["--optimise", "--pool", "t:food", "--objective", "fastest"], "unknown objective"),
+    (["--optimise", "--pool", "t:food", "--objective", "match"], "deckkit match"),
+    (["--optimise", "--pool", "t:food atk>=50", "--budget", "3"], "matches no card"),
+    (["--optimise", "--pool", "t:food", "--budget", "0"], "at least 1"),
+    (["--add-each", "t:food atk>=50"], "matches no card"),
+    ([], "give one of"),
+    (["--vary", "t:food=12", "--remove-each"], "not --vary and --remove-each"),
+])
+def test_bad_input_exits_2_and_writes_nothing(tune, tmp_path, args, message):
+    picture, deck = tmp_path / "p.svg", tmp_path / "best.deck"
+    extra = ["--plot", str(picture)] if "--vary" in args and "--remove-each" not in args else []
+    extra += ["--write", str(deck)] if "--optimise" in args else []
+    r = tune(OB, *args, *extra, "-n", "20", "-w", "1")
+    assert r.exit_code == 2, r.output
+    assert message in r.output and "Traceback" not in r.output
+    assert not picture.exists() and not deck.exists()
+
+
+def test_range_leaving_the_format_exits_2(tune):
+    r = tune(AF, "--vary", "Éjlépő Kajtár=2..5", "-n", "20", "-w", "1")
+    assert r.exit_code == 2
+    assert "leave alomfogo-casual" in r.output and "--skip-illegal" in r.output

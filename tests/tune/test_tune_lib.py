@@ -1,0 +1,165 @@
+"""deckkit.tune as a library: specs, spreads, legality of points, common random numbers, Holm, the optimiser."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckkit.decks import CardPool
+from deckkit.errors import UsageError
+from deckkit.paths import data_dir
+from deckkit.sim.stats import Interval, holm, two_sided_p
+from deckkit.tune import PlayOptions, card_tests, load_list, optimise, play, run_sweep, swap, vary
+from deckkit.tune.lists import problems_of, spread
+from deckkit.tune.spec import parse_values
+
+DECKS = data_dir() / "decks"
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return CardPool.bundled()
+
+
+@pytest.fixture(scope="module")
+def ob(pool):
+    return load_list(DECKS / "obludarium-standard.deck", pool)
+
+
+@pytest.fixture(scope="module")
+def af(pool):
+    return load_list(DECKS / "alomfogo-casual.deck", pool)
+
+
+@pytest.mark.parametrize("text,values", [("20", [20]), ("14..18", [14, 15, 16, 17, 18]), ("12..20/4", [12, 16, 20]),
+                                         ("12, 16,20", [12, 16, 20]), ("3..5,4", [3, 4, 5])])
+def test_values(text, values):
+    assert parse_values(text, "--vary") == values
+
+
+@pytest.mark.parametrize("text,message", [("x", "not a count"), ("5..3", "backwards"), ("1..9/0", "step"),
+                                          ("-2..3", "cannot be negative"), ("0..1000", "more than")])
+def test_bad_values(text, message):
+    with pytest.raises(UsageError, match=message):
+        parse_values(text, "--vary")
+
+
+def test_spread_is_proportional_and_exact():
+    assert spread(12, [4, 4, 3, 3, 3, 3]) == [2, 2, 2, 2, 2, 2]  # 2.4, 2.4, 1.8 … by largest remainder
+    assert spread(7, [4, 4, 3, 3, 3, 3]) == [2, 1, 1, 1, 1, 1]  # 1.4, 1.4, 1.05 …: a tie goes to the first
+    assert sum(spread(31, [4, 4, 3, 3, 3, 3])) == 31
+    assert spread(5, [0, 0]) == [3, 2]
+
+
+def test_food_sweep_points_keep_the_size_and_spread_food(ob, pool):
+    """OB-207's food share is what a sweep moves; the deck's 60 cards (OB-204) stay 60."""
+    sweep = vary(ob, "t:food=12..24/4", pool)
+    assert [p.value for p in sweep.points] == [12, 16, 20, 24]
+    assert sweep.base_value == 20
+    for p in sweep.points:
+        assert p.legal and p.deck is not None and p.deck.size == 60
+        assert sum(n for c, n in p.deck.entries if c["type"] == "food") == p.value
+    same = sweep.points[2].deck
+    assert same is not None and same.key() == ob.key()  # 20 food is the deck as it is
+
+
+def test_single_card_and_fill_query(ob, pool):
+    sweep = vary(ob, "Chleba=2..6/2", pool, fill="t:monster")
+    for p in sweep.points:
+        assert p.deck is not None and p.deck.size == 60
+        counts = {c["name"]: n for c, n in p.deck.entries}
+        assert counts["Chleba"] == p.value
+        assert counts["Buřty"] == 4  # food other than Chleba is not a fill card
+        assert sum(n for c, n in p.deck.entries if c["type"] in ("artifact", "spell")) == 14
+
+
+def test_copy_limit_points_are_illegal_and_named(af, pool):
+    """AF-208: at most 3 copies by name in Álomfogó; a sweep past it is refused, point by point."""
+    name = af.entries[0][0]["name"]
+    sweep = vary(af, f"{name}=1..5", pool)
+    bad = [p for p in sweep.points if not p.legal]
+    assert [p.value for p in bad] == [4, 5]
+    assert all("at most 3" in p.problems[0] for p in bad)
+    with pytest.raises(UsageError, match="leave alomfogo-casual") as info:
+        run_sweep(af, sweep, PlayOptions(games=20, workers=1))
+    assert "1..3" in info.value.hint and "--skip-illegal" in info.value.hint
+
+
+def test_unknown_card_or_query_is_a_usage_error(ob, pool):
+    with pytest.raises(UsageError, match="not a card of the deck or the catalogue") as info:
+        vary(ob, "Chlebba=3", pool)
+    assert "Chleba" in info.value.hint
+    with pytest.raises(UsageError, match="matches no card of the deck"):
+        vary(ob, "t:monster cost>=9=3", pool)
+
+
+def test_swap_points(ob, pool):
+    sweep = swap(ob, "Chleba->Gryf", pool)
+    assert [p.value for p in sweep.points] == [0, 1, 2, 3, 4]
+    last = sweep.points[-1].deck
+    assert last is not None and {c["name"]: n for c, n in last.entries}["Gryf"] == 5
+    assert "Chleba" not in {c["name"] for c, _ in last.entries}
+
+
+def test_same_seed_same_measures_for_any_worker_count(ob, pool):
+    lists = [p.deck for p in vary(ob, "t:food=16..20/4", pool).points]
+    one, _ = play([ob, *lists], PlayOptions(games=120, seed=3, workers=1))
+    two, _ = play([ob, *lists], PlayOptions(games=120, seed=3, workers=2))
+    assert [m.as_json() for m in one] == [m.as_json() for m in two]
+
+
+def test_common_random_numbers_make_paired_intervals_narrower(ob, pool):
+    """The paired Δ of a close variant is far narrower than either deck's own interval."""
+    (p,) = vary(ob, "t:food=19", pool).points
+    measures, _ = play([ob, p.deck], PlayOptions(games=400, seed=1, workers=1))
+    own = measures[1].mean_turn_ci[1] - measures[1].mean_turn_ci[0]
+    paired = measures[1].diff_ci[1] - measures[1].diff_ci[0]
+    assert paired < own / 2
+
+
+def test_holm_steps_down():
+    assert holm([0.01, 0.04, 0.03, 0.5], alpha=0.05) == [True, False, False, False]
+    assert holm([0.001, 0.01, 0.02], alpha=0.05) == [True, True, True]
+    assert holm([None, 0.001], alpha=0.05) == [False, True]
+    assert two_sided_p(Interval(0.0, -1.0, 1.0, 100)) == pytest.approx(1.0)
+    assert two_sided_p(Interval(1.96, 0.0, 3.92, 10**6)) == pytest.approx(0.05, abs=1e-3)
+
+
+def test_remove_each_ranks_and_states(pool):
+    deck = load_list(DECKS / "obludarium-standard.deck", pool)
+    result = card_tests(deck, PlayOptions(games=150, seed=2, workers=1), pool, remove_each=True,
+                        filler="Chleba", copies=2)
+    diffs = [t.measure.diff for t in result.tests if t.measure]
+    assert diffs == sorted(diffs)
+    assert len(result.tests) == len(deck.entries) - 1  # the filler is not tested against itself
+    assert "family-wise" in result.statement()
+    assert result.as_json()["multiple_comparisons"] == "holm"
+
+
+def test_kotlik_is_refused_in_words(pool):
+    deck = load_list(DECKS / "kotlik-standard.deck", pool)
+    with pytest.raises(UsageError, match="reports scores"):
+        card_tests(deck, PlayOptions(games=10), pool, remove_each=True)
+
+
+def test_optimiser_fixes_a_deck_short_of_food(ob, pool):
+    """Food pays for everything (OB-107): from 8 food the search must add food and win sooner."""
+    (start_point,) = vary(ob, "t:food=8", pool).points
+    start = start_point.deck
+    assert start is not None and not problems_of(start)
+    options = PlayOptions(games=200, seed=5, workers=1)
+    result = optimise(start, options, pool, pool="t:food or t:monster", budget=12, neighbours=6, confirm=1)
+    assert result.evaluated <= 12
+    best = result.best[0]
+    assert best.score < result.start_score
+    food = sum(n for c, n in best.deck.entries if c["type"] == "food")
+    assert food > 8 and best.deck.size == 60
+    assert "sooner" in result.confirmed[1].verdict
+
+
+@pytest.mark.parametrize("kwargs,message", [({"pool": "t:food atk>=50", "budget": 5}, "matches no card"),
+                                            ({"pool": "t:food", "budget": 0}, "at least 1"),
+                                            ({"pool": "t:food", "budget": 5, "objective": "fastest"}, "unknown objective"),
+                                            ({"pool": "t:food", "budget": 5, "objective": "match"}, "deckkit match")])
+def test_optimiser_bad_input(ob, pool, kwargs, message):
+    with pytest.raises(UsageError, match=message):
+        optimise(ob, PlayOptions(games=10), pool, **kwargs)
