@@ -29,12 +29,14 @@ def _ci(pair: Sequence[float | None], fmt=_num) -> str:
 
 
 def _signed(x: float | None) -> str:
-    return "–" if x is None else f"{x:+.2f}"
+    if x is None:
+        return "–"
+    return f"{0.0 if abs(x) < 0.005 else x:+.2f}"  # no "-0.00"
 
 
 def _signed_ci(pair: Sequence[float | None]) -> str:
     lo, hi = pair
-    return "" if lo is None or hi is None else f"{lo:+.2f} to {hi:+.2f}"
+    return "" if lo is None or hi is None else f"{_signed(lo)} to {_signed(hi)}"
 
 
 def chart(rows: Sequence[tuple[str, Measure]], width: int = 36) -> list[str]:
@@ -83,8 +85,8 @@ def render_sweep(r: SweepResult) -> str:
         if m is None:
             lines.append(f" {mark}{value:>5}  illegal: {problems[0] if problems else 'cannot be built'}")
             continue
-        line = (f" {mark}{value:>5}  {_num(m.mean_turn):>5} {'(' + _ci(m.mean_turn_ci) + ')':<14} "
-                f"{_signed(m.diff):>6} {'(' + _signed_ci(m.diff_ci) + ')':<15} "
+        delta = f"{_signed(m.diff):>6} {'(' + _signed_ci(m.diff_ci) + ')':<15}" if m.verdict else f"{'the deck':<22}"
+        line = (f" {mark}{value:>5}  {_num(m.mean_turn):>5} {'(' + _ci(m.mean_turn_ci) + ')':<14} {delta} "
                 f"{_pct(m.won_by):>6} {'(' + _ci(m.won_by_ci, _pct) + ')':<15}")
         if o.odds:
             line += f"  {_pct(m.odds)}"
@@ -94,11 +96,15 @@ def render_sweep(r: SweepResult) -> str:
                  f"({_ci(r.base.mean_turn_ci)}), won by turn {t} {_pct(r.base.won_by)}")
     if o.odds:
         lines.append(f"  odds: exact P({o.odds}), {o.mulligans} mulligan(s), turn {o.odds_turn}")
+    if r.sweep.base_value not in [v for v, _, _ in r.rows]:
+        rows_for_chart.append((f"{r.sweep.base_value}*", r.base))
+        rows_for_chart.sort(key=lambda row: int(row[0].rstrip("*")))
     lines += [""] + chart(rows_for_chart)
     best = r.best()
     if best is not None:
-        lines += ["", f"  fastest: {r.sweep.what} = {best[0]} (mean win turn {_num(best[1].mean_turn)}, "
-                      f"Δ {_signed(best[1].diff)} turns, {_signed_ci(best[1].diff_ci)})"]
+        tail = (f"Δ {_signed(best[1].diff)} turns, {_signed_ci(best[1].diff_ci)}" if best[1].verdict
+                else "the deck as it is")
+        lines += ["", f"  fastest: {r.sweep.what} = {best[0]} (mean win turn {_num(best[1].mean_turn)}, {tail})"]
     return "\n".join(lines)
 
 
