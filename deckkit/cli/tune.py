@@ -40,7 +40,7 @@ def tune(
     max_turns: Annotated[int, typer.Option(help="Give up a game after this many turns.")] = 60,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     plot: Annotated[Path | None, typer.Option(help="Draw a sweep to FILE.png/.svg (needs the plot extra).")] = None,
-    output: common.Output = common.OutputFormat.table,
+    output: common.Output = "table",
 ) -> None:
     """Tune a deck: sweep card counts, test each card, or search for a faster list.
 
@@ -63,7 +63,7 @@ def tune(
     from deckkit.tune.optimise import check_objective
     from deckkit.tune.render import plot_sweep, render_card_tests, render_optimise, render_sweep
 
-    fmt = common.only(output, "table", "json")
+    fmt = output
     modes = [name for name, on in (("--vary", vary), ("--swap", swap), ("--remove-each", remove_each),
                                    ("--add-each", add_each), ("--optimise", optimise)) if on]
     if len(modes) != 1:

@@ -29,6 +29,7 @@ WRITES = {
     "games": ALL_FORMATS,
     "script run": ("table", "json"),
     "bundled": ALL_FORMATS,
+    "tune": ("table", "json"),
 }
 
 

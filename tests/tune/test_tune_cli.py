@@ -30,7 +30,7 @@ def test_sweep_json(tune):
     r = tune(OB, "--vary", "t:food=16..20/4", "-n", "100", "--seed", "1", "-w", "1", "-o", "json",
              "--odds", "count(t:food) >= 2")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["mode"] == "sweep" and out["deck_value"] == 20 and out["by_turn"] >= 1
     assert [p["value"] for p in out["points"]] == [16, 20]
     m = out["points"][1]["measure"]
