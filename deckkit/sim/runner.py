@@ -12,6 +12,7 @@ import hashlib
 import json
 import math
 import os
+import pickle
 import signal
 import sys
 import time
@@ -162,6 +163,11 @@ def play_chunk(job: Job, start: int, stop: int) -> list[dict]:
     return records
 
 
+def play_chunk_packed(job: Job, start: int, stop: int) -> bytes:
+    """:func:`play_chunk` as one pickled blob: Dask would otherwise walk every record dict to serialise it."""
+    return pickle.dumps(play_chunk(job, start, stop), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def _ignore_sigint() -> None:
     # Ctrl-C reaches the whole process group; only the parent should react, so that it can
     # collect what the workers finished instead of every worker printing a traceback.
@@ -288,21 +294,28 @@ class DaskBackend(Backend):
             raise UsageError(f"the Dask scheduler at {address} has no workers ({exc})",
                              hint="start some with `dask worker ADDRESS` on the machines that should play") from None
         self.workers = max(1, sum(self._client.nthreads().values()))
+        self._shared: dict[str, Any] = {}
 
     def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
         from dask.distributed import as_completed
 
-        futures = [self._client.submit(play_chunk, job, a, b, pure=False) for a, b in chunks(start, stop, self.workers)]
+        # The job (deck and all) goes to every worker once and stays there; chunks refer to it.
+        shared = self._shared.get(job.key)
+        if shared is None:
+            if len(self._shared) > 32:  # an optimiser plays many lists; let the workers drop old ones
+                self._shared.clear()
+            shared = self._shared[job.key] = self._client.scatter(job, broadcast=True, hash=False)
+        spans = chunks(start, stop, self.workers)
+        futures = {self._client.submit(play_chunk_packed, shared, a, b, pure=False): a for a, b in spans}
         results: dict[int, list[dict]] = {}
         try:
-            for future in as_completed(futures):
-                chunk = future.result()
-                if chunk:
-                    results[chunk[0]["index"]] = chunk
+            for future in as_completed(list(futures)):
+                chunk = pickle.loads(future.result())
+                results[futures[future]] = chunk
                 if progress:
                     progress(len(chunk))
         except KeyboardInterrupt:
-            self._client.cancel(futures)
+            self._client.cancel(list(futures))
             raise Interrupted([[r for k in sorted(results) for r in results[k]]]) from None
         return [r for k in sorted(results) for r in results[k]]
 
