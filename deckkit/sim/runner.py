@@ -300,11 +300,13 @@ class DaskBackend(Backend):
         from dask.distributed import as_completed
 
         # The job (deck and all) goes to every worker once and stays there; chunks refer to it.
-        shared = self._shared.get(job.key)
+        # ``key`` leaves the seed out (it names what a worker prepares), so the seed joins it here.
+        name = f"{job.key}:{job.seed!r}"
+        shared = self._shared.get(name)
         if shared is None:
             if len(self._shared) > 32:  # an optimiser plays many lists; let the workers drop old ones
                 self._shared.clear()
-            shared = self._shared[job.key] = self._client.scatter(job, broadcast=True, hash=False)
+            shared = self._shared[name] = self._client.scatter(job, broadcast=True, hash=False)
         spans = chunks(start, stop, self.workers)
         futures = {self._client.submit(play_chunk_packed, shared, a, b, pure=False): a for a, b in spans}
         results: dict[int, list[dict]] = {}

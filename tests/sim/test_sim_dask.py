@@ -70,3 +70,18 @@ def test_sim_scheduler_without_workers_is_a_usage_error():
             return info.value
 
     assert "dask worker" in within(30, check).hint
+
+
+def test_sim_dask_jobs_that_differ_only_by_seed_stay_apart(starter):
+    """Each job is sent to the workers once; two seeds of one deck must not share that copy."""
+    distributed = pytest.importorskip("distributed")
+    deck = starter("obludarium-standard.deck")
+    jobs = [Job.make(deck.game, deck.cards, seed=s, keep_seen=False) for s in (1, 2)]
+    local = run(jobs, 80, workers=2)
+
+    def on_cluster():
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                      timeout="20s", death_timeout="20s") as cluster:
+            return run(jobs, 80, scheduler=cluster.scheduler_address)
+
+    assert within(60, on_cluster).records == local.records
