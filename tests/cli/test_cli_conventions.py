@@ -20,6 +20,7 @@ WRITES = {
     "db info": ("table", "json"),
     "db check": ("table", "json"),
     "deck show": ("table", "json"),
+    "deck find": ("table", "json"),
     "deck stats": ("table", "json"),
     "deck validate": ALL_FORMATS,
     "deck find": ("table", "json"),
