@@ -39,6 +39,7 @@ COMMANDS = {
     "deck validate": ["deck", "validate", AF],
     "deck find": ["deck", "find", "t:dreamwalker", AF],
     "bundled": ["bundled"],
+    "tune": ["tune", AF, "--vary", "Jégszem Soyana=1..2", "--games", "20", "--seed", "1", "-w", "1"],
     "script run": ["script", "run", SCRIPT],
     "script new": ["script", "new", "{tmp}/s.deckkit.toml", "--game", "af"],
 }
