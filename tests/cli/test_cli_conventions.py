@@ -23,7 +23,6 @@ WRITES = {
     "deck find": ("table", "json"),
     "deck stats": ("table", "json"),
     "deck validate": ALL_FORMATS,
-    "deck find": ("table", "json"),
     "hand": ("table", "json"),
     "odds": ("table", "json"),
     "goldfish": ("table", "json"),
