@@ -21,7 +21,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -159,14 +159,7 @@ def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_B
     from deckkit.inputs import is_stdin, read_stdin
 
     if is_stdin(path):
-        try:
-            data = read_stdin(limit)
-        except OSError as exc:
-            raise FileReadError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
-        if len(data) > limit:
-            raise FileReadError(f"the {what} is too large (more than {limit:,} bytes)", path=shown,
-                                hint="split it into smaller files")
-        return data
+        return _read_capped(lambda: read_stdin(limit), what, shown, limit)
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -181,9 +174,18 @@ def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_B
     if st.st_size > limit:
         raise FileReadError(f"the {what} is too large ({st.st_size:,} bytes; the limit is {limit:,})", path=shown,
                             hint="split it into smaller files")
-    try:
+
+    def read_file() -> bytes:
         with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+            return fh.read(limit + 1)
+
+    return _read_capped(read_file, what, shown, limit)
+
+
+def _read_capped(read: Callable[[], bytes], what: str, shown: str, limit: int) -> bytes:
+    """``read()``'s bytes, refused when reading fails or gives more than ``limit`` bytes."""
+    try:
+        data = read()
     except OSError as exc:
         raise FileReadError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
     if len(data) > limit:
