@@ -65,6 +65,8 @@ def card_schema() -> dict:
 
 @cache
 def _card_schema_text() -> str:
+    from deckkit.engine.abilities import has_vocabulary
+    from deckkit.engine.ability_text import language_schema
     from deckkit.engine.effects import ability_schema
     from deckkit.engine.registry import registered_games
 
@@ -80,10 +82,16 @@ def _card_schema_text() -> str:
         properties["abilities"] = {"items": {"$ref": f"#/$defs/{ref}"}}
         owner = game.docs if isinstance(game.docs, str) else game.name
         game.load_effects()
-        defs[ref] = {"title": f"{game.title} ability",
-                     "description": f"An ability of a {game.title} card: an effect registered by {owner} and its "
-                                    "parameters (generated from the effects' parameter schemas).",
-                     **ability_schema(game.name)}
+        if has_vocabulary(game.name):
+            language = language_schema(game.name, f"{game.alias}_")
+            defs.update(language)
+            defs[ref] = {**language[f"{game.alias}_ability"], "title": f"{game.title} ability"}
+            properties["abilities"] = {"items": {"$ref": f"#/$defs/{ref}"}}
+        else:
+            defs[ref] = {"title": f"{game.title} ability",
+                         "description": f"An ability of a {game.title} card: an effect registered by {owner} and its "
+                                        "parameters (generated from the effects' parameter schemas).",
+                         **ability_schema(game.name)}
         branches.append({"if": {"properties": {"game": {"const": game.name}}, "required": ["game"]},
                          "then": {"properties": properties, **{k: v for k, v in fragment.items() if k != "properties"}}})
     schema["properties"]["game"]["enum"] = [g.name for g in games]

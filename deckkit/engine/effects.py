@@ -54,6 +54,14 @@ class Effect:
     params: Mapping[str, dict] = field(default_factory=dict)
     required: tuple[str, ...] = ()
     description: str = ""
+    #: How a step of this effect reads in English (see :mod:`deckkit.engine.ability_text`): a template
+    #: such as ``"{player} draw{s} {cards}"``, or fn(words: dict) -> str.
+    phrase: str | Callable[[dict], str] = ""
+    #: Trigger events this effect causes (``draw`` causes ``draw``): the checker refuses a trigger
+    #: that would set itself off for ever.
+    emits: tuple[str, ...] = ()
+    #: Extra checks of a step: fn(step dict, card dict) -> [(sub-path, message, hint)].
+    check: Callable[[dict, dict], list] | None = None
 
     def schema(self) -> dict[str, Any]:
         """The closed JSON Schema of an ability that names this effect."""
@@ -71,7 +79,8 @@ REGISTRY: dict[str, dict[str, Effect]] = {}
 
 
 def effect(game: str, name: str, *, params: Mapping[str, dict] | None = None,
-           required: tuple[str, ...] = ()) -> Callable[[Callable], Callable]:
+           required: tuple[str, ...] = (), phrase: str | Callable[[dict], str] = "", emits: tuple[str, ...] = (),
+           check: Callable[[dict, dict], list] | None = None) -> Callable[[Callable], Callable]:
     """Decorator: register ``fn`` as the handler of effect ``name`` in ``game``, with its parameter schemas."""
 
     def register(fn: Callable) -> Callable:
@@ -79,7 +88,8 @@ def effect(game: str, name: str, *, params: Mapping[str, dict] | None = None,
         if name in table:
             raise ValueError(f"effect {name!r} registered twice for {game}")
         doc = (fn.__doc__ or "").strip().splitlines()
-        table[name] = Effect(game, name, fn, dict(params or {}), tuple(required), doc[0] if doc else "")
+        table[name] = Effect(game, name, fn, dict(params or {}), tuple(required), doc[0] if doc else "",
+                             phrase, tuple(emits), check)
         return fn
 
     return register

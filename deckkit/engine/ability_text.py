@@ -1,0 +1,451 @@
+"""Plain English for compiled abilities, and the JSON Schema of the ability language.
+
+:func:`render` turns a compiled :class:`~deckkit.engine.abilities.Ability` into one sentence
+("When Strážný pes enters play, you draw a card."), from the words of the game's
+:class:`~deckkit.engine.abilities.Vocabulary` and its effects' ``phrase`` templates. A template
+may use ``{player}`` (who is affected: "you", "your opponent"), ``{s}`` (the verb's ending for
+that player), ``{target}``, ``{amount}``, ``{cards}`` ("a card", "2 cards"), ``{duration}``
+(" this turn") and any of the step's own parameters; a counted amount adds " for each …".
+
+:func:`language_schema` is the card schema's definition of one game's abilities: every construct
+with a title, a description and an example, generated from the same words the checker uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckkit.engine.abilities import (
+    Ability, Amount, Condition, Count, Filter, Range, Static, Step, Target, Trigger, Vocabulary, vocabulary,
+)
+from deckkit.engine.effects import effects_of
+
+__all__ = ["render", "render_card", "language_schema"]
+
+_ARTICLE_VOWELS = "aeiouáéíóú"
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("food", "s")):
+        return word
+    if word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in _ARTICLE_VOWELS else "a ") + word
+
+
+def _number(n: int, noun: str) -> str:
+    return _a(noun) if n == 1 else f"{n} {_plural(noun)}"
+
+
+class Words:
+    """Renders the parts of the language for one game and one card."""
+
+    def __init__(self, vocab: Vocabulary, name: str = "this card") -> None:
+        self.v = vocab
+        self.name = name
+
+    # cards
+    def noun(self, f: Filter, plural: bool = False) -> str:
+        """``flying monster``, ``monster without flying``, ``beasts``."""
+        before: list[str] = []
+        after: list[str] = []
+        noun = self.v.default_type
+        for name, value in f.tests:
+            spec = self.v.fields.get(name)
+            if name == "type":
+                noun = " or ".join(sorted(value)) if isinstance(value, frozenset) else str(value)
+                noun = noun.replace("-", " ")
+                continue
+            text = self._test(name, value, spec)
+            (after if spec is not None and spec.after else before).append(text)
+        for neg in f.negated:
+            after.append(self._without(neg))
+        if f.alternatives:
+            after.append("that is " + " or ".join(self.noun(a) for a in f.alternatives))
+        head = _plural(noun) if plural else noun
+        return " ".join([*before, head, *after])
+
+    def _test(self, name: str, value: Any, spec: Any) -> str:
+        if isinstance(value, Range):
+            if value.low == value.high:
+                shown = str(value.low)
+            elif value.high >= 10**9:
+                shown = f"{value.low} or more"
+            elif value.low <= -(10**9) or value.low == 0:
+                shown = f"{value.high} or less"
+            else:
+                shown = f"{value.low} to {value.high}"
+        elif isinstance(value, frozenset):
+            shown = " or ".join(sorted(value))
+        elif isinstance(value, bool):
+            shown = name.replace("_", " ") if value else f"not {name.replace('_', ' ')}"
+            return shown if spec is None or spec.phrase == "{value}" else spec.phrase.format(value=shown)
+        else:
+            shown = str(value)
+        return (spec.phrase if spec is not None else "{value}").format(value=shown)
+
+    def _without(self, neg: Filter) -> str:
+        parts = [str(v) if not isinstance(v, (Range, frozenset)) else self._test(k, v, self.v.fields.get(k))
+                 for k, v in neg.tests]
+        if parts and not neg.negated and not neg.alternatives:
+            if len(neg.tests) == 1 and neg.tests[0][0] == "type":
+                return f"that is not {_a(parts[0])}"
+            return "without " + " and ".join(parts)
+        return f"that is not {_a(self.noun(neg))}"
+
+    def target(self, t: Target | None, plural_ok: bool = True) -> str:
+        """``one of your monsters``, ``an enemy monster``, ``every monster without flying``, ``Glum``."""
+        if t is None:
+            return self.name
+        if t.choose == "self":
+            return self.name
+        if t.choose == "it":
+            return "that card"
+        noun = self.noun(t.filter)
+        nouns = self.noun(t.filter, plural=True)
+        where = self._zone(t.zone, t.side)
+        other = "other " if t.other else ""
+        if t.choose == "every":
+            side = {"own": f"each of your {other}{nouns}", "enemy": f"every {other}enemy {noun}",
+                    "any": f"every {other}{noun}"}[t.side]
+            return side + (f" {where}" if where else "")
+        if t.choose == "random":
+            side = {"own": f"one of your {other}{nouns}", "enemy": f"an enemy {other}{noun}",
+                    "any": _a(f"{other}{noun}")}[t.side]
+            return f"{side} at random" + (f" {where}" if where else "")
+        if t.count > 1:
+            side = {"own": f"{t.count} of your {other}{nouns}", "enemy": f"{t.count} enemy {other}{nouns}",
+                    "any": f"{t.count} {other}{nouns}"}[t.side]
+        elif t.other:
+            side = {"own": f"another of your {nouns}", "enemy": f"another enemy {noun}",
+                    "any": f"another {noun}"}[t.side]
+        else:
+            side = {"own": f"one of your {nouns}", "enemy": _a(f"enemy {noun}"), "any": _a(noun)}[t.side]
+        return side + (f" {where}" if where else "")
+
+    def _zone(self, zone: str, side: str) -> str:
+        if not zone or zone == self.v.zones[0]:
+            return ""
+        name = self.v.zone_names.get(zone, zone.replace("-", " "))
+        whose = {"own": "your", "enemy": "your opponent's", "any": "a player's"}[side]
+        return f"from {whose} {name}"
+
+    def cards_set(self, t: Target) -> str:
+        """The set of a continuous effect: ``your other beasts``, ``enemy monsters``, ``every monster``."""
+        nouns = self.noun(t.filter, plural=True)
+        other = "other " if t.other else ""
+        return {"own": f"your {other}{nouns}", "enemy": f"enemy {other}{nouns}", "any": f"all {other}{nouns}"}[t.side]
+
+    def count(self, c: Count) -> str:
+        """``flying monster you have in play``, ``card in your hand``."""
+        noun = self.noun(c.filter)
+        other = "other " if c.other else ""
+        zone = c.zone or self.v.zones[0]
+        if zone == self.v.zones[0]:
+            where = {"own": "you have in play", "enemy": "your opponent has in play", "any": "in play"}[c.side]
+        else:
+            name = self.v.zone_names.get(zone, zone.replace("-", " "))
+            where = {"own": f"in your {name}", "enemy": f"in your opponent's {name}",
+                     "any": f"in each player's {name}"}[c.side]
+        return f"{other}{noun} {where}"
+
+    # numbers and conditions
+    def amount(self, a: Amount) -> tuple[str, str]:
+        """(the number, the " for each …" tail)."""
+        if a.from_event:
+            return ("that much" if a.times == 1 and not a.plus else f"{a.times}× that much"), ""
+        if a.count is None:
+            return str(a.fixed), ""
+        tail = f" for each {self.count(a.count)}"
+        if a.plus:
+            tail += f", plus {a.plus}"
+        if a.max is not None:
+            tail += f" (at most {a.max})"
+        return str(a.times), tail
+
+    def condition(self, c: Condition, word: str = "if") -> str:
+        parts = [self._count_test(what, rng) for what, rng in c.counts]
+        for name, value in c.game:
+            kind = self.v.conditions.get(name)
+            text = kind.phrase.format(value=value) if kind else f"{name} is {value}"
+            parts.append(text)
+        parts += ["not " + self.condition(n, "").strip() for n in c.negated]
+        if c.alternatives:
+            parts.append(" or ".join(self.condition(a, "").strip() for a in c.alternatives))
+        joined = " and ".join(p for p in parts if p)
+        return f"{word} {joined}".strip()
+
+    def _count_test(self, what: Count, rng: Range) -> str:
+        noun = self.noun(what.filter)
+        nouns = self.noun(what.filter, plural=True)
+        zone = what.zone or self.v.zones[0]
+        where = "in play" if zone == self.v.zones[0] else "in " + ("your " if what.side == "own" else "") + \
+            self.v.zone_names.get(zone, zone)
+        subject = {"own": "you have", "enemy": "your opponent has", "any": "there are"}[what.side]
+        other = "other " if what.other else ""
+        lo, hi = rng.low, rng.high
+        if hi >= 10**9:
+            amount = f"{_a(other + noun)}" if lo <= 1 else f"at least {lo} {other}{nouns}"
+        elif hi == 0:
+            amount = f"no {other}{nouns}"
+        elif lo <= 0:
+            amount = f"fewer than {hi + 1} {other}{nouns}"
+        elif lo == hi:
+            amount = f"exactly {_number(lo, other + noun)}"
+        else:
+            amount = f"{lo} to {hi} {other}{nouns}"
+        if subject == "there are" and amount.startswith(("a ", "an ", "exactly 1")):
+            subject = "there is"
+        return f"{subject} {amount} {where}"
+
+    # steps
+    def step(self, s: Step) -> str:
+        eff = effects_of(self.v.game).get(s.effect)
+        player = self.v.players.get(s.player, s.player)
+        number, tail = self.amount(s.amount)
+        fixed = s.amount.fixed if s.amount.count is None and not s.amount.from_event else 1
+        words: dict[str, Any] = {
+            "player": player, "s": "" if s.player == "you" else "s", "es": "" if s.player == "you" else "es",
+            "have": "have" if s.player == "you" else "has", "amount": number,
+            "cards": _number(fixed, "card") if not s.amount.from_event else "that many cards",
+            "target": self.target(s.target), "duration": self._duration(s.duration), "name": self.name,
+            "step": s, "words": self,
+        }
+        words.update(dict(s.params))
+        phrase = eff.phrase if eff is not None and eff.phrase else "{name}: " + s.effect
+        text = phrase(words) if callable(phrase) else phrase.format(**words)
+        return text + tail
+
+    def _duration(self, duration: str) -> str:
+        return f" {self.v.durations[duration]}" if duration else ""
+
+    def sequence(self, steps: tuple[Step, ...]) -> str:
+        return ", then ".join(self.step(s) for s in steps)
+
+    def trigger(self, t: Trigger) -> str:
+        event = self.v.events[t.on]
+        if "{whose}" in event.phrase:
+            whose = {"self": "your", "other": "your opponent's", "any": "each player's"}.get(t.who, "your")
+            return event.phrase.format(whose=whose, subject=self.name)
+        if t.who == "self":
+            subject, word = self.name, "when"
+        else:
+            noun = self.noun(t.filter)
+            side = {"own": " of yours", "enemy": " of your opponent's", "any": ""}[t.side]
+            subject = (f"another {noun}{side}" if t.who == "other" else f"{_a(noun)}{side}")
+            word = "whenever"
+        return f"{word} {event.phrase.format(subject=subject)}"
+
+    def cost(self, cost: tuple[tuple[str, Any], ...]) -> str:
+        parts = []
+        for key, value in cost:
+            part = self.v.costs[key]
+            if isinstance(value, Target):
+                shown = self.target(value)
+            elif value is True:
+                shown = "this card"
+            else:
+                shown = str(value)
+            if isinstance(value, int) and not isinstance(value, bool) and "{cards}" in part.phrase:
+                parts.append(part.phrase.format(value=shown, cards=_number(value, "card")))
+            else:
+                parts.append(part.phrase.format(value=shown, cards=shown))
+        return " and ".join(parts)
+
+    def static(self, st: Static) -> str:
+        kind = self.v.statics[st.effect]
+        params = dict(st.params)
+        cards = self.cards_set(st.cards) if st.cards is not None else self.name
+        if callable(kind.phrase):
+            text = kind.phrase(params, cards)
+        else:
+            text = kind.phrase.format(cards=cards, name=self.name, **params)
+        if st.condition is not None:
+            text += " " + self.condition(st.condition, "while" if _is_while(self.v, st.condition) else "if")
+        return text
+
+
+def _is_while(vocab: Vocabulary, c: Condition) -> bool:
+    return any(vocab.conditions.get(n) is not None and vocab.conditions[n].phrase.startswith("while")
+               for n, _ in c.game)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def render(game: str, ability: Ability, name: str = "this card") -> str:
+    """One compiled ability as an English sentence."""
+    w = Words(vocabulary(game), name)
+    if ability.kind == "static":
+        body = "; ".join(w.static(s) for s in ability.statics)
+        if ability.condition is not None:
+            body = f"{w.condition(ability.condition)}, {body}"
+        return _sentence(body)
+    if ability.modes:
+        body = "choose one: " + "; or ".join(w.sequence(m) for m in ability.modes)
+    else:
+        body = w.sequence(ability.steps)
+    if ability.condition is not None:
+        body = f"{w.condition(ability.condition)}, {body}"
+    if ability.trigger is not None:
+        body = f"{w.trigger(ability.trigger)}, {body}"
+    if ability.cost:
+        body = f"{w.cost(ability.cost)}: {body}"
+    return _sentence(body)
+
+
+def render_card(game: str, card: dict) -> list[str]:
+    """The English of every ability of a card (compiled; a problem reads as its message)."""
+    from deckkit.engine.abilities import compile_card
+
+    compiled, problems = compile_card(game, card)
+    if problems:
+        return [f"(cannot work: {p.path} {p.message})" for p in problems]
+    return [render(game, a, card.get("name") or "this card") for a in compiled]
+
+
+# -- the schema -------------------------------------------------------------------------------------
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def language_schema(game: str, prefix: str) -> dict[str, dict]:
+    """The ``$defs`` of one game's ability language (names start with ``prefix``); ``{prefix}ability`` is the entry."""
+    v = vocabulary(game)
+    effects = effects_of(game)
+    d = lambda name: _ref(prefix + name)  # noqa: E731
+    field_props: dict[str, Any] = {}
+    for f in v.fields.values():
+        if f.kind == "int":
+            schema: dict[str, Any] = {"anyOf": [{"type": "integer"}, {
+                "type": "object", "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
+                "additionalProperties": False}]}
+        elif f.kind == "bool":
+            schema = {"type": "boolean"}
+        else:
+            one = {"enum": list(f.values)} if f.values else {"type": "string"}
+            schema = {"anyOf": [one, {"type": "array", "items": one, "minItems": 1}]}
+        field_props[f.name] = {"title": f.name, "description": f.description or f"The card's {f.name}.", **schema}
+    defs: dict[str, dict] = {}
+    defs[prefix + "filter"] = {
+        "title": "card filter", "type": "object", "additionalProperties": False,
+        "description": "Tests on a card's properties; every test must hold. 'not' must fail, 'any' needs one to hold.",
+        "examples": [{"type": next(iter(v.fields["type"].values), "card")} if "type" in v.fields else {}],
+        "properties": {**field_props, "not": d("filter"), "any": {"type": "array", "items": d("filter")}},
+    }
+    cards_common = {
+        "side": {"enum": ["own", "enemy", "any"], "description": "Whose cards: yours, the opponent's, or anyone's."},
+        "zone": {"enum": list(v.zones), "description": f"Where the cards are (default {v.zones[0]})."},
+        "other": {"type": "boolean", "description": "Leave this card itself out."},
+        "filter": d("filter"),
+    }
+    defs[prefix + "target"] = {
+        "title": "target", "description": "Which cards a step acts on. A word: self (this card), it (the card of "
+        "the triggering event), own / enemy / any (the player chooses one such card in play); or an object.",
+        "examples": ["self", {"choose": "one", "side": "enemy", "filter": {"type": "monster"}}],
+        "anyOf": [{"enum": ["self", "it", "own", "enemy", "any"]}, {
+            "type": "object", "additionalProperties": False, "properties": {
+                "choose": {"enum": ["one", "every", "random"],
+                           "description": "one: the player chooses; every: all that match; random: one at random."},
+                "count": {"type": "integer", "minimum": 1, "maximum": 9, "description": "How many to choose."},
+                **cards_common}}]}
+    defs[prefix + "count"] = {
+        "title": "what to count", "description": "A set of cards to count (all that match).",
+        "examples": [{"side": "own", "filter": {"type": "food"}}],
+        "anyOf": [{"enum": ["own", "enemy", "any"]},
+                  {"type": "object", "additionalProperties": False, "properties": cards_common}]}
+    defs[prefix + "amount"] = {
+        "title": "amount", "description": "A whole number, a counted amount ('for each …': count × times + plus, "
+        "at most max) or the triggering event's amount (from: event).",
+        "examples": [2, {"count": {"side": "own", "filter": {"type": "food"}}}, {"from": "event"}],
+        "anyOf": [{"type": "integer", "minimum": 0, "maximum": 99}, {
+            "type": "object", "additionalProperties": False, "properties": {
+                "count": d("count"), "from": {"const": "event"},
+                "times": {"type": "integer", "minimum": 0, "maximum": 99},
+                "plus": {"type": "integer", "minimum": 0, "maximum": 99},
+                "max": {"type": "integer", "minimum": 0, "maximum": 99}}}]}
+    game_conditions = {name: {"description": k.description, **k.schema} for name, k in v.conditions.items()}
+    defs[prefix + "condition"] = {
+        "title": "condition", "description": "When the ability applies: a count in a range (count + min/max), the "
+        "game's own conditions, not / all / any.",
+        "examples": [{"count": {"side": "own", "zone": v.zones[-1]}, "max": 2}],
+        "type": "object", "additionalProperties": False, "properties": {
+            "count": d("count"), "min": {"type": "integer", "minimum": 0}, "max": {"type": "integer", "minimum": 0},
+            "not": d("condition"), "all": {"type": "array", "items": d("condition")},
+            "any": {"type": "array", "items": d("condition")}, **game_conditions}}
+    events = sorted(v.events)
+    defs[prefix + "trigger"] = {
+        "title": "trigger", "description": "The event that sets the ability off: "
+        + "; ".join(f"{e}: {v.events[e].description}" for e in events),
+        "examples": [next((v.events[e].example for e in events if v.events[e].example), {"on": events[0]})],
+        "anyOf": [{"enum": events}, {"type": "object", "additionalProperties": False, "required": ["on"], "properties": {
+            "on": {"enum": events}, "who": {"enum": ["self", "other", "any"],
+                                             "description": "Whose event: this card's (default), another card's, any."},
+            "side": cards_common["side"], "filter": d("filter")}}]}
+    defs[prefix + "cost"] = {
+        "title": "activation cost", "description": "What a card in play pays to use the ability.",
+        "examples": [{k: (True if p.schema.get("type") == "boolean" else 1) for k, p in list(v.costs.items())[:2]}],
+        "type": "object", "additionalProperties": False, "minProperties": 1,
+        "properties": {k: {"description": p.description or k, **p.schema} for k, p in v.costs.items()}}
+    statics = []
+    for name in sorted(v.statics):
+        kind = v.statics[name]
+        props: dict[str, Any] = {"effect": {"const": name}, "text": {"type": "string", "maxLength": 1000},
+                                 "condition": d("condition"), **{k: dict(s) for k, s in kind.params.items()}}
+        if kind.cards:
+            props["cards"] = d("count")
+        entry: dict[str, Any] = {"title": name, "description": kind.description, "type": "object",
+                                 "required": ["effect", *kind.required], "additionalProperties": False,
+                                 "properties": props}
+        if kind.example:
+            entry["examples"] = [kind.example]
+        statics.append(entry)
+    defs[prefix + "static"] = {"title": "continuous effect", "description": "Holds while the card is in play.",
+                               "anyOf": statics or [{"not": {}}]}
+    steps = []
+    for name in sorted(effects):
+        eff = effects[name]
+        props = {"effect": {"const": name}, "text": {"type": "string", "maxLength": 1000}}
+        for key, schema in eff.params.items():
+            if key == "target":
+                props[key] = d("target")
+            elif key == "amount":
+                props[key] = d("amount")
+            elif key == "duration":
+                props[key] = {"enum": list(schema.get("enum") or v.durations), "description": "How long it lasts."}
+            elif key == "player":
+                props[key] = {"enum": list(schema.get("enum") or v.players), "description": "Who is affected."}
+            else:
+                props[key] = {k: val for k, val in schema.items() if not k.startswith("x-")}
+        steps.append({"title": name, "description": eff.description, "type": "object", "required": ["effect",
+                      *eff.required], "additionalProperties": False, "properties": props})
+    defs[prefix + "step"] = {"title": "step", "description": "One effect with its own target, amount and duration.",
+                             "examples": [{"effect": sorted(effects)[0]}] if effects else [], "anyOf": steps or [{"not": {}}]}
+    sequence = {"type": "array", "minItems": 1, "items": d("step"), "description": "Steps carried out in order."}
+    language = {
+        "type": "object", "additionalProperties": False, "properties": {
+            "text": {"type": "string", "maxLength": 1000, "description": "The ability's rules text as printed."},
+            "trigger": d("trigger"), "cost": d("cost"), "condition": d("condition"),
+            "static": {"type": "array", "minItems": 1, "items": d("static"),
+                       "description": "Continuous effects (keywords, stat changes, cost changes, replacements)."},
+            "do": sequence,
+            "modes": {"type": "array", "minItems": 2, "description": "The player chooses one mode.", "items": {
+                "type": "object", "required": ["do"], "additionalProperties": False,
+                "properties": {"do": sequence, "text": {"type": "string", "maxLength": 1000}}}}},
+        "anyOf": [{"required": ["do"]}, {"required": ["modes"]}, {"required": ["static"]}]}
+    flat = {"type": "object", "required": ["effect"], "description": "The older flat form: one effect with its "
+            "parameters and costs at the top level (still read).", "properties": {"effect": {"enum": sorted(effects)}}}
+    defs[prefix + "ability"] = {
+        "title": f"{v.game} ability", "description": "One ability: what the card does on play, when triggered, when "
+        "activated (cost) or continuously (static). See the ability language in the README.",
+        "examples": [{"trigger": "enters", "do": [{"effect": "draw", "amount": 1}]}] if "enters" in v.events else [],
+        "anyOf": [language, flat] if v.upgrade is not None else [language]}
+    return defs
