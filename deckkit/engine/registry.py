@@ -104,6 +104,7 @@ class GameSpec:
     own_loop: bool = False  # goldfish pilots drive the state directly (no hands, no mulligans)
     check_card: Ref = None  # fn(card) -> [AbilityProblem]: abilities that cannot work together on this card
     card_noun: str = "card"
+    match: Ref = None  # a deckkit.engine.hidden.MatchSupport: views, determinisations and pilots for matches
 
     @property
     def alias(self) -> str:

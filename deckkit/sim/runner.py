@@ -112,6 +112,8 @@ def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
     """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
     from deckkit.sim.strategy import own_loop, play_scoring
 
+    if not isinstance(job, Job):  # another kind of job (a match) plays its own games
+        return job.play_game(index, trace)
     game, deck, keep, pilot = _prepare(job)
     if pilot is not None and own_loop(job.game):
         if keep is not None:  # as the game's own loop does: silence would hide a mistake
@@ -246,7 +248,8 @@ class ProcessBackend(Backend):
     def _submit(self, job: Job, start: int, stop: int) -> list[Future]:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
-        return [self._pool.submit(play_chunk, job, a, b) for a, b in chunks(start, stop, self.workers)]
+        smallest = getattr(job, "smallest_chunk", 16)  # long games (matches) want finer chunks at the end
+        return [self._pool.submit(play_chunk, job, a, b) for a, b in chunks(start, stop, self.workers, smallest)]
 
     def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
         futures = self._submit(job, start, stop)

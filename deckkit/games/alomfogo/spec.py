@@ -56,6 +56,7 @@ SPEC = GameSpec(
     render_stats=f"{_PKG}.deckstats:render_stats",
     check_card=f"{_PKG}.effects:check_card",
     docs=_PKG,
+    match=f"{_PKG}.hidden:MATCH",
     script_template=dict(setup='''[setup]
 start = "p1"          # who takes the turn
 phase = "phase4"      # start there directly: phase3 (playing cards) or phase4 (challenges)

@@ -53,6 +53,9 @@ class KotlikGame(Game):
                 "variant)", "KO-311, KO-Q11"),
         Setting("tie", "draw", "equal scores: draw (the rulebook has no tie-break), or most-ones (a house "
                 "rule, not in the rulebook: more value-1 cards wins)", "KO-Q12", ("draw", "most-ones")),
+        Setting("memory", "perfect", "what a player's view holds for the match AIs: perfect (every card the player "
+                "has seen) or visible (only what lies open now: the board and each cauldron's top card)",
+                "KO-503, KO-Q5", ("perfect", "visible")),
     )
 
     def __init__(self, cards: Iterable[dict] = (), **settings: Any) -> None:

@@ -1,0 +1,73 @@
+"""Obludárium's hidden information and match hooks (:class:`deckkit.engine.hidden.MatchSupport`).
+
+Hidden from a player: the other player's hand and both libraries' order (OB-401: the library is
+face down; a player knows which cards are left in it, from the open deck list, but not their
+order). Public: life, both tables with every card state, discard piles, the stack, the turn step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from deckkit.engine.core import Action, State
+from deckkit.engine.hidden import MatchSupport, redeal, squash
+from deckkit.games.obludarium import defence, policies
+from deckkit.games.obludarium.cards import FOOD
+from deckkit.games.obludarium.state import ObState
+
+
+def _key(card) -> str:
+    return card.id
+
+
+def view(state: ObState, player: int) -> dict:
+    """What ``player`` may know: the snapshot with the other hand and both library orders masked."""
+    snap = state.snapshot()
+    me, other = snap[f"p{player + 1}"], snap[f"p{2 - player}"]
+    me["library"] = sorted(me["library"])  # contents follow from the deck list; the order is unknown
+    other["unseen"] = sorted(other["hand"] + other["library"])
+    other["hand"], other["library"] = len(other["hand"]), len(other["library"])
+    snap.update(viewer=player, deciding=state.current_player(), window=state.window, window_end=state.window_end,
+                locked=state.locked, dummy=list(state.dummy))
+    return snap
+
+
+def determinise(state: ObState, player: int, rng: random.Random) -> ObState:
+    """A copy with the other hand and library dealt again from their pooled cards, and own library shuffled."""
+    twin = state.clone()
+    twin.log, twin.logging = [], False
+    q = 1 - player
+    twin.hands[q], twin.libs[q] = redeal([twin.hands[q], twin.libs[q]], rng, _key)
+    twin.libs[player] = redeal([twin.libs[player]], rng, _key)[0]
+    twin.rng = rng  # the copy's chance (refills, shuffles) comes from the searcher's generator
+    return twin
+
+
+def new_match(game, decks: Sequence[Sequence[dict]], rng: random.Random) -> ObState:
+    """A fresh game of the decks in seat order (p1 starts unless the first_player setting says otherwise)."""
+    return game.new_game([list(d) for d in decks], rng)
+
+
+def greedy(state: State) -> Action:
+    """The goldfish greedy player in its own turn; blocks and answers by :mod:`.defence` otherwise."""
+    assert isinstance(state, ObState)
+    if state.current_player() == state.active and not state.stack:
+        return policies.greedy(state)
+    return defence.respond(state)
+
+
+def evaluate(state: State, player: int) -> float:
+    """Life, monsters in play, food and cards in hand, ``player``'s minus the other's, squashed into (0, 1)."""
+    assert isinstance(state, ObState)
+    if state.result is not None:
+        return 1.0 if state.result == player else 0.0 if isinstance(state.result, int) else 0.5
+    q = 1 - player
+    food = [sum(1 for perm in state.tables[s] if perm.info.type == FOOD) for s in (0, 1)]
+    x = (state.life[player] - state.life[q] + defence.board_value(state, player) - defence.board_value(state, q)
+         + 0.7 * (food[player] - food[q]) + 0.4 * (len(state.hands[player]) - len(state.hands[q])))
+    return squash(x, 10.0)
+
+
+MATCH = MatchSupport(view=view, determinise=determinise, new_match=new_match, greedy=greedy, evaluate=evaluate,
+                     length=lambda state: state.turn)

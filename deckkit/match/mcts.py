@@ -1,0 +1,122 @@
+"""Determinised Monte Carlo tree search over the player's view (single-observer information-set MCTS).
+
+Each playout of a decision draws a fresh determinisation from the player's view (the unseen cards
+dealt again with the AI's generator; :class:`deckkit.engine.hidden.MatchSupport`), then walks one
+shared tree whose edges are actions: at every node only the actions legal in this determinisation
+compete, by UCB1 with availability counts (an action is scored against the playouts in which it
+could have been chosen), as in Cowling, Powley and Whitehouse's SO-ISMCTS; the value of a node is
+the mean reward of the player who acted. The first new action on the way down is added to the
+tree, then the playout goes on with random moves for at most ``depth`` actions and the position
+is scored by the game's ``evaluate`` heuristic — the playouts are **truncated** for speed, a
+finished game scores its result. The move played is the most visited one.
+
+The budget is a number of playouts per decision, not a time limit, so a seed gives the same game
+on every machine; a decision with one legal action costs no search. All randomness (deals,
+playout moves, the determinisations' own chance) comes from the AI's generator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from deckkit.engine.core import TERMINAL, Action, State
+from deckkit.engine.hidden import MatchSupport
+
+EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
+PLAYOUT_DEPTH = 24  # random actions after the tree before the heuristic scores the position
+
+
+class Node:
+    """Statistics of one action in the tree: who took it, playouts through it, reward sum, availability."""
+
+    __slots__ = ("player", "visits", "total", "avail", "children")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[Action, Node] = {}
+
+
+class MCTS:
+    """The search AI: ``budget`` playouts per decision (see the module docstring)."""
+
+    name = "mcts"
+
+    def __init__(self, support: MatchSupport, budget: int, *, depth: int = PLAYOUT_DEPTH,
+                 exploration: float = EXPLORATION) -> None:
+        self.support = support
+        self.budget = budget
+        self.depth = depth
+        self.exploration = exploration
+
+    def decide(self, state: State, rng: random.Random, explain: bool = False) -> tuple[Action, str | None]:
+        """The most visited action after ``budget`` playouts from ``state``'s deciding player's view."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0], ("the only legal action" if explain else None)
+        root = self.search(state, state.current_player(), rng)
+        order = {a: i for i, a in enumerate(legal)}
+        ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].total, order.get(kv[0], 0)))
+        ranked = [(a, n) for a, n in ranked if a in order]
+        best = ranked[0][0] if ranked else legal[0]
+        if not explain:
+            return best, None
+        top = ", ".join(f"{a} {n.visits} ({n.total / n.visits:.2f})" for a, n in ranked[:4] if n.visits)
+        return best, f"mcts {self.budget} playouts; visits (mean reward): {top}"
+
+    def search(self, state: State, me: int, rng: random.Random) -> Node:
+        """The root of the tree after ``budget`` playouts of ``me``'s decision in ``state``."""
+        support = self.support
+        determinise, evaluate = support.determinise, support.evaluate
+        players = range(state.num_players())
+        c = self.exploration
+        root = Node(-1)
+        for _ in range(self.budget):
+            world = determinise(state, me, rng)
+            node = root
+            path = [root]
+            while True:
+                if world.current_player() == TERMINAL:
+                    break
+                legal = world.legal_actions()
+                if len(legal) == 1:
+                    world.apply_unchecked(legal[0])
+                    continue
+                children = node.children
+                untried = []
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        untried.append(action)
+                    else:
+                        child.avail += 1
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = children[action] = Node(action.player)
+                    child.avail = 1
+                    world.apply_unchecked(action)
+                    path.append(child)
+                    break
+                best, best_score = legal[0], -1.0
+                for action in legal:
+                    child = children[action]
+                    score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = action, score
+                world.apply_unchecked(best)
+                node = children[best]
+                path.append(node)
+            for _ in range(self.depth):
+                if world.current_player() == TERMINAL:
+                    break
+                legal = world.legal_actions()
+                world.apply_unchecked(legal[rng.randrange(len(legal))])
+            rewards = [evaluate(world, p) for p in players]
+            for node in path:
+                node.visits += 1
+                if node.player >= 0:
+                    node.total += rewards[node.player]
+        return root
