@@ -73,9 +73,21 @@ def _label_lines(rows: list[tuple[str, str]], width: int | None = None) -> str:
     return "\n".join(out)
 
 
-def card_detail(card: dict, width: int | None = None) -> str:
-    """One card in full: a "field  value" line per field, long values wrapped to ``width`` (default: the terminal)."""
-    return _label_lines([(k, _value(v)) for k, v in card.items() if v not in ("", [], {})], width)
+def card_detail(card: dict, width: int | None = None, abilities: list[str] | None = None) -> str:
+    """One card in full: a "field  value" line per field, long values wrapped to ``width`` (default: the terminal).
+
+    ``abilities``, when given, replaces the abilities' data with their English, one line each (``-o json``
+    keeps the data).
+    """
+    rows = []
+    for k, v in card.items():
+        if v in ("", [], {}):
+            continue
+        if k == "abilities" and abilities:
+            rows += [("abilities" if i == 0 else "", line) for i, line in enumerate(abilities)]
+        else:
+            rows.append((k, _value(v)))
+    return _label_lines(rows, width)
 
 
 def _info_value(v: Any) -> str:

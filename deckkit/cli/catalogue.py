@@ -240,8 +240,9 @@ def card(
     found = _open().find(name, game)
     if output == "table":
         from deckkit.catalogue.render import card_detail
+        from deckkit.engine.registry import spec
 
-        _write(card_detail(found))
+        _write(card_detail(found, abilities=spec(found["game"]).ability_text(found)))
     elif output == "json":
         common.print_json(found)
     else:

@@ -143,6 +143,20 @@ class GameSpec:
             out = list(self.hook("check_card")(card))
         return out
 
+    def ability_text(self, card: dict) -> list[str]:
+        """The card's abilities as English sentences (empty when the game writes no ability language)."""
+        abilities = card.get("abilities")
+        if not isinstance(abilities, list) or not abilities:
+            return []
+        self.load_effects()
+        from deckkit.engine import abilities as language
+
+        if not language.has_vocabulary(self.name):
+            return []
+        from deckkit.engine.ability_text import render_card
+
+        return render_card(self.name, card)
+
     def compile_cards(self, cards: Iterable[dict]) -> None:
         """Refuse a card pool with an ability that cannot work (a card entering a game): DataError naming it."""
         for card in cards:
