@@ -131,10 +131,19 @@ ALIASES: dict[str, str] = {
 _KEYS = {"atk": "attack", "def": "defense", "subtype": "subtypes"}
 _ENUMS: dict[str, tuple[str, ...]] = {
     "rarity": ("bronze", "silver", "gold", "green"),
-    "type": ("food", "monster", "artifact", "spell", "dreamwalker", "dream-creature", "event", "instant",
-             "general-spell", "ingredient", "corner", "recipe"),
     "label": ("white", "black", "green", "grey", "brown", "blue", "yellow"),
 }
+
+
+def _enum(field: str) -> tuple[str, ...]:
+    """The values a field of enum kind takes; card types are every registered game's."""
+    if field == "type":
+        from deckkit.engine.registry import registered_games
+
+        return tuple(dict.fromkeys(t for g in registered_games() for t in g.card_types))
+    return _ENUMS[field]
+
+
 # is: values -> what they mean (the --help and error hints show these). The catalogue's SQL for
 # each lives in deckkit.catalogue.search and a test keeps the two lists equal.
 _COMMON_IS: dict[str, str] = {
@@ -396,7 +405,7 @@ class _Lexer:
             value = fold(low).replace(" ", "-")
         elif kind == "enum":
             low = value.strip().lower()
-            choices = _ENUMS[field]
+            choices = _enum(field)
             if low not in choices and not (field == "type" and type_values(low)):
                 close = difflib.get_close_matches(low, choices, n=2, cutoff=0.6)
                 hint = (f"did you mean {' or '.join(close)}? " if close else "") + f"{field}: " + ", ".join(choices)
@@ -421,7 +430,7 @@ def _is_hint(low: str) -> str:
     close = difflib.get_close_matches(low, list(is_values()), n=2, cutoff=0.6)
     if close:
         lead = f"did you mean {' or '.join('is:' + c for c in close)}? "
-    elif low in _ENUMS["type"]:
+    elif low in _enum("type"):
         lead = f"a card type is t:{low}; "
     elif low in _KNOWN_TAGS:
         lead = f"a group or symbol is kw:{low}; "
@@ -588,7 +597,7 @@ def type_values(value: str) -> tuple[str, ...]:
     """The card types a ``t:`` value names: itself if it is one, else those it begins a word of
     (``t:dream`` is dreamwalker and dream-creature, ``t:spell`` spell and general-spell)."""
     low = value.strip().lower()
-    types = _ENUMS["type"]
+    types = _enum("type")
     if low in types:
         return (low,)
     return tuple(t for t in types if low and any(w.startswith(low) for w in (t, *t.split("-"))))

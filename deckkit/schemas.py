@@ -57,6 +57,42 @@ def _schema_text(name: str) -> str:
     return (schemas_dir() / name).read_text(encoding="utf-8")
 
 
+_RULE_PATTERN = "^(OB|AF|KO)-[A-Z0-9-]+$"  # as the shipped files write it, for the built-in games
+
+
+def _with_rule_prefixes(schema: Any) -> Any:
+    """The schema with every rule-number pattern naming the registered games' rule prefixes."""
+    from deckkit.engine.registry import registered_games
+
+    pattern = "^(" + "|".join(g.rules_prefix for g in registered_games()) + ")-[A-Z0-9-]+$"
+    if pattern == _RULE_PATTERN:
+        return schema
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: (pattern if k == "pattern" and v == _RULE_PATTERN else walk(v)) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(schema)
+
+
+def file_schema(name: str) -> dict:
+    """A shipped schema (``deck.schema.json`` …) whose ``game`` names the registered games (the shipped
+    file lists the built-in ones, for editors; a game package installed beside deckkit adds its own)."""
+    from deckkit.engine.registry import registered_games
+
+    schema = _with_rule_prefixes(json.loads(_schema_text(name)))
+    game = schema.get("properties", {}).get("game")
+    if isinstance(game, dict) and "enum" in game:
+        games = registered_games()
+        with_aliases = len(game["enum"]) > len(set(game["enum"]) & {g.name for g in games})
+        names = [g.name for g in games] + ([a for g in games for a in g.aliases] if with_aliases else [])
+        game["enum"] = [*game["enum"], *(n for n in names if n not in game["enum"])]
+    return schema
+
+
 def card_schema() -> dict:
     """The card schema as a fresh dict: the common fields of ``schemas/card.schema.json`` plus one
     branch per registered game, built from its spec (card fields) and its registered effects."""
@@ -70,7 +106,7 @@ def _card_schema_text() -> str:
     from deckkit.engine.effects import ability_schema
     from deckkit.engine.registry import registered_games
 
-    schema = json.loads(_schema_text("card.schema.json"))
+    schema = _with_rule_prefixes(json.loads(_schema_text("card.schema.json")))
     defs = {k: v for k, v in schema["$defs"].items() if not k.endswith("_ability")}
     branches = []
     games = registered_games()

@@ -113,8 +113,11 @@ def bundled_formats() -> dict[tuple[str, str], Format]:
     from deckkit.paths import data_dir
 
     # Bundled files are checked against the schema by the test suite, not on every start (speed).
+    from deckkit.engine.registry import registered_games
+
     out: dict[tuple[str, str], Format] = {}
-    for file in sorted((data_dir() / "formats").glob("*.json")):
+    places = [data_dir() / "formats", *(Path(g.formats) for g in registered_games() if g.formats)]
+    for file in (f for place in places for f in sorted(place.glob("*.json"))):
         fmt = Format.from_dict(json.loads(file.read_text(encoding="utf-8")), source=str(file))
         out[(fmt.game, fmt.name)] = fmt
     return out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
 from collections.abc import Iterable
@@ -14,10 +13,9 @@ def validator(schema_file: str) -> Any:
     # jsonschema is imported only here: text decks and bundled formats never need it (start-up time).
     from jsonschema import Draft202012Validator
 
-    from deckkit.paths import schemas_dir
+    from deckkit.schemas import file_schema
 
-    schema = json.loads((schemas_dir() / schema_file).read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return Draft202012Validator(file_schema(schema_file))
 
 
 def json_path(parts: Iterable[Any]) -> str:

@@ -144,6 +144,8 @@ class Vocabulary:
     players: Mapping[str, str] = field(default_factory=lambda: {
         "you": "you", "opponent": "your opponent", "each": "each player"})
     default_type: str = "card"  # the noun of a target that names no type
+    nouns: Mapping[str, str] = field(default_factory=dict)  # card type -> how it reads ("number" -> "number card")
+    play_zone: str = "play"  # the zone whose cards are "in play" (English: "you have in play")
     zone_names: Mapping[str, str] = field(default_factory=dict)  # zone -> "your hand"
     #: Turns an ability in the game's older flat form into the language (or returns it unchanged).
     upgrade: Callable[[dict], dict] | None = None

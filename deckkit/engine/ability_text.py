@@ -57,8 +57,8 @@ class Words:
         for name, value in f.tests:
             spec = self.v.fields.get(name)
             if name == "type":
-                noun = " or ".join(sorted(value)) if isinstance(value, frozenset) else str(value)
-                noun = noun.replace("-", " ")
+                names = sorted(value) if isinstance(value, frozenset) else [str(value)]
+                noun = " or ".join(self.v.nouns.get(n, n) for n in names).replace("-", " ")
                 continue
             text = self._test(name, value, spec)
             (after if spec is not None and spec.after else before).append(text)
@@ -128,7 +128,7 @@ class Words:
         return side + (f" {where}" if where else "")
 
     def _zone(self, zone: str, side: str) -> str:
-        if not zone or zone == self.v.zones[0]:
+        if not zone or zone == self.v.zones[0] or zone == self.v.play_zone:
             return ""
         name = self.v.zone_names.get(zone, zone.replace("-", " "))
         whose = {"own": "your", "enemy": "your opponent's", "any": "a player's"}[side]
@@ -145,7 +145,7 @@ class Words:
         noun = self.noun(c.filter)
         other = "other " if c.other else ""
         zone = c.zone or self.v.zones[0]
-        if zone == self.v.zones[0]:
+        if zone == self.v.play_zone:
             where = {"own": "you have in play", "enemy": "your opponent has in play", "any": "in play"}[c.side]
         else:
             name = self.v.zone_names.get(zone, zone.replace("-", " "))
@@ -183,7 +183,7 @@ class Words:
         noun = self.noun(what.filter)
         nouns = self.noun(what.filter, plural=True)
         zone = what.zone or self.v.zones[0]
-        where = "in play" if zone == self.v.zones[0] else "in " + ("your " if what.side == "own" else "") + \
+        where = "in play" if zone == self.v.play_zone else "in " + ("your " if what.side == "own" else "") + \
             self.v.zone_names.get(zone, zone)
         subject = {"own": "you have", "enemy": "your opponent has", "any": "there are"}[what.side]
         other = "other " if what.other else ""
@@ -382,7 +382,8 @@ def language_schema(game: str, prefix: str) -> dict[str, dict]:
             "not": d("condition"), "all": {"type": "array", "items": d("condition")},
             "any": {"type": "array", "items": d("condition")}, **game_conditions}}
     events = sorted(v.events)
-    defs[prefix + "trigger"] = {
+    none = {"not": {}, "description": "This game's cards have none."}
+    defs[prefix + "trigger"] = none if not events else {
         "title": "trigger", "description": "The event that sets the ability off: "
         + "; ".join(f"{e}: {v.events[e].description}" for e in events),
         "examples": [next((v.events[e].example for e in events if v.events[e].example), {"on": events[0]})],
@@ -390,7 +391,7 @@ def language_schema(game: str, prefix: str) -> dict[str, dict]:
             "on": {"enum": events}, "who": {"enum": ["self", "other", "any"],
                                              "description": "Whose event: this card's (default), another card's, any."},
             "side": cards_common["side"], "filter": d("filter")}}]}
-    defs[prefix + "cost"] = {
+    defs[prefix + "cost"] = none if not v.costs else {
         "title": "activation cost", "description": "What a card in play pays to use the ability.",
         "examples": [{k: (True if p.schema.get("type") == "boolean" else 1) for k, p in list(v.costs.items())[:2]}],
         "type": "object", "additionalProperties": False, "minProperties": 1,

@@ -105,6 +105,9 @@ class GameSpec:
     check_card: Ref = None  # fn(card) -> [AbilityProblem]: abilities that cannot work together on this card
     card_noun: str = "card"
     match: Ref = None  # a deckkit.engine.hidden.MatchSupport: views, determinisations and pilots for matches
+    #: A directory of the game's construction formats (``*.json`` per ``schemas/format.schema.json``),
+    #: for a game package that ships its own; the built-in games' formats are in ``data/formats``.
+    formats: str | None = None
 
     @property
     def alias(self) -> str:
@@ -175,6 +178,9 @@ class GameSpec:
         return effects.effects_of(self.name)
 
 
+#: Comma-separated importable packages of more games (``DECKKIT_GAMES=mygame,othergame``).
+GAMES_VARIABLE = "DECKKIT_GAMES"
+
 _SPECS: dict[str, GameSpec] = {}
 _NAMES: dict[str, str] = {}
 _BUILTIN_LOADED = False
@@ -233,6 +239,8 @@ def _builtin() -> None:
     if _BUILTIN_LOADED:
         return
     _BUILTIN_LOADED = True
+    import os
+
     from deckkit import games
 
     for package in games.BUILTIN:
@@ -241,6 +249,13 @@ def _builtin() -> None:
         except Exception as exc:
             raise GamePackageError(f"the game package {games.__name__}.{package} cannot be imported: {exc}",
                                    hint="reinstall deckkit; a game package must import cleanly") from exc
+    # More game packages, installed beside deckkit: each registers its spec when imported.
+    for package in filter(None, (p.strip() for p in os.environ.get(GAMES_VARIABLE, "").split(","))):
+        try:
+            importlib.import_module(package)
+        except Exception as exc:
+            raise GamePackageError(f"the game package {package!r} named in ${GAMES_VARIABLE} cannot be imported: "
+                                   f"{exc}", hint=f"install it, or remove it from ${GAMES_VARIABLE}") from exc
     # Built-in games first, in their listed order, whatever was imported first.
     order = [name for name in games.BUILTIN if name in _SPECS] + [name for name in _SPECS if name not in games.BUILTIN]
     specs = dict(_SPECS)

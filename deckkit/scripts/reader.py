@@ -7,7 +7,6 @@ tomllib keeps no positions, so :class:`Locator` maps dotted key paths back to li
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -17,7 +16,6 @@ from typing import Any
 
 from deckkit.errors import DataError
 from deckkit.fileio import loads_toml
-from deckkit.paths import schemas_dir
 
 SUFFIX = ".deckkit.toml"
 
@@ -95,8 +93,9 @@ class Locator:
 def _validator():
     import jsonschema
 
-    schema = json.loads((schemas_dir() / "script.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    from deckkit.schemas import file_schema
+
+    return jsonschema.Draft202012Validator(file_schema("script.schema.json"))
 
 
 @dataclass

@@ -10,7 +10,6 @@ the state and takes the one whose snapshot gives EXPR (e.g. ``value(p1.score)``)
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -70,10 +69,9 @@ class Strategy:
 def _schema_validator():
     from jsonschema import Draft202012Validator
 
-    from deckkit.paths import schemas_dir
+    from deckkit.schemas import file_schema
 
-    schema = json.loads((schemas_dir() / "strategy.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return Draft202012Validator(file_schema("strategy.schema.json"))
 
 
 def _line_of(text: str, rule_index: int | None) -> str:
