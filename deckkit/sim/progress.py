@@ -17,6 +17,19 @@ def watched(stderr: Any = None) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
+#: Seconds a run lasts before its bar appears (``DECKKIT_PROGRESS_DELAY``; 0 draws it at once).
+DELAY_VARIABLE = "DECKKIT_PROGRESS_DELAY"
+
+
+def _delay() -> float:
+    import os
+
+    try:
+        return max(0.0, float(os.environ.get(DELAY_VARIABLE, "0.7")))
+    except ValueError:
+        return 0.7
+
+
 class ProgressBar:
     """Call with ``(done, total)``; draws nothing until a run has lasted ``delay`` seconds.
 
@@ -24,10 +37,10 @@ class ProgressBar:
     that follows is all that stays on screen.
     """
 
-    def __init__(self, enabled: bool | None = None, delay: float = 0.7, label: str = "goldfish",
+    def __init__(self, enabled: bool | None = None, delay: float | None = None, label: str = "goldfish",
                  unit: str = "games") -> None:
         self.enabled = watched() if enabled is None else enabled
-        self.delay = delay
+        self.delay = _delay() if delay is None else delay
         self.label = label
         self.unit = unit
         self._start = time.perf_counter()
