@@ -48,8 +48,12 @@ def flat_record(deck: str, record: dict) -> dict:
 
 def write_records(path: str | Path, decks: Sequence[str], records: Sequence[Sequence[dict]]) -> int:
     """Write every deck's records to ``path`` (CSV lists joined with "; "); returns the row count."""
+    return write_rows(path, [flat_record(d, r) for d, recs in zip(decks, records) for r in recs])
+
+
+def write_rows(path: str | Path, rows: Sequence[dict]) -> int:
+    """Write flat rows to ``path`` as CSV (lists joined with "; ") or JSON Lines; returns the row count."""
     fmt = output_format(path)
-    rows = [flat_record(d, r) for d, recs in zip(decks, records) for r in recs]
     from deckkit.fileio import atomic_open
 
     with atomic_open(path, "w", newline="") as fh:

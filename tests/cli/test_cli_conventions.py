@@ -30,6 +30,7 @@ WRITES = {
     "script run": ("table", "json"),
     "bundled": ALL_FORMATS,
     "tune": ("table", "json"),
+    "match": ("table", "json"),
 }
 
 

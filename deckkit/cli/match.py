@@ -1,0 +1,89 @@
+"""CLI command: match (registered by deckkit.cli)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckkit.cli import common
+
+
+def match(
+    decks: Annotated[list[Path], typer.Argument(help="Two deck files or bundled decks' names or more (one game); "
+                                                     "three or more play a round robin.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pair of decks.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses seeds derived from it.")] = 0,
+    ai: Annotated[str | None, typer.Option("--ai", help="The AI of both sides: random, greedy or mcts.")] = None,
+    ai_a: Annotated[str | None, typer.Option("--ai-a", help="The AI of deck A (the first of each pair).")] = None,
+    ai_b: Annotated[str | None, typer.Option("--ai-b", help="The AI of deck B (the second of each pair).")] = None,
+    budget: Annotated[int, typer.Option("--budget", help="mcts: playouts per decision (not a time limit).")] = 200,
+    seats: Annotated[str, typer.Option("--seats", help="alternate (deck A sits first in every other game) or "
+                                                       "fixed (deck A always in seat p1).")] = "alternate",
+    set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
+    workers: Annotated[int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler, e.g. tcp://host:8786 (needs the cluster extra).")] = None,
+    confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
+    trace: Annotated[bool, typer.Option("--trace", help="Also print game 0 move by move with each AI's reasons.")] = False,
+    games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
+    output: common.output_option("table", "json") = "table",
+) -> None:
+    """Play decks against each other with AIs on both sides and report who wins, with 95% intervals.
+
+    Each AI sees only its own view: its hand, the public zones and the counts of hidden cards (the
+    deck lists are open). random picks any legal action; greedy is the goldfish pilot in its own turn
+    and the game's defensive choices otherwise; mcts searches determinisations of its view with
+    --budget playouts per decision (playouts are cut short and scored by the game's heuristic), so
+    a seed gives the same games on every machine and for any --workers.
+
+    The report gives deck A's wins, B's wins and draws, A's score (draws count half) with its
+    interval, how often the first seat wins, the mean length and a verdict in words. Three decks or
+    more play every pair (A is the deck listed first) and get a Bradley–Terry rating each. Kotlík's
+    seats share one board: give its deck twice. -o json prints one object (pairs, ratings).
+
+    \b
+    Examples:
+      deckkit match obludarium-standard obludarium-standard --ai-a mcts --ai-b greedy --games 100
+      deckkit match alomfogo-casual alomfogo-tournament --ai greedy --games 1000 --seed 7
+      deckkit match kotlik-standard kotlik-standard --ai-a mcts --ai-b greedy --trace -n 20
+    """
+    from deckkit.catalogue import open_catalogue
+    from deckkit.cli.goldfish import _settings
+    from deckkit.match.report import game_rows, render
+    from deckkit.match.run import MatchOptions, match as run_match
+    from deckkit.sim.goldfish import load_decks
+    from deckkit.sim.progress import ProgressBar, watched
+    from deckkit.sim.records import check_writable, output_format, write_rows
+
+    if games_out:
+        output_format(games_out)
+        check_writable(games_out, "--games-out")
+    deck_paths = [common.input_file(d, "deck") for d in decks]
+    loaded = load_decks(deck_paths, open_catalogue(common.db_path()))
+    for deck, given in zip(loaded, decks):
+        deck.label = str(given)  # the name as typed: bundled names stay short in the table
+    options = MatchOptions(games=games, seed=seed, ai_a=ai_a or ai or "greedy", ai_b=ai_b or ai or "greedy",
+                           budget=budget, seats=seats, settings=_settings(set_), workers=workers,
+                           scheduler=scheduler, confidence=confidence, trace=trace)
+    with ProgressBar(enabled=watched()) as bar:
+        outcome = run_match(loaded, options, progress=bar)
+    for note in outcome.notes:
+        common.err(f"note: {note}")
+    if output == "json":
+        common.print_json(outcome.report)
+    else:
+        if trace:
+            typer.echo("\n".join(outcome.report["trace"]) + "\n")
+        typer.echo(render(outcome.report))
+    if games_out:
+        rows = write_rows(games_out, game_rows(outcome.report, outcome.records))
+        common.err(f"wrote {rows:,} game records to {games_out}")
+    if outcome.interrupted:
+        common.err("interrupted: the report covers the games finished before Ctrl-C")
+        raise typer.Exit(130)
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the app."""
+    app.command("match")(match)
