@@ -586,11 +586,10 @@ def _all_names(card: dict) -> list[str]:
 
 
 def effect_names(card: dict) -> list[str]:
-    """The effect names of a card's abilities, in order, each once (what ``effect:`` matches)."""
-    abilities = card.get("abilities")
-    if not isinstance(abilities, list):
-        return []
-    return list(dict.fromkeys(a["effect"] for a in abilities if isinstance(a, dict) and isinstance(a.get("effect"), str)))
+    """What ``effect:`` matches on a card (:func:`deckkit.engine.abilities.ability_words`)."""
+    from deckkit.engine.abilities import ability_words
+
+    return ability_words(card.get("abilities"))
 
 
 def type_values(value: str) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import Any
 from collections.abc import Callable
 
+from deckkit.engine.abilities import ability_words
 from deckkit.text import fold
 
 # Search columns (table ``cards``: every searchable field as a plain column, the rules text
@@ -61,13 +62,6 @@ _NO_TAGS: tuple = ()
 def _strings(value: Any) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
-
-def effect_names(card: dict) -> list[str]:
-    """The effect names of a card's abilities, in order, each once."""
-    abilities = card.get("abilities")
-    if not isinstance(abilities, list):
-        return []
-    return list(dict.fromkeys(a["effect"] for a in abilities if isinstance(a, dict) and isinstance(a.get("effect"), str)))
 
 
 _GAME_FLAGS: dict[str, tuple] = {}
@@ -136,7 +130,7 @@ def card_rows(records: list[dict], source: str) -> list[tuple]:
         get = card.get
         name = card["name"]
         card_set, ingredient = get("set"), get("ingredient")
-        effects = effect_names(card) if "abilities" in card else []
+        effects = ability_words(card.get("abilities")) if "abilities" in card else []
         flags = card_flags(card)
         subtypes = get("subtypes")
         kws = (get("groups") or []) + (get("symbols") or []) if ("groups" in card or "symbols" in card) else []

@@ -38,7 +38,7 @@ from typing import Any
 
 from deckkit.engine.effects import AbilityProblem, Effect, effects_of
 
-__all__ = ["Vocabulary", "FilterField", "Event", "CostPart", "StaticKind", "ConditionKind", "Ability", "Step",
+__all__ = ["ability_words", "Vocabulary", "FilterField", "Event", "CostPart", "StaticKind", "ConditionKind", "Ability", "Step",
            "Target", "Filter", "Count", "Amount", "Condition", "Trigger", "Static", "compile_ability",
            "vocabulary", "register_vocabulary", "has_vocabulary", "SIDES", "CHOICES", "MAX_TRIGGER_DEPTH",
            "TriggerLoop"]
@@ -59,6 +59,43 @@ _CONDITION_LOGIC = ("count", "min", "max", "not", "all", "any")
 
 class TriggerLoop(Exception):
     """Triggers kept setting each other off past :data:`MAX_TRIGGER_DEPTH` (an engine stops the chain)."""
+
+
+def ability_words(abilities: Any) -> list[str]:
+    """The words a search's ``effect:`` matches, in order, each once: the effects of every step (and
+    mode), the trigger events, the continuous effects and their keywords, and a flat ability's effect.
+
+    It reads the data as written (no game's vocabulary needed), so the catalogue derives its
+    ``effects`` column from any record, valid or not.
+    """
+    if not isinstance(abilities, list):
+        return []
+    out: list[str] = []
+
+    def steps(seq: Any) -> None:
+        for step in seq if isinstance(seq, list) else ():
+            if isinstance(step, dict) and isinstance(step.get("effect"), str):
+                out.append(step["effect"])
+
+    for a in abilities:
+        if not isinstance(a, dict):
+            continue
+        if isinstance(a.get("effect"), str):
+            out.append(a["effect"])
+        trigger = a.get("trigger")
+        on = trigger.get("on") if isinstance(trigger, dict) else trigger
+        if isinstance(on, str):
+            out.append(on)
+        steps(a.get("do"))
+        for mode in a.get("modes") if isinstance(a.get("modes"), list) else ():
+            if isinstance(mode, dict):
+                steps(mode.get("do"))
+        for st in a.get("static") if isinstance(a.get("static"), list) else ():
+            if isinstance(st, dict):
+                for key in ("effect", "keyword"):
+                    if isinstance(st.get(key), str):
+                        out.append(st[key])
+    return list(dict.fromkeys(out))
 
 
 # -- a game's words -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import sqlite_utils
 from deckkit.catalogue import bundled_cards, open_catalogue
 from deckkit.catalogue.migrations import MIGRATIONS, SEP
 from deckkit.catalogue.store import APPLICATION_ID, SCHEMA_VERSION
+from deckkit.engine.abilities import ability_words
 from deckkit.query import compile_predicate, text_tokens
 from deckkit.text import fold
 from catalogue_helpers import cat, db, empty, run, write  # noqa: F401  (pytest fixtures)
@@ -28,7 +29,7 @@ def test_every_searchable_field_and_the_rules_text_are_plain_columns(cat):
                                (card["id"],)).fetchone()
         assert row[0] == card["text"]
         assert row[1] == (", ".join(card["subtypes"]) if card.get("subtypes") else None)
-        assert row[2] == (", ".join(dict.fromkeys(a["effect"] for a in card.get("abilities", []))) or None)
+        assert row[2] == (", ".join(ability_words(card.get("abilities"))) or None)
         flags = [f for f in ("helper", "blocking") if compile_predicate(f"is:{f}")(card)]
         assert row[3] == (", ".join(flags) or None)
     cols = {r[1] for r in cat.conn.execute("PRAGMA table_info(cards)")}

@@ -165,3 +165,16 @@ def test_the_generated_schema_accepts_the_language_and_refuses_typos():
     assert list(validator.iter_errors({"trigger": "dies", "do": [{"effect": "pump", "amout": 1, "target": "own"}]}))
     for name in ("t_filter", "t_target", "t_amount", "t_condition", "t_trigger", "t_cost", "t_step", "t_ability"):
         assert defs[name]["title"] and defs[name]["description"]
+
+
+def test_the_words_effect_search_matches_come_from_every_construct():
+    abilities = [
+        {"effect": "boost", "amount": 1},
+        {"trigger": {"on": "dies", "who": "other"}, "do": [{"effect": "zap"}, {"effect": "draw"}]},
+        {"modes": [{"do": [{"effect": "zap"}]}, {"do": [{"effect": "pump"}]}]},
+        {"static": [{"effect": "keyword", "keyword": "cannot-block"}, {"effect": "modify"}]},
+        "not an ability", {"do": "not a list"},
+    ]
+    assert lang.ability_words(abilities) == ["boost", "dies", "zap", "draw", "pump", "keyword", "cannot-block",
+                                             "modify"]
+    assert lang.ability_words(None) == []
