@@ -120,9 +120,9 @@ def _root(
 
 
 def _register() -> None:
-    from deckkit.cli import bundled, catalogue, decks, goldfish, hands, match, play, tune
+    from deckkit.cli import browse, bundled, catalogue, decks, goldfish, hands, match, play, tune
 
-    for module in (catalogue, decks, hands, play, goldfish, match, bundled, tune):
+    for module in (catalogue, decks, hands, play, goldfish, match, bundled, browse, tune):
         module.register(app)
 
 
