@@ -84,7 +84,7 @@ Examples:
   deckkit goldfish obludarium-standard --games 2000 --seed 1
   deckkit search kajtar --db my-cards.db       (--db before or after the command)
 """,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain Click help: importing Rich for --help costs ~100 ms of start-up
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -120,9 +120,9 @@ def _root(
 
 
 def _register() -> None:
-    from deckkit.cli import browse, bundled, catalogue, decks, goldfish, hands, match, play, tune
+    from deckkit.cli import browse, bundled, catalogue, completion, decks, goldfish, hands, match, play, tune
 
-    for module in (catalogue, decks, hands, play, goldfish, match, bundled, browse, tune):
+    for module in (catalogue, decks, hands, play, goldfish, match, bundled, browse, tune, completion):
         module.register(app)
 
 
