@@ -2,7 +2,7 @@
 
 The metadata gives the catalogue a title and a description, shows the readable ``card_view`` (one
 row per card, the other names and the set read from the record) with facets by game, type and
-cost and full-text search through the ``cards_fts`` index, documents each column, hides the
+cost and full-text search through the ``cards_fts`` index, documents each stored column, hides the
 internal tables, and adds one canned query per registered game. Datasette is an optional extra
 (``pip install 'deckkit[web]'``); nothing here imports it.
 """
@@ -62,13 +62,13 @@ def metadata(db: Path) -> dict[str, Any]:
         "facets": ["game", "type", "cost"],
         "fts_table": "cards_fts", "fts_pk": "pk",
         "sort": "name",
-        "columns": dict(_COLUMNS),
         "hidden": False,
     }
     cards = {"title": "Cards (stored columns)",
              "description": "The cards table as deckkit stores it: the record's searchable fields as columns "
                             "(deckkit db check reports a column that disagrees with its record).",
-             "facets": ["game", "type"], "fts_table": "cards_fts", "fts_pk": "pk", "sort": "name"}
+             "facets": ["game", "type"], "fts_table": "cards_fts", "fts_pk": "pk", "sort": "name",
+             "columns": dict(_COLUMNS)}
     queries = {
         f"{g.alias}_cards": {
             "title": f"{g.title}: every card",
