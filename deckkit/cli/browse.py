@@ -13,7 +13,7 @@ from deckkit.cli import common
 
 
 def browse(
-    port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on; 0 takes a free one.", min=0,
+    port: Annotated[int, typer.Option("--port", help="Port to listen on; 0 takes a free one.", min=0,
                                       max=65535)] = 8001,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")]
     = "127.0.0.1",
