@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from operator import itemgetter
 from typing import Any
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from deckkit.catalogue.clashes import name_clashes
 from deckkit.inputs import read_bytes
@@ -366,14 +366,20 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def import_files(cat, paths: list[str | Path], *, dry_run: bool = False, strict: bool = False) -> ImportReport:
+def import_files(cat, paths: list[str | Path], *, dry_run: bool = False, strict: bool = False,
+                 progress: Callable[[int, int], None] | None = None) -> ImportReport:
     """Validate every record of the files, then upsert them in one transaction (nothing on any problem).
 
     A card whose name another card of its game has under another id is a warning in the report;
-    with ``strict`` it is a problem and nothing is written.
+    with ``strict`` it is a problem and nothing is written. ``progress(done, total)`` hears of the
+    work in cards, three steps each: checked, made into rows, stored.
     """
     with _collector_paused():
-        return _import_files(cat, paths, dry_run=dry_run, strict=strict)
+        return _import_files(cat, paths, dry_run=dry_run, strict=strict, progress=progress or _silent)
+
+
+def _silent(done: int, total: int) -> None:
+    return None
 
 
 def _located(problems: list[Problem], paths: list[str | Path]) -> list[Problem]:
@@ -391,7 +397,8 @@ def _located(problems: list[Problem], paths: list[str | Path]) -> list[Problem]:
     return problems
 
 
-def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool) -> ImportReport:
+def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool,
+                  progress: Callable[[int, int], None]) -> ImportReport:
     started = time.perf_counter()
     batches: list[_Batch] = []
     problems: list[Problem] = []
@@ -405,6 +412,8 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool) 
             batches.append(batch)
         problems += probs
     datas = batches[0].datas if len(batches) == 1 else [d for b in batches for d in b.datas]
+    total = 3 * len(datas)
+    progress(0, total)
     if problems or not _all_valid(datas):
         problems += validate_records(r for b in batches for r in b.records)
     if problems:
@@ -414,6 +423,7 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool) 
         raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)}{where}; nothing was imported",
                                problems,
                                hint="fix the records above and import again (--dry-run checks without writing)")
+    progress(len(datas), total)
     report = ImportReport([str(p) for p in paths], len(datas), dry_run=dry_run)
     # Rows are made before taking the write lock (they depend on the records only); which are
     # new, changed or unchanged is decided inside the transaction.
@@ -428,6 +438,7 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool) 
                                hint="give each card a name of its own, or import without --strict and name "
                                     "these cards by id in decks and scripts")
     report.warnings = clashes
+    progress(2 * len(datas), total)
     if dry_run:
         result = _classify(cat, rows)
     else:
@@ -435,6 +446,7 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool) 
             result = _classify(cat, rows)
             cat.store(result.added_rows, result.updated_rows)
             cat.set_meta("last_import", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    progress(total, total)
     report.added = [row[0] for row in result.added_rows]
     report.updated = [row[0] for _, row in result.updated_rows]
     report.unchanged = result.unchanged

@@ -121,9 +121,13 @@ def import_(
     from deckkit.catalogue.importer import import_files
     from deckkit.errors import ValidationFailed
 
+    from deckkit.sim.progress import ProgressBar
+
     cat = _open()
     try:
-        report = import_files(cat, common.input_files(files, None), dry_run=dry_run, strict=strict)
+        with ProgressBar(label="import", unit="cards") as bar:  # on a terminal's stderr, when it is long
+            report = import_files(cat, common.input_files(files, None), dry_run=dry_run, strict=strict,
+                                  progress=bar)
     except ValidationFailed as exc:
         if output == "json":
             common.print_json({"ok": False, "message": exc.message, "problems": [p.to_dict() for p in exc.problems]})

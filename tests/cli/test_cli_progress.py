@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import subprocess
@@ -56,3 +57,31 @@ def test_the_bar_is_drawn_on_a_terminal_stderr_while_stdout_goes_to_a_file(tmp_p
     assert b"deals/s" in seen and b"hands" in seen
     report = out.read_text(encoding="utf-8")
     assert "Táborová smečka" in report and "deals/s" not in report
+
+
+def test_a_large_import_draws_its_bar_on_the_terminal(tmp_path, db):
+    """`deckkit import big.json` on a terminal: the bar (in cards) on stderr; the summary line as before."""
+    cards = [{"id": f"ob-progress-{i}", "game": "obludarium", "name": f"Progress {i}", "type": "food"}
+             for i in range(20_000)]
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(cards), encoding="utf-8")
+    leader, follower = pty.openpty()
+    env = dict(os.environ, DECKKIT_DB=str(db), COLUMNS="100", DECKKIT_PROGRESS_DELAY="0")
+    out = tmp_path / "out.txt"
+    with open(out, "wb") as stdout:
+        proc = subprocess.Popen([sys.executable, "-m", "deckkit", "import", str(big)], stdout=stdout,
+                                stderr=follower, env=env, cwd=tmp_path)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        assert proc.wait(timeout=300) == 0
+    os.close(leader)
+    assert b"import" in seen and b"cards/s" in seen
+    assert out.read_text(encoding="utf-8").strip() == "20000 cards from 1 file: 20000 added, 0 updated, 0 unchanged"
