@@ -1,4 +1,5 @@
-"""Names that clash: cards of one game that would share a printed name under different ids.
+"""Names that clash (cards of one game that would share a printed name under different ids) or mislead
+(a control character in a name).
 
 A shared name makes every deck line, script and ``deckkit card`` that names it ambiguous (they
 then fail and ask for an id), so an import reports each such card as a warning, or with
@@ -56,4 +57,26 @@ def name_clashes(cat: Any, batches: list[tuple[str, list[tuple]]],
                 file, f"name {row[_NAME]!r} is already the name of {', '.join(others)}",
                 line=known[number - 1] if known else None, record=number, path="$.name",
                 hint=f"name them by id in decks and scripts ({', '.join(ids)}), or rename the card"))
+    return problems
+
+
+def control_names(batches: list[tuple[str, list[tuple]]],
+                  lines: list[list[int | None] | None] | None = None) -> list[Problem]:
+    """One warning per incoming card whose name holds a control character (an escape sequence, a bell,
+    a line break): every command shows it escaped, but it is almost always a copy-and-paste accident."""
+    from deckkit.terminal import escape, has_control
+
+    all_rows = batches[0][1] if len(batches) == 1 else [row for _, rows in batches for row in rows]
+    if not has_control(" ".join(map(itemgetter(_NAME), all_rows))):  # the common case: one scan
+        return []
+    problems: list[Problem] = []
+    for index, (file, rows) in enumerate(batches):
+        known = lines[index] if lines else None
+        for number, row in enumerate(rows, start=1):
+            if has_control(row[_NAME]):
+                shown = escape(row[_NAME]).replace("\n", "\\n").replace("\t", "\\t")
+                problems.append(Problem(
+                    file, f"the name {shown!r} of {row[_ID]} holds a control character",
+                    line=known[number - 1] if known else None, record=number, path="$.name",
+                    hint="commands show it escaped; retype the name without it"))
     return problems

@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import Any
 from collections.abc import Callable, Iterable, Iterator
 
-from deckkit.catalogue.clashes import name_clashes
+from deckkit.catalogue.clashes import control_names, name_clashes
 from deckkit.inputs import read_bytes
 from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
@@ -437,7 +437,7 @@ def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool,
                                "(--strict)", clashes,
                                hint="give each card a name of its own, or import without --strict and name "
                                     "these cards by id in decks and scripts")
-    report.warnings = clashes
+    report.warnings = clashes + _located(control_names(by_file, lines), paths)
     progress(2 * len(datas), total)
     if dry_run:
         result = _classify(cat, rows)

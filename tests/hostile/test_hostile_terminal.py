@@ -69,6 +69,21 @@ def test_deck_validate_and_show_escape_card_names(cli, nasty_db, tmp_path):
         assert _raw_controls(result.stdout) == [] and _raw_controls(result.stderr) == [], args
 
 
+def test_import_warns_of_each_name_with_a_control_character(cli, tmp_path):
+    cards = [{"id": f"af-warn-{i}", "game": "alomfogo", "name": f"Warn {i} {text}", "type": "event", "cost": 1}
+             for i, text in enumerate(NASTY.values())]
+    cards.append({"id": "af-warn-plain", "game": "alomfogo", "name": "Plain name", "type": "event", "cost": 1})
+    path = tmp_path / "warn.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.output.splitlines() if "holds a control character" in line]
+    assert len(warnings) == len(NASTY), result.output
+    shown = "".join(warnings)
+    assert all("$.name" in w for w in warnings) and "af-warn-plain" not in shown
+    assert "\x1b" not in shown and "\\x1b" in shown  # the escape character is named, never sent raw
+
+
 def test_json_output_keeps_the_text_exactly(cli, nasty_db):
     cards = json.loads(cli("search", "nasty", "-o", "json").stdout)
     assert sorted(c["name"] for c in cards) == sorted(c["name"] for c in nasty_db)
