@@ -73,6 +73,13 @@ def _target(path: Path) -> Path:
     return path
 
 
+def _open_for_write(file: Path | int, binary: bool, encoding: str | None, newline: str | None) -> IO[Any]:
+    """``file`` (a path or an open descriptor, as :func:`os.fdopen` takes) opened to write, binary or text."""
+    if binary:
+        return open(file, "wb")  # noqa: SIM115 - the caller closes it
+    return open(file, "w", encoding=encoding, newline=newline)  # noqa: SIM115 - the caller closes it
+
+
 @contextlib.contextmanager
 def atomic_open(path: str | Path, mode: str = "w", *, encoding: str | None = "utf-8",
                 newline: str | None = None) -> Iterator[IO]:
@@ -86,7 +93,6 @@ def atomic_open(path: str | Path, mode: str = "w", *, encoding: str | None = "ut
     shown = Path(path)
     target = _target(shown)
     binary = mode == "wb"
-    kwargs = {} if binary else {"encoding": encoding, "newline": newline}
     try:
         st: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
@@ -98,7 +104,7 @@ def atomic_open(path: str | Path, mode: str = "w", *, encoding: str | None = "ut
     if st is not None and not stat.S_ISREG(st.st_mode):
         # /dev/null, a FIFO, a terminal: nothing to replace, write straight into it.
         try:
-            fh = open(target, mode, **kwargs)  # noqa: SIM115 - closed below
+            fh = _open_for_write(target, binary, encoding, newline)
         except OSError as exc:
             raise write_error(shown, exc) from None
         try:
@@ -121,7 +127,7 @@ def atomic_open(path: str | Path, mode: str = "w", *, encoding: str | None = "ut
         raise write_error(shown, exc) from None
     done = False
     try:
-        with os.fdopen(fd, mode, **kwargs) as fh:
+        with _open_for_write(fd, binary, encoding, newline) as fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())

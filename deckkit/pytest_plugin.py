@@ -84,7 +84,7 @@ class ScriptItem(pytest.Item):
         if not result.passed:
             raise ScriptFailed(format_result(result))
 
-    def repr_failure(self, excinfo, style=None):  # type: ignore[override]
+    def repr_failure(self, excinfo, style=None):
         """Show the script report instead of a traceback for script failures."""
         if isinstance(excinfo.value, ScriptFailed):
             return str(excinfo.value)

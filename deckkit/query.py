@@ -313,7 +313,9 @@ class _Lexer:
         vstart = self.i
         kind = FIELDS[field]
         allowed = _NUM_OPS if kind == "num" else _EQ_OPS
-        run = _OP_RUN_RE.match(q, m.start(2)).group(0)
+        run_match = _OP_RUN_RE.match(q, m.start(2))
+        assert run_match is not None  # group 2 is itself such a run
+        run = run_match.group(0)
         if run != op and not (op == ":" and kind != "num"):  # "cost=>3", "cost==3", "cost<>3" (a name may hold "=")
             raise self.error(f"unknown comparison {run!r} after {raw_field}", m.start(2),
                              hint=f"{raw_field} takes " + " ".join(allowed))
@@ -499,9 +501,9 @@ class _Parser:
         tok = self.take()
         if tok.kind == "-":
             self.nest(tok)
-            node = Not(self.unary())
+            negated = Not(self.unary())
             self.depth -= 1
-            return node
+            return negated
         if tok.kind == "term":
             assert tok.term is not None
             return tok.term

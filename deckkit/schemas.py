@@ -316,8 +316,8 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
     problems: list[Problem] = []
     unknown_reported = False
     game = record.get("game")
-    known_game = game in _games()
-    wrong_type = known_game and record.get("type") not in card_types(game)
+    known_game: str | None = game if game in _games() else None  # the game, when the schema knows it
+    wrong_type = known_game is not None and record.get("type") not in card_types(known_game)
 
     def rank(error) -> tuple:
         # The game and the type decide which fields a card may have: their errors explain the rest.
@@ -329,12 +329,12 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
         if error.validator == "unevaluatedProperties":
             # Knock-on of a failed game branch unless a field really is foreign to the game: name that field,
             # never a field the game allows (jsonschema reports every field of a failed branch as unexpected).
-            unknown = _unknown_fields(record) if known_game else []
-            if unknown and not unknown_reported:
+            unknown = _unknown_fields(record) if known_game is not None else []
+            if known_game is not None and unknown and not unknown_reported:
                 unknown_reported = True
-                allowed = [f for f in card_fields(game) if f not in unknown]
+                allowed = [f for f in card_fields(known_game) if f not in unknown]
                 for name in unknown:
-                    problems.append(mk(_json_path([name]), *_foreign_field(name, game, allowed)))
+                    problems.append(mk(_json_path([name]), *_foreign_field(name, known_game, allowed)))
             continue
         if error.validator == "not" and error.path == error.absolute_path and \
                 "anyOf" in (error.validator_value or {}):
@@ -383,7 +383,7 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
         if len(message) > 200:
             message = message[:197] + "..."
         problems.append(mk(path, message, hint))
-    found = ability_problems(record, file=file, line=line, record_no=record_no) if known_game else []
+    found = ability_problems(record, file=file, line=line, record_no=record_no) if known_game is not None else []
     if found:  # the effect's own check names the parameter, its allowed values and a near miss
         problems = [p for p in problems if not p.path.startswith("$.abilities[")] + found
     # De-duplicate while keeping the best-first order.

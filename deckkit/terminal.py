@@ -43,7 +43,7 @@ class SafeStream(io.TextIOBase):
         self._inner = inner
         self._active = active
 
-    def write(self, text: str) -> int:  # type: ignore[override]
+    def write(self, text: str) -> int:
         self._inner.write(escape(text) if self._active() else text)
         return len(text)
 

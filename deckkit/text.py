@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import sqlite3
 
 # Letters that NFKD does not decompose into base + combining mark.
 _EXTRA = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
@@ -41,17 +45,17 @@ class _IndexFold(dict):
     splitting it on white space gives exactly the words the catalogue's full-text index holds.
     """
 
-    _conn = None
+    _conn: sqlite3.Connection | None = None
 
     def __missing__(self, cp: int) -> str:
-        if self._conn is None:
+        conn = self._conn
+        if conn is None:
             import sqlite3
 
             conn = sqlite3.connect(":memory:")
             conn.execute(f"CREATE VIRTUAL TABLE t USING fts5 (x, tokenize={FTS_TOKENIZER!r})")
             conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
             type(self)._conn = conn
-        conn = self._conn
         conn.execute("DELETE FROM t")
         try:
             conn.execute("INSERT INTO t (rowid, x) VALUES (1, ?)", ("a" + chr(cp) + "a",))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from operator import itemgetter
 from typing import Any
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from deckkit.catalogue.clashes import control_names, name_clashes
 from deckkit.inputs import read_bytes
@@ -366,7 +366,7 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def import_files(cat, paths: list[str | Path], *, dry_run: bool = False, strict: bool = False,
+def import_files(cat, paths: Sequence[str | Path], *, dry_run: bool = False, strict: bool = False,
                  progress: Callable[[int, int], None] | None = None) -> ImportReport:
     """Validate every record of the files, then upsert them in one transaction (nothing on any problem).
 
@@ -382,7 +382,7 @@ def _silent(done: int, total: int) -> None:
     return None
 
 
-def _located(problems: list[Problem], paths: list[str | Path]) -> list[Problem]:
+def _located(problems: list[Problem], paths: Sequence[str | Path]) -> list[Problem]:
     """Problems with the lines of JSON array records filled in, in file order, then line by line."""
     texts = {}
     for name in {p.file for p in problems if p.line is None and p.record is not None}:
@@ -397,7 +397,7 @@ def _located(problems: list[Problem], paths: list[str | Path]) -> list[Problem]:
     return problems
 
 
-def _import_files(cat, paths: list[str | Path], *, dry_run: bool, strict: bool,
+def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bool,
                   progress: Callable[[int, int], None]) -> ImportReport:
     started = time.perf_counter()
     batches: list[_Batch] = []

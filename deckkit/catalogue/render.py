@@ -116,7 +116,8 @@ def problems_text(problems: Iterable, verbose: bool, limit: int = 10) -> list[st
     problems = list(problems)
     if verbose:
         return [str(p) for p in problems]
-    shown, rest, seen = [], 0, set()
+    shown: list[str] = []
+    rest, seen = 0, set()
     for p in problems:
         key = (p.file, p.record, p.line if p.record is None else None)
         if key in seen or len(shown) >= limit:

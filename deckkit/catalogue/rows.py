@@ -10,7 +10,7 @@ import json
 from functools import cache
 from operator import itemgetter
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from deckkit.engine.abilities import ability_words
 from deckkit.text import fold
@@ -74,7 +74,9 @@ def _clear_flags() -> None:
 def card_flags(card: dict) -> list[str]:
     """The names of the game's own is: flags (its spec's search_flags) that the card has."""
     game = card.get("game")
-    flags = _GAME_FLAGS.get(game) if isinstance(game, str) else ()
+    if not isinstance(game, str):
+        return []
+    flags = _GAME_FLAGS.get(game)
     if flags is None:
         from deckkit.engine.registry import find, on_change
 
@@ -222,8 +224,12 @@ def _encoder() -> Callable[[Any], str]:
     """The JSON encoder of stored cards (made on first use: only writing needs it)."""
     # The C encoder made once: JSONEncoder.encode builds a new one for every call, which costs as
     # much as encoding a small card. Same text as JSONEncoder(ensure_ascii=False, separators=(",", ":")).
-    from json.encoder import c_make_encoder, encode_basestring
+    import json.encoder
 
+    # The C accelerator is an undocumented attribute of json.encoder (None without the C module).
+    c_make_encoder: Callable[..., Callable[[Any, int], Iterable[str]]] | None = getattr(
+        json.encoder, "c_make_encoder", None)
+    encode_basestring = json.encoder.encode_basestring
     fallback = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
     if c_make_encoder is None:  # pragma: no cover - CPython always has it
         return fallback.encode

@@ -26,10 +26,10 @@ class _Group(common.HelpGroup):
     Global options may also follow the command (``deckkit search kajtar --db x.db``).
     """
 
-    def parse_args(self, ctx, args):  # type: ignore[override]
+    def parse_args(self, ctx, args):
         return super().parse_args(ctx, common.hoist_global_options(args))
 
-    def invoke(self, ctx):  # type: ignore[override]
+    def invoke(self, ctx):
         from deckkit.terminal import SafeStream
 
         common.STATE.output, common.STATE.data = None, False  # set again by this command's options
@@ -40,7 +40,7 @@ class _Group(common.HelpGroup):
         finally:
             sys.stdout = page
 
-    def _invoke(self, ctx):  # type: ignore[no-untyped-def]
+    def _invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except DeckkitError as exc:
@@ -153,6 +153,6 @@ def main() -> None:
     if failure is not None:
         common.quiet_stdout()
         mapped = common.library_error(failure)
-        if mapped is not None:
+        if isinstance(mapped, DeckkitError):  # (an OSError never maps to Interrupted)
             common.report_error(mapped)
     sys.exit(code)

@@ -160,8 +160,7 @@ def export(
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's cards (name or alias).")] = None,
     query: Annotated[str | None, typer.Option("--query", "-q", help="Only cards matching this search query.")] = None,
     file: Annotated[Path | None, typer.Option("--file", "-f", help="Write here instead of stdout ('-': stdout).")] = None,
-    output: common.output_option("json", "jsonl", "csv", help="json (default), jsonl or csv; "
-                                 "from --file's suffix if not given.") = None,
+    output: common.ExportOutput = None,
 ) -> None:
     """Write the catalogue (or --game, or a --query's matches) as JSON, JSON Lines or CSV that import takes back.
 

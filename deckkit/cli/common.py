@@ -6,18 +6,21 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from deckkit.errors import DeckkitError
 
+if TYPE_CHECKING:
+    from typer._click import Context as ClickContext  # the context type Typer's groups are given
+
 
 class HelpGroup(TyperGroup):
     """A command group that, given no command, prints its help and exits 0."""
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         if not args and not ctx.resilient_parsing:
             typer.echo(ctx.get_help())
             ctx.exit(0)
@@ -101,6 +104,11 @@ def refuse_output(command: str, value: str, formats: tuple[str, ...] | list[str]
 # The output options by what a command writes: a list of records also goes out as csv and jsonl.
 Output = output_option("table", "json")
 RecordsOutput = output_option("table", "json", "csv", "jsonl")
+# Made here, not in a signature: a type checker cannot read an annotation that is a call.
+GoldfishOutput = output_option("table", "json", help="Output: table (for people) or json; per-game rows: "
+                               "--games-out FILE.csv or FILE.jsonl.")
+ExportOutput = output_option("json", "jsonl", "csv", help="json (default), jsonl or csv; "
+                             "from --file's suffix if not given.")
 
 
 def data_output() -> None:
@@ -237,7 +245,7 @@ def library_error(exc: BaseException) -> DeckkitError | Interrupted | None:
     sqlite3 = sys.modules.get("sqlite3")  # loaded if the catalogue was opened; not imported for --help
     if sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError):
         regexre = sys.modules.get("deckkit.boundedre")
-        hidden = regexre.pop_failure() if regexre is not None else None  # type: ignore[attr-defined]
+        hidden = regexre.pop_failure() if regexre is not None else None
         if isinstance(hidden, KeyboardInterrupt) or str(exc) == "interrupted":
             return Interrupted()
         if isinstance(hidden, DeckkitError):

@@ -206,7 +206,7 @@ def validate(
 def find(
     query: Annotated[str, typer.Argument(help="A search query (see deckkit search --help).", show_default=False)],
     decks: Annotated[list[str], typer.Argument(help="Deck files.", show_default=False)],
-    output: common.output_option("table", "json") = "table",
+    output: common.Output = "table",
 ) -> None:
     """List the decks that hold cards matching a search query, with those cards and their counts.
 

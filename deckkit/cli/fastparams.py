@@ -148,4 +148,4 @@ def install() -> None:
         return self._runtime_param
 
     get_runtime_param._deckkit_light = True  # type: ignore[attr-defined]
-    _TyperParameter.get_runtime_param = get_runtime_param
+    _TyperParameter.get_runtime_param = get_runtime_param  # type: ignore[method-assign]  # the patch itself

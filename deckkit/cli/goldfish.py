@@ -42,8 +42,7 @@ def goldfish(
     impact: Annotated[bool, typer.Option("--impact", help="Per card: win turn with it in the opening hand / by turn 3 vs not.")] = False,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Draw the distribution to FILE.png/.svg (needs the plot extra).")] = None,
-    output: common.output_option("table", "json", help="Output: table (for people) or json; per-game rows: "
-                                 "--games-out FILE.csv or FILE.jsonl.") = "table",
+    output: common.GoldfishOutput = "table",
 ) -> None:
     """Play many seeded games against a passive opponent and report how fast each deck wins.
 

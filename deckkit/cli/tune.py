@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckkit.cli import common
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:
+    from deckkit.tune.cardtests import CardTestResult
+    from deckkit.tune.optimise import OptimiseResult
+    from deckkit.tune.sweep import SweepResult
 
 
 def tune(
@@ -101,29 +106,32 @@ def tune(
                           max_turns=max_turns, workers=workers, scheduler=scheduler, confidence=confidence,
                           by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn)
     as_json = fmt == "json"
+    result: SweepResult | OptimiseResult | CardTestResult
+    swept: SweepResult | None = None
+    found: OptimiseResult | None = None
     with ProgressBar(enabled=watched() and not as_json, label="optimise" if optimise else "tune") as bar:
         if vary or swap:
             points = vary_points(start, vary, catalogue, fill) if vary else swap_points(start, swap or "", catalogue)
-            result = run_sweep(start, points, options, skip_illegal=skip_illegal, progress=bar)
-            text = render_sweep(result)
+            result = swept = run_sweep(start, points, options, skip_illegal=skip_illegal, progress=bar)
+            text = render_sweep(swept)
         elif optimise:
-            result = search(start, options, catalogue, pool=pool or "", budget=budget, objective=objective,
-                            progress=bar)
-            text = render_optimise(result)
+            result = found = search(start, options, catalogue, pool=pool or "", budget=budget, objective=objective,
+                                    progress=bar)
+            text = render_optimise(found)
         else:
-            result = card_tests(start, options, catalogue, remove_each=remove_each, add_each=add_each,
+            tested = card_tests(start, options, catalogue, remove_each=remove_each, add_each=add_each,
                                 filler=filler, copies=copies, progress=bar)
-            text = render_card_tests(result)
+            result, text = tested, render_card_tests(tested)
     if as_json:
         common.print_json(result.as_json())
     else:
         typer.echo(text)
-    if plot:
-        plot_sweep(result, plot)  # type: ignore[arg-type]
+    if plot and swept is not None:  # --plot comes with --vary or --swap (checked above)
+        plot_sweep(swept, plot)
         common.err(f"wrote {plot}")
-    if write:
-        best = getattr(result, "best", [])
-        if not best or best[0].score >= result.start_score:  # type: ignore[union-attr]
+    if write and found is not None:  # --write comes with --optimise (checked above)
+        best = found.best
+        if not best or best[0].score >= found.start_score:
             common.err("no list beat the start; nothing written")
             raise typer.Exit(1)
         save_list(best[0].deck, write, note=f"tuned: {best[0].change}")

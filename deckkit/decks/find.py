@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from deckkit.decks.io import load_deck
@@ -11,7 +12,7 @@ from deckkit.decks.model import CardLookup, resolve
 __all__ = ["find_in_decks"]
 
 
-def find_in_decks(query: str, paths: list[str | Path], catalogue: CardLookup) -> list[dict[str, Any]]:
+def find_in_decks(query: str, paths: Sequence[str | Path], catalogue: CardLookup) -> list[dict[str, Any]]:
     """One entry per deck that holds matching cards: file, deck name, game, the matching cards
     (name, id, count, section) and how many copies in all. The query is parsed first (a malformed
     one fails before any deck is read); a deck file that cannot be read raises DeckFileError."""

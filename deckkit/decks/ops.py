@@ -60,11 +60,12 @@ def counted_names(items: list[str], count: int = 1) -> list[tuple[str, int]]:
     pending: int | None = None
     for item in items:
         text = item.strip()
-        if _COUNT.fullmatch(text):
+        lone = _COUNT.fullmatch(text)
+        if lone:
             if pending is not None:
                 raise UsageError(f"{pending} is followed by another number, {text}, instead of a card name",
                                  hint='write e.g. 3 "Éjlépő Kajtár"')
-            pending = _number(_COUNT.fullmatch(text).group(1))
+            pending = _number(lone.group(1))
             continue
         line = _COUNTED.fullmatch(text)
         if line and pending is None:
@@ -91,6 +92,7 @@ def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: 
             # The hint carries the suggestion; the message need not say it twice.
             message = f"unknown card {name!r}" if problem.code == "unknown-card" else problem.message
             raise DataError(message, path=str(path), hint=problem.hint)
+        assert card is not None  # lookup_card gives a card or a problem
         cards.append((card, copies))
     section = SIDEBOARD if sideboard else MAIN
     # A line may already name the card differently (its id, another spelling): grow that line.

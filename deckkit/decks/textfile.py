@@ -157,19 +157,20 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
             target, line = SIDEBOARD, line[sb.end():]
         match = _CARD.match(line)
         if match is None:
-            if _section_of(line) is not None:
-                section = _section_of(line)  # type: ignore[assignment]
+            named = _section_of(line)
+            if named is not None:
+                section = named
                 records.append((number, "section", ""))
                 continue
             head = _HEADER.match(line)
             if head and not head["key"][0].isdigit():
-                key = fold(head["key"]).replace(" ", "-")
-                if key in HEADERS or not seen:
-                    if key in header:
-                        problems.append(Problem("duplicate-header", f"second '{key}:' line (first on line "
-                                                f"{header_line[key]})", line=number, hint="keep one"))
-                    if key in HEADERS:
-                        header[key], header_line[key] = unescape_name(head["value"].strip()), number
+                header_key = fold(head["key"]).replace(" ", "-")
+                if header_key in HEADERS or not seen:
+                    if header_key in header:
+                        problems.append(Problem("duplicate-header", f"second '{header_key}:' line (first on line "
+                                                f"{header_line[header_key]})", line=number, hint="keep one"))
+                    if header_key in HEADERS:
+                        header[header_key], header_line[header_key] = unescape_name(head["value"].strip()), number
                         records.append((number, "header", ""))
                         continue
                     problems.append(Problem("unknown-header", f"unknown header '{head['key']}:' ignored",
@@ -194,9 +195,9 @@ def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
                                     hint="write the number of copies, e.g. '3 " + name + "'"))
             continue
         key = (target, fold(name))
-        comment = _TRAILING_COMMENT.search(raw)
+        trailing = _TRAILING_COMMENT.search(raw)
         records.append((number, "card", ""))
-        card_lines.append((number, target, raw[comment.start():].rstrip() if comment else "", key in seen))
+        card_lines.append((number, target, raw[trailing.start():].rstrip() if trailing else "", key in seen))
         if key in seen:
             first = seen[key]
             first.count += count

@@ -13,7 +13,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from collections.abc import Callable, Iterable
 
 from deckkit.errors import DataError, IllegalAction, UsageError
@@ -118,7 +118,11 @@ class Setting:
         return value
 
 
-class Game(ABC):
+#: The state class of a game; ``Game[S]`` lets a game's policies take its own states.
+S = TypeVar("S", bound="State")
+
+
+class Game(ABC, Generic[S]):
     """Rules of one game with chosen settings, over an immutable card pool (card dicts by id)."""
 
     name: ClassVar[str]
@@ -152,7 +156,7 @@ class Game(ABC):
     def from_setup(self, setup: dict, rng: random.Random) -> State:
         """A game in an explicit position (scripted tests): zones, counters and who is to act."""
 
-    def policies(self) -> dict[str, Callable[[State], Action]]:
+    def policies(self) -> dict[str, Callable[[S], Action]]:
         """Named policies for goldfish games; each maps a state to one of its legal actions."""
         return {}
 
@@ -197,6 +201,10 @@ class State(ABC):
 
     #: Attributes that are not part of the position: how it was reached, and derived caches.
     NOT_COMPARED: ClassVar[frozenset[str]] = frozenset({"history", "log", "_rng_shared", "_listed", "logging"})
+
+    # Set through the :attr:`rng` property (and shared by :meth:`_share_rng`).
+    _rng: random.Random
+    _rng_shared: bool
 
     def __init__(self, game: Game, rng: random.Random) -> None:
         self.game = game
@@ -348,13 +356,14 @@ class State(ABC):
             raise IllegalAction(f"{action}: the game is over" + (f" ({rule})" if rule else ""), [], rule=rule)
         listed = self._listed
         if listed is not None and type(action) is Action and action in listed:
-            chosen: Action | None = action  # legal_actions() of this very position listed it
+            chosen = action  # legal_actions() of this very position listed it
         else:
             legal = self.legal_actions()
-            chosen = self.find_action(action, legal)
-            if chosen is None:
+            found = self.find_action(action, legal)
+            if found is None:
                 message, rule = self.explain_illegal(action)
                 raise IllegalAction(message, [str(a) for a in legal], rule=rule)
+            chosen = found
         self._listed = None
         self._apply(chosen)
         self.history.append(chosen)

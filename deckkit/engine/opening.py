@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from deckkit.errors import DataError, UsageError
 
@@ -44,7 +44,8 @@ def _mulligan_loop(library: list, keep: Keep | None, hand_size: int, limit: int,
                    put_back: Callable[[list, list], list]) -> Opening:
     """Draw a hand; while ``keep`` rejects it (at most ``limit`` times, down to 0 cards), put it back
     with ``put_back(rest, hand) -> library`` and draw one card fewer."""
-    lib, rejected, size = library, [], hand_size
+    lib, size = library, hand_size
+    rejected: list[list] = []
     while True:
         hand, lib = lib[:size], lib[size:]
         if keep is None or keep(hand):
@@ -84,7 +85,7 @@ class HandProcedure:
     first_draw_note: str = ""  # said beside the cards drawn on the play when the first draw is skipped
     forced_words: str = ""  # how a hand kept only because no mulligan was left is called
 
-    hands = True
+    hands: ClassVar[Literal[True]] = True
 
     @property
     def max_mulligans(self) -> int:
@@ -127,9 +128,11 @@ class HandProcedure:
         if rng is None:
             raise UsageError("the reshuffle mulligan needs a seeded random generator")
 
+        shuffle = rng.shuffle
+
         def reshuffle(rest: list, hand: list) -> list:
             out = rest + hand
-            rng.shuffle(out)  # type: ignore[union-attr]
+            shuffle(out)
             return out
 
         return _mulligan_loop(lib, keep, size, limit, reshuffle)
@@ -166,4 +169,4 @@ class LayoutProcedure:
     assumption: str  # what the odds assume, in words
     too_small_hint: str = ""
 
-    hands = False
+    hands: ClassVar[Literal[False]] = False

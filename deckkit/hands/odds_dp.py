@@ -201,7 +201,7 @@ class DPOdds:
         room = [0] * (A + 1)
         for i in range(A - 1, -1, -1):
             room[i] = room[i + 1] + atoms[i][2]
-        out: dict[tuple[int, int], float] = {}
+        out: dict[tuple[bool, int], float] = {}
         get = out.get
 
         def walk(i: int, left: int, w: float, seen: int, cls: int) -> None:

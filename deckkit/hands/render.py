@@ -29,7 +29,9 @@ def _card_line(card: dict) -> str:
 def deal_json(d: Deal, game: str) -> dict[str, Any]:
     """One deal as plain data (card names)."""
     if d.layout is not None:
-        return resolve_ref(layout(game).to_json, "to_json")(d.layout)
+        proc = layout(game)
+        assert proc is not None  # a deal holds a layout only in a game whose opening deals one
+        return resolve_ref(proc.to_json, "to_json")(d.layout)
     return {"hand": _names(d.hand), "drawn": _names(d.drawn), "mulligans": d.mulligans, "forced": d.forced,
             "rejected": [_names(h) for h in d.rejected]}
 

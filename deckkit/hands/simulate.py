@@ -97,8 +97,8 @@ def simulate_odds(cards: Sequence[dict], condition: Condition, q: Question, *, g
                         else:
                             nxt[used + h if bottom else 0] += c
                 else:
-                    tally = Counter((sum(seq[:s]), sum(seq)) for seq in draws)
-                    for (h, seen), c in tally.items():
+                    by_hand_seen = Counter((sum(seq[:s]), sum(seq)) for seq in draws)
+                    for (h, seen), c in by_hand_seen.items():
                         if last or keep_t[h]:
                             depth_counts[m] += c
                             hits += c * cond_t[seen]

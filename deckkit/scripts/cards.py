@@ -119,8 +119,8 @@ def _inline_cards(script: Script, game: str) -> list[dict]:
                                                             "leave game out to mean it")
     if problems:
         first = problems[0]
-        key = re.match(r"\$\.?([A-Za-z_]+)", first.path or "")
-        where = ("card", first.record, key.group(1)) if key else ("card", first.record)
+        top_field = re.match(r"\$\.?([A-Za-z_]+)", first.path or "")
+        where = ("card", first.record, top_field.group(1)) if top_field else ("card", first.record)
         more = f" ({len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
         raise script.error(f"card {first.record}: {first.path or '$'}: {first.message}{more}", *where,
                            hint=first.hint or "inline cards follow schemas/card.schema.json, as deckkit import does")

@@ -73,7 +73,7 @@ class ScriptRandom(random.Random):
                                       f"fix one of the possible outcomes, e.g. {name!r} = {outcomes[0]!r}")
                 self.events.append(Event(event, found, True))
                 return found
-        outcome = outcomes[self._randbelow(len(outcomes))]  # what rng.choice does: same seed, same outcome
+        outcome = self.choice(outcomes)  # as a plain rng.choice: same seed, same outcome
         self.events.append(Event(event, outcome, False))
         return outcome
 

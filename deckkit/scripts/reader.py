@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from deckkit.errors import DataError
@@ -202,7 +203,7 @@ def load_script(path: str | Path) -> Script:
     return parse_script(text, str(path))
 
 
-def find_scripts(paths: list[str | Path]) -> list[Path]:
+def find_scripts(paths: Sequence[str | Path]) -> list[Path]:
     """Script files named, or found under named directories (``*.deckkit.toml``), sorted."""
     out: list[Path] = []
     for raw in paths:

@@ -145,7 +145,7 @@ def _opening(script: Script, game: Any, setup: dict, make_rng: Any):
                                 "or drop opening = true to place a position")
     decks = None
     if players:
-        by_name = {}
+        by_name: dict[str, dict] = {}
         for card in game.cards.values():
             by_name.setdefault(card["name"].casefold(), card)
         decks = []

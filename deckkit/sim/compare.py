@@ -21,10 +21,10 @@ def _num(x: float, digits: int = 1) -> str:
     return text[1:] if text.startswith("-") and float(text) == 0 else text  # no "-0.0"
 
 
-def _digits(diff: Interval) -> int:
+def _digits(lo: float, hi: float) -> int:
     # One decimal is as precise as a turn count deserves, unless the interval is so narrow that
     # the estimate and its bounds would print the same.
-    return 1 if diff.hi - diff.lo >= 0.2 else 2
+    return 1 if hi - lo >= 0.2 else 2
 
 
 def paired_turn_difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
@@ -45,7 +45,7 @@ def turn_verdict(name: str, base_name: str, diff: Interval, confidence: float = 
     """Plain words for a win-turn difference ``name - base_name`` (negative: ``name`` is faster)."""
     if diff.lo is None or diff.hi is None or diff.estimate is None:
         return f"not enough won games to compare {name} with {base_name}"
-    pct, d = _pct(confidence), _digits(diff)
+    pct, d = _pct(confidence), _digits(diff.lo, diff.hi)
     if diff.lo == diff.hi == 0:
         return f"no difference: {name} and {base_name} won on the same turn in every game"
     if diff.hi < 0:
@@ -62,7 +62,7 @@ def score_verdict(name: str, base_name: str, diff: Interval, confidence: float =
     """Plain words for a score difference ``name - base_name`` (positive: ``name`` scores more)."""
     if diff.lo is None or diff.hi is None or diff.estimate is None:
         return f"not enough games to compare {name} with {base_name}"
-    pct, d = _pct(confidence), _digits(diff)
+    pct, d = _pct(confidence), _digits(diff.lo, diff.hi)
     if diff.lo > 0:
         return (f"{name} scores {_num(diff.estimate, d)} points more than {base_name}, "
                 f"{pct} CI {_num(diff.lo, d)}–{_num(diff.hi, d)}")

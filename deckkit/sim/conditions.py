@@ -73,12 +73,12 @@ def _count_term(query: str) -> Callable[[dict, Callable], int]:
     return count
 
 
-def _value_term(path: str) -> Callable[[dict, Callable], int]:
+def _value_term(path: str) -> Callable[[dict, Callable], int | str]:
     keys = [k.strip() for k in path.split(".") if k.strip()]
     if not keys:
         raise DataError("value() needs a path, e.g. value(p2.life)")
 
-    def value(snapshot: dict, card_of: Callable) -> int:
+    def value(snapshot: dict, card_of: Callable) -> int | str:
         node: Any = snapshot
         for key in keys:
             if not isinstance(node, dict) or key not in node:
@@ -195,18 +195,22 @@ def _split_signs(text: str) -> list[tuple[int, str]]:
     return parts
 
 
+def _number(n: int) -> Callable[[dict, Callable], int]:
+    return lambda snapshot, card_of: n
+
+
 def compile_value(text: str) -> Callable[[dict, Callable], float]:
     """A number ``(snapshot, card_of) -> float`` from ``count(…)``, ``value(…)`` and numbers joined by + and -."""
     if not text.strip():
         raise DataError("prefer needs first, dearest, cheapest, strongest, weakest, glorious, highest, lowest "
                         "or max/min followed by an expression", hint='e.g. prefer = "max value(p1.score)"')
-    terms = []
+    # A value() term may be text (compare_when compares it); adding up refuses it.
+    terms: list[tuple[int, Callable[[dict, Callable], int | str]]] = []
     for sign, piece in _split_signs(text):
         piece = piece.strip()
         m = re.fullmatch(r"(count|value)\((.*)\)", piece, re.S)
         if re.fullmatch(r"\d+", piece):
-            n = int(piece)
-            terms.append((sign, lambda s, c, n=n: n))
+            terms.append((sign, _number(int(piece))))
         elif m:
             terms.append((sign, (_count_term if m.group(1) == "count" else _value_term)(m.group(2))))
         else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from deckkit.sim.stats import Interval, mean_interval, t_quantile
 
@@ -63,7 +64,8 @@ def record_sets(record: dict, hand_size: int, draws_by_3: int) -> tuple[set[str]
 
 
 def _group(records: Sequence[dict], sets: Sequence[set[str] | None], card: str, confidence: float) -> dict:
-    with_card, without = [], []
+    with_card: list[int] = []
+    without: list[int] = []
     games_with = 0
     for r, names in zip(records, sets):
         if names is None:
@@ -95,10 +97,10 @@ def card_impact(records: Sequence[dict], deck_names: Sequence[str], game: str,
     pairs = [record_sets(r, hand_size, draws) for r in records]
     openings = [p[0] for p in pairs]
     by3 = [p[1] for p in pairs]
-    rows = [{"card": name,
-             "opening_hand": _group(records, openings, name, confidence),
-             "by_turn_3": _group(records, by3, name, confidence)}
-            for name in dict.fromkeys(deck_names)]
+    rows: list[dict[str, Any]] = [{"card": name,
+                                   "opening_hand": _group(records, openings, name, confidence),
+                                   "by_turn_3": _group(records, by3, name, confidence)}
+                                  for name in dict.fromkeys(deck_names)]
     rows.sort(key=lambda row: (row["opening_hand"]["difference"] is None,
                                row["opening_hand"]["difference"] or 0.0, row["card"]))
     return rows

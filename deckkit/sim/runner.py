@@ -290,11 +290,15 @@ class DaskBackend(Backend):
         except (OSError, TimeoutError, ValueError) as exc:
             raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}",
                              hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`") from None
+        from dask.utils import parse_timedelta
+
         try:  # a scheduler without workers would take the chunks and never answer
-            self._client.wait_for_workers(1, timeout=timeout)
+            self._client.wait_for_workers(1, timeout=parse_timedelta(timeout))
         except (OSError, TimeoutError) as exc:
             self._client.close()
-            raise UsageError(f"the Dask scheduler at {address} has no workers ({exc})",
+            # Dask's own timeout message gives the seconds without a unit: say it with the user's.
+            why = f"none arrived within {timeout}" if isinstance(exc, TimeoutError) else str(exc)
+            raise UsageError(f"the Dask scheduler at {address} has no workers ({why})",
                              hint="start some with `dask worker ADDRESS` on the machines that should play") from None
         self.workers = max(1, sum(self._client.nthreads().values()))
         self._shared: dict[str, Any] = {}

@@ -14,7 +14,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from collections.abc import Callable
 
 from deckkit.errors import DataError, ValidationFailed
@@ -44,7 +44,20 @@ _SORT = {"dearest": ("cost", True), "cheapest": ("cost", False), "strongest": ("
          "lowest": ("number", False)}
 
 
-def _named(prefer: str) -> tuple[tuple[str, bool], ...] | None:
+_Keys = tuple[tuple[str, bool], ...]  # card fields, each with whether its highest value comes first
+#: An action pattern compiled: (action kind, predicate over the action's card or None, filters).
+_Pattern = tuple[str, Callable[[dict], bool] | None, tuple[tuple[str, str], ...]]
+
+
+class _LookAhead(NamedTuple):
+    """``prefer = "max EXPR"``: the value looked at one step ahead, and the kinds played through."""
+
+    direction: str  # "max" or "min"
+    value: Callable[[dict, Callable], float]
+    through: frozenset[str]
+
+
+def _named(prefer: str) -> _Keys | None:
     """The sort keys of ``"dearest, strongest"``; None when a name is not a preference."""
     names = [fold(n.strip()) for n in prefer.split(",")]
     return tuple(_SORT[n] for n in names) if all(n in _SORT for n in names) else None
@@ -111,28 +124,29 @@ def load_strategy(path: str | Path) -> Strategy:
     rules = tuple((r.get("when"), r["do"], r.get("prefer", "first"), r.get("through")) for r in data["rules"])
     kinds = action_kinds(game)
     for i, (when, do, prefer, through) in enumerate(rules):
-        where = f"{path}{_line_of(text, i)} rules.{i}"
+        rule_at = f"{path}{_line_of(text, i)} rules.{i}"
         for kind in _alternatives(through or ""):
             if through and fold(kind) not in kinds:
-                problems.append(f"{where}.through: {kind!r} is no {game} action kind (actions: {', '.join(kinds)})")
+                problems.append(f"{rule_at}.through: {kind!r} is no {game} action kind (actions: {', '.join(kinds)})")
         for alternative in _alternatives(do):
             if _kind_of(alternative, kinds) is None:
-                problems.append(f"{where}.do: {alternative!r} starts with no {game} action (actions: {', '.join(kinds)})")
+                problems.append(f"{rule_at}.do: {alternative!r} starts with no {game} action (actions: {', '.join(kinds)})")
             else:
                 try:
                     _compile_action(alternative, kinds)
                 except DataError as exc:
-                    problems.append(f"{where}.do: {exc.message}")
+                    problems.append(f"{rule_at}.do: {exc.message}")
         if prefer != "first" and _named(prefer) is None:
+            look = _LOOKAHEAD.match(prefer)
             try:
-                compile_value(_LOOKAHEAD.match(prefer).group(2) if _LOOKAHEAD.match(prefer) else "")
+                compile_value(look.group(2) if look else "")
             except DataError as exc:
-                problems.append(f"{where}.prefer: {exc.message}")
+                problems.append(f"{rule_at}.prefer: {exc.message}")
         if when:
             try:
                 compile_when(when)
             except DataError as exc:
-                problems.append(f"{where}.when: {exc.message}")
+                problems.append(f"{rule_at}.when: {exc.message}")
     keep = (data.get("mulligan") or {}).get("keep")
     if keep:
         from deckkit.hands.conditions import compile_condition
@@ -168,11 +182,13 @@ def _kind_of(pattern: str, kinds) -> str | None:
     return None
 
 
-def _compile_action(pattern: str, kinds) -> tuple[str, Callable[[dict], bool] | None, tuple[tuple[str, str], ...]]:
+def _compile_action(pattern: str, kinds) -> _Pattern:
     """(action kind, predicate over the action's card or None, filters such as ("on", "attacking"))."""
     from deckkit.query import compile_predicate
 
     kind = _kind_of(pattern, kinds)
+    if kind is None:  # the loader refuses such a pattern before compiling it
+        raise DataError(f"{pattern!r} starts with no action (actions: {', '.join(kinds)})")
     rest = pattern.strip()[len(kind):].strip()
     if fold(rest) == "all":  # "attack with all" reads well; every matching action is all
         rest = ""
@@ -202,11 +218,11 @@ class Pilot:
     def __init__(self, strategy: Strategy, game: Any) -> None:
         kinds = action_kinds(strategy.game)
         self.path = strategy.path or None
-        self.rules = []
+        self.rules: list[tuple[Callable[[dict, Callable], bool] | None, list[_Pattern], _LookAhead | _Keys | None]] = []
         for when, do, prefer, through in strategy.rules:
             look = _LOOKAHEAD.match(prefer)
             settle = frozenset(fold(k) for k in _alternatives(through)) if through else frozenset()
-            order = (look.group(1), compile_value(look.group(2)), settle) if look else _named(prefer)
+            order = _LookAhead(look.group(1), compile_value(look.group(2)), settle) if look else _named(prefer)
             self.rules.append((compile_when(when) if when else None,
                                [_compile_action(d, kinds) for d in _alternatives(do)], order))
         self._cards: dict[str, dict | None] = {}
@@ -216,9 +232,11 @@ class Pilot:
 
     def card_of(self, label: str) -> dict | None:
         """The card dict of a zone entry or action argument (``Glum#2 (tapped)`` → Glum)."""
-        card = self._cards.get(label, False)
-        if card is False:
-            card = self._cards[label] = self._by_name.get(fold(_LABEL.match(label).group(1)))
+        card = self._cards.get(label)
+        if card is None and label not in self._cards:
+            named = _LABEL.match(label)
+            assert named is not None  # every one-line label matches
+            card = self._cards[label] = self._by_name.get(fold(named.group(1)))
         return card
 
     MAX_DECISIONS = 20_000  # per game; far beyond any real game, so only a looping rule hits it
@@ -251,7 +269,7 @@ class Pilot:
                 if when is not None and not when(snapshot(), self.card_of):
                     continue
                 if len(matches) > 1:
-                    if prefer and isinstance(prefer[0], str):  # ("max", value, through)
+                    if isinstance(prefer, _LookAhead):
                         matches = self._look_ahead(state, matches, *prefer, depth)
                     elif prefer:  # card fields, e.g. (("cost", True), ("attack", True))
                         matches.sort(key=lambda m: tuple(-self._field(m[0], f) if high else self._field(m[0], f)

@@ -39,21 +39,29 @@ def _signed_ci(pair: Sequence[float | None]) -> str:
     return "" if lo is None or hi is None else f"{_signed(lo)} to {_signed(hi)}"
 
 
+def _turn_interval(m: Measure) -> tuple[float, float, float] | None:
+    """(mean win turn, its interval's lower and upper bound), or None while there is no interval."""
+    lo, hi = m.mean_turn_ci
+    if m.mean_turn is None or lo is None or hi is None:
+        return None
+    return m.mean_turn, lo, hi
+
+
 def chart(rows: Sequence[tuple[str, Measure]], width: int = 36) -> list[str]:
     """Mean win turn per row as a bar from the smallest lower bound, with ``├─┤`` for the interval."""
-    shown = [(label, m) for label, m in rows if m.mean_turn is not None and m.mean_turn_ci[0] is not None]
+    shown = [(label, turn) for label, m in rows if (turn := _turn_interval(m)) is not None]
     if not shown:
         return []
-    lo = min(m.mean_turn_ci[0] for _, m in shown)  # type: ignore[type-var]
-    hi = max(m.mean_turn_ci[1] for _, m in shown)  # type: ignore[type-var]
+    lo = min(low for _, (_, low, _) in shown)
+    hi = max(high for _, (_, _, high) in shown)
     span = max(hi - lo, 1e-9)
     pad = max(len(label) for label, _ in shown)
     lines = [f"  {'':>{pad}}  mean win turn, {lo:.2f} at the left edge to {hi:.2f} at the right (shorter is faster)"]
-    for label, m in shown:
+    for label, (mean, low, high) in shown:
         cells = [" "] * width
-        a = round((m.mean_turn_ci[0] - lo) / span * (width - 1))  # type: ignore[operator]
-        b = round((m.mean_turn_ci[1] - lo) / span * (width - 1))  # type: ignore[operator]
-        c = round((m.mean_turn - lo) / span * (width - 1))
+        a = round((low - lo) / span * (width - 1))
+        b = round((high - lo) / span * (width - 1))
+        c = round((mean - lo) / span * (width - 1))
         for i in range(c + 1):
             cells[i] = "█"
         for i in range(a, b + 1):
@@ -61,7 +69,7 @@ def chart(rows: Sequence[tuple[str, Measure]], width: int = 36) -> list[str]:
                 cells[i] = "─"
         cells[a] = "├" if cells[a] != "█" or a == c else cells[a]
         cells[b] = "┤" if b > c else cells[b]
-        lines.append(f"  {label:>{pad}}  {''.join(cells)}  {m.mean_turn:.2f}")
+        lines.append(f"  {label:>{pad}}  {''.join(cells)}  {mean:.2f}")
     return lines
 
 
@@ -164,16 +172,16 @@ def plot_sweep(r: SweepResult, path: str | Path) -> None:
 
     from deckkit.fileio import atomic_open
 
-    pts = [(v, m) for v, m, _ in r.rows if m is not None and m.mean_turn is not None and m.mean_turn_ci[0] is not None]
+    pts = [(v, m, turn) for v, m, _ in r.rows if m is not None and (turn := _turn_interval(m)) is not None]
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    xs = [v for v, _ in pts]
-    ys = [m.mean_turn for _, m in pts]
-    err = [[m.mean_turn - m.mean_turn_ci[0] for _, m in pts], [m.mean_turn_ci[1] - m.mean_turn for _, m in pts]]
+    xs = [v for v, _, _ in pts]
+    ys = [mean for _, _, (mean, _, _) in pts]
+    err = [[mean - low for _, _, (mean, low, _) in pts], [high - mean for _, _, (mean, _, high) in pts]]
     ax.errorbar(xs, ys, yerr=err, fmt="o-", capsize=3, label="mean win turn")
     ax.set_xlabel(r.sweep.axis)
     ax.set_ylabel("mean win turn")
     ax2 = ax.twinx()
-    ax2.plot(xs, [(m.won_by or 0) * 100 for _, m in pts], "s--", color="tab:orange",
+    ax2.plot(xs, [(m.won_by or 0) * 100 for _, m, _ in pts], "s--", color="tab:orange",
              label=f"won by turn {r.options.by_turn} (%)")
     ax2.set_ylabel(f"% won by turn {r.options.by_turn}")
     ax.set_title(f"{Path(r.deck.label).name}: {r.options.games:,} games per point, seed {r.options.seed}")

@@ -70,15 +70,10 @@ def run_sweep(deck: DeckList, sweep: Sweep, options: PlayOptions, *, skip_illega
 
 def _ranges(values: list[int]) -> str:
     """``12..20, 24`` for a sorted list of whole numbers."""
-    out, start, prev = [], None, None
+    runs: list[list[int]] = []  # [first, last] of each run of consecutive numbers
     for v in sorted(values):
-        if start is None:
-            start = prev = v
-        elif v == prev + 1:
-            prev = v
+        if runs and v == runs[-1][1] + 1:
+            runs[-1][1] = v
         else:
-            out.append(f"{start}..{prev}" if start != prev else f"{start}")
-            start = prev = v
-    if start is not None:
-        out.append(f"{start}..{prev}" if start != prev else f"{start}")
-    return ", ".join(out)
+            runs.append([v, v])
+    return ", ".join(f"{first}..{last}" if first != last else f"{first}" for first, last in runs)

@@ -16,8 +16,9 @@ def _ordered(counter: Counter, order: tuple) -> dict[str, int]:
 def deck_stats(counts: list[tuple[dict, int]], size: int) -> dict[str, Any]:
     """``by_label``, ``by_number`` and the number of different ``ingredients`` of the ingredient cards."""
     ingredients = [(c, n) for c, n in counts if c.get("type") == "ingredient"]
-    labels: Counter[str] = Counter()
-    numbers: Counter[int] = Counter()
+    # Catalogue cards always carry both (the card schema requires them); a hand-made dict may not.
+    labels: Counter[str | None] = Counter()
+    numbers: Counter[int | None] = Counter()
     for c, n in ingredients:
         labels[c.get("label")] += n
         numbers[c.get("number")] += n

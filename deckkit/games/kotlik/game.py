@@ -19,7 +19,7 @@ STONE_CORNER_CELL = {"white": 0, "black": 35}
 OTHER_CORNER_CELLS = (5, 30)
 
 
-class KotlikGame(Game):
+class KotlikGame(Game[KotlikState]):
     """Čarodějnický kotlík for two players, White (p1) and Black (p2)."""
 
     name = "kotlik"

@@ -131,8 +131,8 @@ def kotlik_setup(ingredients: Sequence[dict], rng: random.Random, *, corners: Se
     plain = [c for c in corners if c.get("stone") not in KO_OWN_LABELS]
     order = [marked.get("white"), plain[0] if plain else None, marked.get("black"),
              plain[1] if len(plain) > 1 else None]
-    for (r, c), card in zip(KO_CORNERS, order):
-        board[r][c] = card
+    for (r, c), corner in zip(KO_CORNERS, order):
+        board[r][c] = corner
     supply = list(ingredients[KO_BOARD:])
     cauldrons: list[list] = [[], []]
     back = [0, 0]

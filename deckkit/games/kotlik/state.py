@@ -397,7 +397,7 @@ class KotlikState(State):
         names, corners = self.cs.names, self.game.corner_names
         board = []
         for r in range(SIZE):
-            row = []
+            row: list[str | None] = []
             for c in range(SIZE):
                 cell = r * SIZE + c
                 if cell in CORNER_CELLS:
