@@ -594,7 +594,7 @@ class Compiler:
                 if problem:
                     self.p.add(f"{path}.{name}", problem, kind.description)
                 game.append((name, data[name]))
-        negated = (self.condition(f"{path}.not", data["not"]),) if "not" in data else ()
+        negated: tuple[Condition, ...] = (self.condition(f"{path}.not", data["not"]),) if "not" in data else ()
         alternatives: tuple[Condition, ...] = ()
         if "any" in data:
             if not isinstance(data["any"], list) or not data["any"]:
@@ -615,7 +615,7 @@ class Compiler:
             return Step("")
         name = data.get("effect")
         eff = self.effects.get(name) if isinstance(name, str) else None
-        if eff is None:
+        if eff is None or not isinstance(name, str):
             if "effect" not in data:
                 self.p.add(path, "the step names no effect", "add \"effect\": one of " + ", ".join(sorted(self.effects)))
             else:
@@ -695,7 +695,7 @@ class Compiler:
         self.p.keys(path, data, _TRIGGER_KEYS, "a trigger")
         on = data.get("on")
         event = self.v.events.get(on) if isinstance(on, str) else None
-        if event is None:
+        if event is None or not isinstance(on, str):
             self.p.unknown(f"{path}.on", on, sorted(self.v.events), "trigger event")
             return None
         who = data.get("who", "self" if "self" in event.who else event.who[0])
@@ -749,7 +749,7 @@ class Compiler:
                 continue
             name = entry.get("effect")
             kind = self.v.statics.get(name) if isinstance(name, str) else None
-            if kind is None:
+            if kind is None or not isinstance(name, str):
                 self.p.unknown(f"{at}.effect", name, sorted(self.v.statics), "continuous effect")
                 continue
             allowed = ["effect", "text", "condition", *kind.params, *(["cards"] if kind.cards else [])]
