@@ -27,7 +27,7 @@ def match(
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     trace: Annotated[bool, typer.Option("--trace", help="Also print game 0 move by move with each AI's reasons.")] = False,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
-    output: common.output_option("table", "json") = "table",
+    output: common.Output = "table",
 ) -> None:
     """Play decks against each other with AIs on both sides and report who wins, with 95% intervals.
 

@@ -18,7 +18,7 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 from collections.abc import Callable, Sequence
 
 from deckkit.errors import DeckkitError, UsageError
@@ -55,6 +55,22 @@ class Job:
                           sort_keys=True, ensure_ascii=False, default=str)
         object.__setattr__(job, "key", hashlib.sha256(blob.encode()).hexdigest())
         return job
+
+
+class OwnGamesJob(Protocol):
+    """A job of another kind (a match): it plays its own games, by index, as records."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def seed(self) -> int | str: ...
+
+    def play_game(self, index: int, trace: list[str] | None = None) -> dict: ...
+
+
+#: What the runner plays: deck jobs, or jobs that play their own games.
+AnyJob = Job | OwnGamesJob
 
 
 class Interrupted(DeckkitError):
@@ -108,7 +124,7 @@ def _prepare(job: Job) -> tuple[Any, list[dict], Any, Any]:
     return prepared
 
 
-def play_one(job: Job, index: int, trace: list[str] | None = None) -> dict:
+def play_one(job: AnyJob, index: int, trace: list[str] | None = None) -> dict:
     """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
     from deckkit.sim.strategy import own_loop, play_scoring
 
@@ -152,7 +168,7 @@ def _rebuild_worker_error(message: str, path: str | None, hint: str | None, exit
     return WorkerError(message, path=path, hint=hint, exit_code=exit_code)
 
 
-def play_chunk(job: Job, start: int, stop: int) -> list[dict]:
+def play_chunk(job: AnyJob, start: int, stop: int) -> list[dict]:
     """Games ``start`` .. ``stop - 1`` of a job, in order."""
     records = []
     index = start
@@ -165,7 +181,7 @@ def play_chunk(job: Job, start: int, stop: int) -> list[dict]:
     return records
 
 
-def play_chunk_packed(job: Job, start: int, stop: int) -> bytes:
+def play_chunk_packed(job: AnyJob, start: int, stop: int) -> bytes:
     """:func:`play_chunk` as one pickled blob: Dask would otherwise walk every record dict to serialise it."""
     return pickle.dumps(play_chunk(job, start, stop), protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -214,7 +230,7 @@ class Backend:
 
     workers = 1
 
-    def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
         """Records of games ``start`` .. ``stop - 1``; on Ctrl-C raises Interrupted with those finished."""
         records: list[dict] = []
         try:
@@ -245,13 +261,13 @@ class ProcessBackend(Backend):
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
-    def _submit(self, job: Job, start: int, stop: int) -> list[Future]:
+    def _submit(self, job: AnyJob, start: int, stop: int) -> list[Future]:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
         smallest = getattr(job, "smallest_chunk", 16)  # long games (matches) want finer chunks at the end
         return [self._pool.submit(play_chunk, job, a, b) for a, b in chunks(start, stop, self.workers, smallest)]
 
-    def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
         futures = self._submit(job, start, stop)
         pending = set(futures)
         try:
@@ -303,7 +319,7 @@ class DaskBackend(Backend):
         self.workers = max(1, sum(self._client.nthreads().values()))
         self._shared: dict[str, Any] = {}
 
-    def play(self, job: Job, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
         from dask.distributed import as_completed
 
         # The job (deck and all) goes to every worker once and stays there; chunks refer to it.
@@ -381,7 +397,7 @@ def next_target(played: int, half_width: float, precision: float, step: int, cap
     return min(cap, max(played + step, wanted))
 
 
-def run(jobs: Sequence[Job], games: int, *, workers: int | None = None, scheduler: str | None = None,
+def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, scheduler: str | None = None,
         precision: float | None = None, max_games: int | None = None, confidence: float = 0.95,
         progress: Callable[[int, int], None] | None = None, backend: Backend | None = None,
         round_games: int | None = None) -> RunResult:
