@@ -87,10 +87,11 @@ def ability_words(abilities: Any) -> list[str]:
         if isinstance(on, str):
             out.append(on)
         steps(a.get("do"))
-        for mode in a.get("modes") if isinstance(a.get("modes"), list) else ():
+        modes, statics = a.get("modes"), a.get("static")
+        for mode in modes if isinstance(modes, list) else ():
             if isinstance(mode, dict):
                 steps(mode.get("do"))
-        for st in a.get("static") if isinstance(a.get("static"), list) else ():
+        for st in statics if isinstance(statics, list) else ():
             if isinstance(st, dict):
                 for key in ("effect", "keyword"):
                     if isinstance(st.get(key), str):
