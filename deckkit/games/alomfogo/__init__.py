@@ -26,6 +26,12 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
                                             players the owner is named: ``… on Ködlátó Berta of p3``
 ``play Szélvész on p3``                     phase 3: a card affecting "the opponent", with more than two
                                             players: which opponent (AF-913); with two: ``play Szélvész``
+``play Lélekhívás on Garabonc Döme``        a chosen card in another zone (here the spell cage) is named
+                                            as a card in play is; with two chosen cards (a sequence whose
+                                            steps each choose): ``… on A and B``, in step order
+``play Kétélű varázs mode 2``               a modal card: the chosen mode, from 1, before its targets
+                                            (``cast X mode 1 on Y``)
+``play Bűvös tükör ordering A, B, C``       an ordering choice states the new order, top first (AF-D13)
 ``cycle lángdárda``                         phase 3: pay 1 VP, discard an instant, draw (AF-611, once)
 ``pass``                                    phase 3: go to the duels; phase 4: end the turn; in a duel:
                                             no assist this time (two passes in a row end it, AF-741)
@@ -36,8 +42,10 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
 ``helper búbos manó`` / ``no helper``       designate a helper, attacker first (AF-721, AF-722); asked
                                             only when the player has an active creature to designate
 ``assist búbos manó``                       use your helper's (P)/(S)/(Á) ability (AF-734 – AF-736)
-``assist Hódfarok néne discarding Athame``  … with a discard as extra cost (AF-386)
-``cast hóförgeteg``                         play an instant as your assist (AF-351)
+``assist Hódfarok néne discarding Athame``  … with a discard as extra cost (AF-386); a helper ability
+                                            that chooses: ``assist X on Y`` (``… on Y discarding Z``)
+``cast hóförgeteg``                         play an instant as your assist (AF-351); ``cast X on Y``,
+                                            ``cast X mode 2`` as for ``play``
 ``counter hóförgeteg with Csendharang``     sacrifice a counterspell event when an opponent plays a spell
 ``no counter``                              let the spell be (AF-371, AF-372); opponents with an active
                                             counterspell are asked in turn order from the caster
@@ -55,9 +63,12 @@ players ``p1`` … ``p9`` (three or more play the multiplayer variant, AF-910), 
 AF-Q12: cards put into the player's hand in phase 1 of that game turn, before the draw; ``turn`` is a
 game turn number from 1, every name must be a bundled card).
 
-Card data (``data/cards/alomfogo.json``): ``abilities`` name effects of the registry (``boost``,
-``gain-vp`` …); a helper ability's extra costs are ``vp`` and ``discard`` (AF-384); a general spell may
-choose a ``target``: ``opponent-creature`` (an opponent's active creature) or ``opponent`` (AF-385, AF-913).
+Card data (``data/cards/alomfogo.json``): ``abilities`` are written in the ability language
+(:mod:`deckkit.engine.abilities`, Álomfogó's words in :mod:`deckkit.games.alomfogo.language`): a
+creature's helper ability is ``{"cost": {"rest": true}, "do": [{"effect": "boost", "amount": 1}]}``
+((P) rest, (S) ``damage``, (Á) ``sacrifice``, extra ``vp`` and ``discard``, AF-380 – AF-386); a spell's
+``do`` happens when it resolves; ``trigger``, ``static`` and ``modes`` say the rest. The older flat
+form (``{"effect": "boost", "amount": 1}``) is still read.
 
 Snapshot (``State.snapshot()``): ``turn``, ``active``, ``phase`` (``setup``, ``phase2``, ``phase3``,
 ``creature-draw``, ``phase4``, ``defend``, ``helper``, ``assist``, ``counter``, ``over``),

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from deckkit.engine import effects as registry
+from deckkit.engine.abilities import Ability, Condition, Static
 from deckkit.errors import DataError, UnknownCard
 from deckkit.text import fold
 
@@ -13,20 +13,38 @@ GAME = "alomfogo"
 MAGIC_SOURCE = "bűvforrás"  # AF-370
 COUNTERSPELL = "ellenvarázs"  # AF-371
 HELPER_MARKS = ("P", "S", "Á")  # AF-380 – AF-382
-TARGETS = ("opponent-creature", "opponent")  # AF-385; with more players the player names whose (AF-912, AF-913)
 
-# Effects that act while their event is on the table instead of when the card resolves.
-STATIC_EFFECTS = frozenset({"vp-per-turn", "attack-bonus", "free-dreamwalker", "counter-spell"})
+
+def compiled_abilities(data: dict) -> tuple[Ability, ...]:
+    """The card's abilities compiled from the language; DataError naming the card and the JSON path."""
+    from deckkit.engine.abilities import compile_card
+    from deckkit.games.alomfogo import effects  # noqa: F401  (registers the effects and the words)
+
+    if not data.get("abilities"):
+        return ()
+    compiled, problems = compile_card(GAME, data)
+    if problems:
+        first = problems[0]
+        raise DataError(f"card {data.get('name')!r}: {first.path}: {first.message}", hint=first.hint)
+    return compiled
 
 
 class CardDef:
-    """One card's rules facts, with its effect handlers looked up once (shared, never mutated)."""
+    """One card's rules facts, its abilities compiled once (shared, never mutated).
+
+    ``play``: what a spell does when it resolves; ``helper_ability``: a creature's (P)/(S)/(Á) ability
+    (AF-309); ``triggers``: event name -> triggered abilities; ``statics``: ``(Static, condition)``
+    pairs that hold while the card is on the table (an event's only while it is active, AF-342).
+    """
 
     __slots__ = ("id", "name", "key", "type", "cost", "attack", "defense", "glory", "helper", "magic_source",
-                 "is_dreamwalker", "is_creature", "resolve", "helper_vp", "helper_discard", "vp_bonus",
-                 "attack_bonus", "free_max", "counter", "target", "data")
+                 "is_dreamwalker", "is_creature", "abilities", "play", "helper_ability", "helper_vp",
+                 "helper_discard", "triggers", "statics", "vp_bonus", "power", "cost_mods", "free_max", "counter",
+                 "keywords", "after_duel", "target", "data")
 
     def __init__(self, data: dict) -> None:
+        from deckkit.games.alomfogo.language import mark_of
+
         self.data = data
         self.id: str = data["id"]
         self.name: str = data["name"]
@@ -41,51 +59,50 @@ class CardDef:
         self.magic_source = fold(MAGIC_SOURCE) in subtypes
         self.is_dreamwalker = self.type == "dreamwalker"
         self.is_creature = self.type in ("dreamwalker", "dream-creature")
-        resolve: list[tuple[Callable, dict]] = []
-        self.helper_vp = 0
-        self.helper_discard = 0
-        self.vp_bonus: list[tuple[Callable, dict]] = []
-        self.attack_bonus: list[tuple[Callable, dict]] = []
-        self.free_max = -1
-        self.counter: tuple[Callable, dict] | None = None
-        self.target: str | None = None  # what the card targets (AF-385): "opponent-creature"
-        for ability in data.get("abilities", ()):
-            name = ability.get("effect")
-            try:
-                fn = registry.handler(GAME, name)
-            except KeyError:
-                raise DataError(f"card {self.name!r}: unknown effect {name!r}",
-                                hint="effects are " + ", ".join(sorted(registry.names(GAME)))) from None
-            if name == "vp-per-turn":
-                self.vp_bonus.append((fn, ability))
-            elif name == "attack-bonus":
-                self.attack_bonus.append((fn, ability))
-            elif name == "free-dreamwalker":
-                self.free_max = max(self.free_max, int(ability.get("max_cost", 0)))
-            elif name == "counter-spell":
-                self.counter = (fn, ability)
+        self.abilities = compiled_abilities(data)
+        self.play: Ability | None = None
+        self.helper_ability: Ability | None = None
+        triggers: dict[str, list[Ability]] = {}
+        statics: list[tuple[Static, Condition | None]] = []
+        for ab in self.abilities:
+            if ab.kind == "triggered" and ab.trigger is not None:
+                triggers.setdefault(ab.trigger.on, []).append(ab)
+            elif ab.kind == "static":
+                statics.extend((st, ab.condition) for st in ab.statics)
+            elif self.is_creature:
+                self.helper_ability = ab  # AF-309: a creature's text is its helper ability
+                self.helper = self.helper or mark_of(ab)
             else:
-                resolve.append((fn, ability))
-                if ability.get("target"):
-                    if ability["target"] not in TARGETS:
-                        raise DataError(f"card {self.name!r}: unknown target {ability['target']!r}",
-                                        hint="targets are " + ", ".join(TARGETS))
-                    if self.type != "general-spell":  # only phase 3 plays choose a target (AF-360, AF-385)
-                        raise DataError(f"card {self.name!r}: a {self.type} cannot have a target",
-                                        hint="only general spells choose a target when played")
-                    if self.target not in (None, ability["target"]):
-                        raise DataError(f"card {self.name!r}: two abilities with different targets",
-                                        hint="a card chooses one target when it is played")
-                    self.target = ability["target"]
-                # AF-384: extra costs of a helper ability besides its rotation.
-                self.helper_vp += int(ability.get("vp", 0))
-                self.helper_discard += int(ability.get("discard", 0))
-        self.resolve = tuple(resolve)
+                self.play = ab
+        self.triggers = {k: tuple(v) for k, v in triggers.items()}
+        self.statics = tuple(statics)
+        helper = self.helper_ability
+        self.helper_vp = int(helper.cost_of("vp", 0)) if helper else 0  # AF-384
+        self.helper_discard = int(helper.cost_of("discard", 0)) if helper else 0  # AF-386
+        kinds: dict[str, list[Static]] = {}
+        for st, _ in statics:
+            kinds.setdefault(st.effect, []).append(st)
+        self.vp_bonus = sum(int(st.param("amount", 0)) for st in kinds.get("vp-per-turn", ()))
+        self.power = tuple(pair for pair in statics if pair[0].effect == "power")
+        self.cost_mods = tuple(pair for pair in statics if pair[0].effect == "cost")
+        self.free_max = max((int(st.param("max_cost", 0)) for st in kinds.get("free-dreamwalker", ())), default=-1)
+        self.counter = bool(kinds.get("counterspell"))
+        self.keywords = frozenset(str(st.param("keyword")) for st in kinds.get("keyword", ()))
+        after = kinds.get("after-duel")
+        self.after_duel: str | None = str(after[0].param("state")) if after else None  # replaces AF-757
+        # What the card asks for when played (AF-385): "opponent" (which opponent, AF-913), "chosen" (a card).
+        self.target: str | None = None
+        for seq in (self.play.sequences if self.play else ()):
+            for step in seq:
+                if step.target is not None and step.target.chosen:
+                    self.target = "chosen"
+                elif step.player == "opponent" and self.target is None:
+                    self.target = "opponent"
 
     @property
     def has_helper_ability(self) -> bool:
         """Whether the card has a (P)/(S)/(Á) ability usable as a helper (AF-309, AF-735)."""
-        return self.helper in HELPER_MARKS and bool(self.resolve)
+        return self.helper in HELPER_MARKS and self.helper_ability is not None
 
     def __repr__(self) -> str:
         return f"CardDef({self.name!r})"
@@ -102,6 +119,10 @@ class Pool:
 
     def __init__(self, cards: Iterable[dict]) -> None:
         self.defs: list[CardDef] = [CardDef(c) for c in cards if c.get("game", GAME) == GAME]
+        # Events some card reacts to, and whether any card changes costs: the rules skip the look-ups
+        # for a pool without them (the goldfish games of the bundled decks).
+        self.watched: frozenset[str] = frozenset(e for d in self.defs for e in d.triggers)
+        self.cost_mods = any(d.cost_mods for d in self.defs)
         self.by_key: dict[str, CardDef] = {}
         self.by_id: dict[str, CardDef] = {d.id: d for d in self.defs}
         for d in self.defs:

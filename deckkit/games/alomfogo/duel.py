@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.effects import Context
 from deckkit.games.alomfogo.cards import CardDef
-from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Duel, Perm
+from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Choice, Duel, Perm
 
 if TYPE_CHECKING:
     pass
@@ -32,21 +32,22 @@ class DuelRules:
                 and helper.card.has_helper_ability \
                 and player.vp >= helper.card.helper_vp and len(player.hand) >= helper.card.helper_discard:
             lab = self.label(p, helper)
-            if helper.card.helper_discard:
-                seen: set[int] = set()
-                for card in player.hand:
-                    if id(card) not in seen:
-                        seen.add(id(card))
-                        out.append(Action(p, "assist", (lab, "discarding", card.name)))
-            else:
-                out.append(Action(p, "assist", (lab,)))
+            for choice in self.options(p, helper.card, helper.card.helper_ability, side):
+                if helper.card.helper_discard:
+                    seen: set[int] = set()
+                    for card in player.hand:
+                        if id(card) not in seen:
+                            seen.add(id(card))
+                            out.append(Action(p, "assist", (lab, *choice.args, "discarding", card.name)))
+                else:
+                    out.append(Action(p, "assist", (lab, *choice.args)))
         seen2: set[int] = set()
         for card in player.hand:
-            if card.type == "instant" and card.cost <= player.vp and id(card) not in seen2:
+            if card.type == "instant" and id(card) not in seen2 and self.cost_of(p, card) <= player.vp:
                 if card.magic_source and player.source_played:
                     continue
                 seen2.add(id(card))
-                out.append(Action(p, "cast", (card.name,)))
+                out.extend(Action(p, "cast", (card.name, *choice.args)) for choice in self.options(p, card, card.play, side))
         out.append(Action(p, "pass"))
         return out
 
@@ -54,7 +55,7 @@ class DuelRules:
         """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""
         defender = self.right_of(p)  # AF-911
         self.logging and self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
-        if self.players[defender].passive or not self._active_dreamwalkers(defender):
+        if self.players[defender].passive or not self._defenders(defender):
             self.unanswered(att, defender)  # AF-710: the defender cannot answer
         else:
             self.duel = Duel(p, att, defender, att)
@@ -69,6 +70,8 @@ class DuelRules:
         self.logging and self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
                                 f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
+        if self.result is None:  # AF-710: the attacker has won at once
+            self.fire("duel-won", self.active, att, "attacker")
 
     def defend(self, p: int, dfn: Perm) -> None:
         """The challenged player answers with an active dreamwalker; helpers come next (AF-704, AF-720)."""
@@ -85,7 +88,7 @@ class DuelRules:
             self.logging and self.note(f"{self.pname(p)} designates {self.label(p, helper)} as helper")
         self._next_helper(d.helper_side + 1)
 
-    def use_helper(self, p: int, discard: CardDef | None = None) -> None:
+    def use_helper(self, p: int, discard: CardDef | None = None, choice: Choice | None = None) -> None:
         """An assist: pay the helper's extra costs and rotation, then its effect happens (AF-734 – AF-736)."""
         d = self.duel
         side = d.to_act
@@ -104,24 +107,32 @@ class DuelRules:
         else:
             player.table.remove(helper)
             player.cage.append(card)
-        ctx = Context(p, card, side)
-        for fn, ability in card.resolve:
-            fn(self, ctx, ability)
+        ctx = Context(p, card, side, helper, "helper")
+        d.assists += 1
+        ctx.assist = d.assists
+        if card.helper_ability is not None:
+            self.carry_out(ctx, card.helper_ability, choice)
+        if self.duel is None:
+            return
         self.logging and self.note(f"{self.pname(p)} uses {label} ({card.helper}): {self._totals_text()}")
         d.passes = 0
         d.to_act = 1 - side
 
-    def cast_instant(self, p: int, card: CardDef) -> None:
+    def cast_instant(self, p: int, card: CardDef, choice: Choice | None = None) -> None:
         """An assist: pay an instant taken from the hand; it goes to the cage and may be countered (AF-351, AF-358)."""
         player = self.players[p]
         d = self.duel
-        player.vp -= card.cost
+        cost = self.cost_of(p, card)
+        player.vp -= cost
         player.cage.append(card)  # AF-358
         if card.magic_source:
             player.source_played = True  # AF-610 holds for instants too, in either player's turn
         d.passes = 0
-        self.logging and self.note(f"{self.pname(p)} casts {card.name} for {card.cost} VP")
-        self._cast(p, card, d.to_act, ASSIST)
+        self.logging and self.note(f"{self.pname(p)} casts {card.name} for {cost} VP")
+        self.fire("played", p, card)
+        if self.duel is not d:
+            return
+        self._cast(p, card, d.to_act, ASSIST, choice)
 
     def assist_pass(self, p: int) -> None:
         """No assist this time; two passes in a row end the exchange and the duel is evaluated (AF-732, AF-741)."""
@@ -148,14 +159,11 @@ class DuelRules:
     def totals(self) -> tuple[int, int]:
         """The attacker's and the defender's current totals (AF-751, AF-752)."""
         d = self.duel
-        att, dfn = d.duelists
-        bonus = 0
-        for perm in self.players[d.players[0]].table:
-            if perm.card.attack_bonus and perm.state == ACTIVE:
-                for fn, ability in perm.card.attack_bonus:
-                    bonus += fn(self, Context(d.players[0], perm.card, 0), ability)
+        (ap, dp), (att, dfn) = d.players, d.duelists
         # AF-751, AF-752: plain sums, which may go below zero; only a VP cost is floored (AF-605)
-        return (att.card.attack + d.bonus[0] + bonus, dfn.card.defense + d.bonus[1])
+        a = (self.powers(ap, att)[0] if att.mods else att.card.attack) + d.bonus[0] + self.static_power(ap, att)
+        b = (self.powers(dp, dfn)[1] if dfn.mods else dfn.card.defense) + d.bonus[1] + self.static_power(dp, dfn)
+        return a, b
 
     def _totals_text(self) -> str:
         a, b = self.totals()
@@ -169,7 +177,8 @@ class DuelRules:
         self.phase = DUELS
         for perm in (att, dfn, *d.helpers):  # AF-757, AF-758
             if perm is not None and perm.state == ACTIVE:
-                perm.state = RESTING
+                # AF-D11: a continuous replacement of AF-757 for a duelist ("damaged instead of resting")
+                perm.state = DAMAGED if perm.card.after_duel == "damaged" and perm in (att, dfn) else RESTING
         if a > b:  # AF-753, AF-754, AF-804
             self._to_cage(dp, dfn)
             self.logging and self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
@@ -181,6 +190,12 @@ class DuelRules:
                       f"{self.pname(dp)} gains {gain} glory (AF-803)")
         else:
             self.logging and self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
+            return
+        won, lost = ((ap, att, "attacker"), (dp, dfn, "defender")) if a > b else \
+            ((dp, dfn, "defender"), (ap, att, "attacker"))
+        self.fire("duel-won", *won)
+        if self.result is None:
+            self.fire("duel-lost", *lost)
 
     def _to_cage(self, p: int, perm: Perm) -> None:
         table = self.players[p].table

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.effects import Context
-from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DUELS, OVER, PLAY, Pending, Perm
+from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DUELS, OVER, PLAY, Choice, Pending, Perm
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.state import AlomfogoState  # noqa: F401
@@ -17,7 +17,7 @@ class PlayRules:
     """Card-playing methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
 
     def _counters(self, p: int) -> list[tuple[str, Perm]]:
-        return self.labelled(p, lambda perm: perm.card.counter is not None and perm.state == ACTIVE)
+        return self.labelled(p, lambda perm: perm.card.counter and perm.state == ACTIVE)
 
     def _free_events(self, p: int) -> list[tuple[str, Perm]]:
         turn = self.turn  # a free-dreamwalker event works once per turn, and not while resting (AF-342)
@@ -36,12 +36,11 @@ class PlayRules:
                 continue  # AF-353, AF-607
             if card.magic_source and player.source_played:
                 continue  # AF-610
-            if card.cost <= player.vp:
-                if card.target is None:
+            if self.cost_of(p, card) <= player.vp:
+                if card.play is None:
                     out.append(Action(p, "play", (card.name,)))
                 else:  # AF-385: a target must be chosen; no target, no play
-                    out.extend(Action(p, "play", (card.name,) if lab is None else (card.name, "on", lab))
-                               for lab, _, _ in self.targets(p, card))
+                    out.extend(Action(p, "play", (card.name, *choice.args)) for choice in self.options(p, card, card.play))
             if card.is_dreamwalker:
                 if free is None:
                     free = self._free_events(p)
@@ -57,47 +56,36 @@ class PlayRules:
         out.append(Action(p, "pass"))
         return out
 
-    def targets(self, p: int, card: CardDef) -> list[tuple[str | None, int, Perm | None]]:
-        """What ``card`` played by ``p`` may target (AF-385): ``(label, owner, card in play or None)``.
-
-        ``opponent-creature``: an opponent's active creature; with more than two players the label names
-        the owner (``Ködlátó Berta of p3``), as a card may take any player's cards (AF-912).
-        ``opponent``: a card that affects "the opponent"; with more than two players the label names
-        which one (``p3``, AF-913); with two there is nothing to choose and the label is None.
-        """
-        out: list[tuple[str | None, int, Perm | None]] = []
-        many = len(self.players) > 2
-        for owner, player in enumerate(self.players):
-            if owner == p or not player.alive:
-                continue
-            if card.target == "opponent":
-                out.append((self.pname(owner) if many else None, owner, None))
-                continue
-            for perm in player.table:
-                if perm.card.is_creature and perm.state == ACTIVE:
-                    lab = self.label(owner, perm)
-                    out.append((f"{lab} of {self.pname(owner)}" if many else lab, owner, perm))
-        return out
-
-    def play_card(self, p: int, card: CardDef, event: Perm | None = None,
-                  target: tuple[int, Perm | None] | None = None) -> None:
+    def play_card(self, p: int, card: CardDef, event: Perm | None = None, choice: Choice | None = None) -> None:
         """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""
         player = self.players[p]
         if event is not None:
             event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
             self.logging and self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
         else:
-            player.vp -= card.cost  # AF-601
-            self.logging and self.note(f"{self.pname(p)} plays {card.name} for {card.cost} VP ({player.vp} left)"
-                                    + ("" if target is None else f" on {self.pname(target[0])}" if target[1] is None
-                                       else f" on {target[1].card.name}"))
+            cost = self.cost_of(p, card)
+            player.vp -= cost  # AF-601, AF-605
+            if self.logging:
+                on = ""
+                if choice is not None and choice.targets:
+                    on = " on " + ", ".join(t.card.name if isinstance(t, Perm) else t.name for _, t in choice.targets)
+                elif choice is not None and choice.opponent is not None:
+                    on = f" on {self.pname(choice.opponent)}"
+                self.note(f"{self.pname(p)} plays {card.name} for {cost} VP ({player.vp} left){on}")
         if card.magic_source:
             player.source_played = True  # AF-610
         if card.type == "general-spell":
             player.cage.append(card)  # AF-361: resolves, then the card is in the cage
-            self._cast(p, card, None, PLAY, target)
+            self.fire("played", p, card)
+            self._cast(p, card, None, PLAY, choice)
         else:
-            player.table.append(Perm(card))  # AF-608, AF-411
+            perm = Perm(card)
+            player.table.append(perm)  # AF-608, AF-411
+            if self.game.pool.watched:
+                self.fire("enters", p, perm)
+                self.fire("played", p, perm)
+                if self.phase == OVER:
+                    return
             if card.type == "dream-creature":
                 self.phase = CREATURE_DRAW  # AF-333
 
@@ -108,6 +96,8 @@ class PlayRules:
             kept = ", ".join(c.name for c in player.hand) or "nothing"
             self.note(f"{self.pname(p)} ends phase 3 with {player.vp} VP, keeping {kept}")
         self.phase = DUELS
+        if "phase-4" in self.game.pool.watched:
+            self.fire("phase-4", p)
 
     def cycle(self, p: int, card: CardDef) -> None:
         """Phase 3: pay 1 VP, put an instant taken from the hand into the cage and draw (AF-611, AF-612)."""
@@ -118,14 +108,13 @@ class PlayRules:
         self.logging and self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
         self.draw(p, required=True)
 
-    def _cast(self, p: int, card: CardDef, side: int | None, resume: str,
-              target: tuple[int, Perm | None] | None = None) -> None:
+    def _cast(self, p: int, card: CardDef, side: int | None, resume: str, choice: Choice | None = None) -> None:
         # Opponents holding an active counterspell are asked in turn order from the caster (AF-371).
         n = len(self.players)
         step = 1 if self.game.settings["turn_direction"] == "right" else -1
         reactors = [i for i in ((p + k * step) % n for k in range(1, n))
                     if self.players[i].alive and self._counters(i)]
-        pend = Pending(p, card, side, reactors, resume, target)
+        pend = Pending(p, card, side, reactors, resume, choice)
         if reactors:
             self.pending = pend
             self.phase = COUNTER  # AF-371: the opponent may react before it takes effect
@@ -133,11 +122,15 @@ class PlayRules:
         self._resolve_spell(pend)
 
     def _resolve_spell(self, pend: Pending) -> None:
-        ctx = Context(pend.caster, pend.card, pend.side, pend.target)
+        ctx = Context(pend.caster, pend.card, pend.side, None, "instant" if pend.side is not None else "play")
+        if pend.side is not None and self.duel is not None:
+            d = self.duel
+            d.assists += 1
+            ctx.assist = d.last_instant[pend.side] = d.assists
         self.phase = pend.resume  # effects may end the game and set OVER
         caster = self.players[pend.caster]
-        for fn, ability in pend.card.resolve:
-            fn(self, ctx, ability)
+        if pend.card.play is not None:
+            self.carry_out(ctx, pend.card.play, pend.choice)
             if self.phase == OVER or not caster.alive:
                 return  # the game ended, or the caster left it and the next turn began
         if pend.resume == ASSIST and self.duel is not None:
@@ -147,8 +140,10 @@ class PlayRules:
     def counter(self, p: int, event: Perm) -> None:
         """Sacrifice a counterspell event: the waiting spell has no effect (AF-371, AF-372)."""
         pend = self.pending
-        fn, ability = event.card.counter
-        fn(self, Context(p, event.card), ability)
+        player = self.players[p]
+        if event in player.table:  # AF-372: the counterspell event is sacrificed
+            player.table.remove(event)
+            player.cage.append(event.card)
         self.logging and self.note(f"{self.pname(p)} sacrifices {event.card.name}: "
                                 f"{pend.card.name} has no effect (AF-372)")
         self._resume(pend)

@@ -9,12 +9,13 @@ from deckkit.games.alomfogo.zones import ASSIST, COUNTER, CREATURE_DRAW, DEFEND,
 
 
 def _effects(card) -> set[str]:
-    return {ability.get("effect") for _, ability in card.resolve}
+    return {step.effect for seq in (card.play.sequences if card.play else ()) for step in seq}
 
 
 def _gain(card) -> int:
     """Net VP of a card that gives VP (Athame: 5 − 3 = 2)."""
-    return sum(int(a.get("amount", 0)) for _, a in card.resolve if a.get("effect") == "gain-vp") - card.cost
+    return sum(step.amount.fixed for seq in (card.play.sequences if card.play else ()) for step in seq
+               if step.effect == "gain-vp") - card.cost
 
 
 def greedy(state: AlomfogoState) -> Action:
@@ -99,7 +100,7 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
                 effects = _effects(card)
                 if "gain-vp" in effects and _gain(card) > 0:
                     key = (10, _gain(card))
-                elif "recover-all" in effects:
+                elif "set-state" in effects:
                     if inactive is None:
                         inactive = any(perm.state and perm.card.is_dreamwalker for perm in player.table)
                     if inactive:

@@ -6,30 +6,35 @@ Phase 3 plays live in :mod:`~deckkit.games.alomfogo.plays`, the duel in :mod:`~d
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING
 from collections.abc import Callable
 
+from deckkit.engine.abilities import Ability
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.duel import DuelRules
-from deckkit.games.alomfogo.effects import Context
+from deckkit.games.alomfogo.interpret import AbilityRules
 from deckkit.games.alomfogo.plays import PlayRules
-from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, OVER,
-                                          PLAY, SETUP, STATE_NAMES, Duel, Pending, Perm, Player)
+from deckkit.games.alomfogo.zones import (ACTIVE, RESTING, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, OVER,
+                                          PLAY, SETUP, STATE_NAMES, NO_CHOICE, Choice, Duel, Pending, Perm,
+                                          Player)
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.game import AlomfogoGame
 
 
-class AlomfogoState(DuelRules, PlayRules, State):
+class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
     """A game of Álomfogó: see the package docstring for the action strings."""
+
+    NOT_COMPARED = State.NOT_COMPARED | {"uses", "depth", "capped"}
 
     ACTION_KINDS = {
         "start": False, "play": True, "cast": True, "cycle": True, "counter": True, "no counter": False,
         "challenge with": True, "defend with": True, "no defence": False, "helper": True,
         "no helper": False, "assist": True, "draw": False, "no draw": False, "pass": False,
     }
-    ACTION_JOINERS = ("with", "on", "discarding")
+    ACTION_JOINERS = ("with", "on", "and", "discarding", "ordering")
 
     def __init__(self, game: AlomfogoGame, rng: random.Random, n_players: int = 2) -> None:
         super().__init__(game, rng)
@@ -42,6 +47,9 @@ class AlomfogoState(DuelRules, PlayRules, State):
         self.pending: Pending | None = None
         self.result: int | str | None = None
         self.fixtures: dict[int, list[tuple[int, list[CardDef]]]] = {}  # AF-Q12 test fixture
+        self.uses: dict[str, int] | None = None  # card name -> abilities carried out (when counted)
+        self.depth = 0  # triggers setting off triggers (capped at MAX_TRIGGER_DEPTH)
+        self.capped = False
 
     def clone(self) -> AlomfogoState:
         """An independent copy: players' zones and counters, cards on the table, the duel, the spell
@@ -55,6 +63,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
             if found is None:
                 found = perms[id(perm)] = Perm(perm.card, perm.state)
                 found.used = perm.used
+                found.mods = perm.mods
             return found
 
         twin.players = [player.copy(copied) for player in self.players]
@@ -63,6 +72,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
         if self.pending is not None:
             twin.pending = self.pending.copy(copied)
         twin.fixtures = {k: list(v) for k, v in self.fixtures.items()}
+        twin.uses = None  # a look-ahead's plays are not the game's
         self._share_rng(twin)
         twin._listed = None
         twin.history = self.history[:]
@@ -164,6 +174,8 @@ class AlomfogoState(DuelRules, PlayRules, State):
         card = player.library.pop()
         player.hand.append(card)
         self.logging and self.note(f"{self.pname(index)} draws {card.name}")
+        if "draw" in self.game.pool.watched:
+            self.fire("draw", index)
         return True
 
     def lose_glory(self, index: int, amount: int) -> None:
@@ -219,9 +231,8 @@ class AlomfogoState(DuelRules, PlayRules, State):
         player.cycled = False
         gain = self.game.settings["vp_per_turn"]
         for perm in player.table:
-            if perm.card.vp_bonus and perm.state == ACTIVE:  # AF-342: a resting event does nothing
-                for fn, ability in perm.card.vp_bonus:
-                    gain += fn(self, Context(index, perm.card), ability)
+            if perm.card.vp_bonus and (perm.state == ACTIVE or perm.card.type != "event"):  # AF-342
+                gain += perm.card.vp_bonus
         player.vp += gain  # AF-602, AF-603: unspent VP carry over
         for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
             if perm.state:
@@ -233,8 +244,12 @@ class AlomfogoState(DuelRules, PlayRules, State):
                 player.hand.extend(cards)
                 self.logging and self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} "
                                         "(fixture, AF-Q12)")
+        if "phase-1" in self.game.pool.watched:
+            self.fire("phase-1", index)
+            if self.phase == OVER or self.active != index:
+                return
         if self.first_turn_of_game():
-            self.phase = PLAY  # AF-513: no draw in the starting player's first turn
+            self.start_phase3(index)  # AF-513: no draw in the starting player's first turn
         elif not player.library:
             self.phase = DRAW
             self.draw(index, required=True)  # AF-107: loses at once
@@ -271,7 +286,7 @@ class AlomfogoState(DuelRules, PlayRules, State):
                 out = [Action(p, "challenge with", (lab,)) for lab, _ in self._active_dreamwalkers(p)]
             return out + [Action(p, "pass")]
         if phase == DEFEND:
-            out = [Action(p, "defend with", (lab,)) for lab, _ in self._active_dreamwalkers(p)]
+            out = [Action(p, "defend with", (lab,)) for lab, _ in self._defenders(p)]
             return out + [Action(p, "no defence")]
         if phase == HELPER:
             return [Action(p, "helper", (lab,)) for lab, _ in self._helper_candidates(p)] + [Action(p, "no helper")]
@@ -296,12 +311,42 @@ class AlomfogoState(DuelRules, PlayRules, State):
     def _active_dreamwalkers(self, p: int) -> list[tuple[str, Perm]]:
         return self.labelled(p, lambda perm: perm.state == ACTIVE and perm.card.is_dreamwalker)
 
+    def _defenders(self, p: int) -> list[tuple[str, Perm]]:
+        """Dreamwalkers that may defend: the active ones (AF-704), and resting ones that may defend while
+        resting (AF-D16); never one that cannot defend."""
+        def can(perm: Perm) -> bool:
+            card = perm.card
+            if not card.is_dreamwalker or "cannot-defend" in card.keywords:
+                return False
+            return perm.state == ACTIVE or perm.state == RESTING and "defend-while-resting" in card.keywords
+        return self.labelled(p, can)
+
+    def start_phase3(self, p: int) -> None:
+        """Phase 3 begins (AF-514): phase-3 triggers."""
+        self.phase = PLAY
+        if "phase-3" in self.game.pool.watched:
+            self.fire("phase-3", p)
+
     # -- applying ------------------------------------------------------------------------------
     def _find_perm(self, p: int, label: str) -> Perm:
         for perm in self.players[p].table:
             if self.label(p, perm) == label:
                 return perm
         raise AssertionError(label)
+
+    def _hand_card(self, p: int, name: str) -> CardDef:
+        return next(card for card in self.players[p].hand if card.name == name)
+
+    def choice_of(self, p: int, card: CardDef, ability: Ability | None, words: tuple[str, ...],
+                  side: int | None = None) -> Choice:
+        """The :class:`Choice` a legal action's words after the card name stand for."""
+        words = tuple(words)
+        return next((c for c in self.options(p, card, ability, side) if c.args == words), NO_CHOICE)
+
+    def malformed(self, action: str) -> str | None:
+        """As the engine's check, reading ``mode 2`` and the comma-separated names of ``ordering``."""
+        text = re.sub(r"\s+mode\s+\d+\b", "", action, flags=re.I)
+        return super().malformed(re.sub(r"\s*,\s*", " and ", text))
 
     def _take_from_hand(self, p: int, name: str) -> CardDef:
         hand = self.players[p].hand
@@ -317,20 +362,24 @@ class AlomfogoState(DuelRules, PlayRules, State):
             self.logging and self.note(f"{args[0]} starts the game (AF-504)")
             self.begin_turn(self.first)
         elif kind == "draw":
-            self.draw(p, required=self.phase == DRAW)
+            was = self.phase
+            self.draw(p, required=was == DRAW)
             if self.phase != OVER:
-                self.phase = PLAY
+                if was == DRAW:
+                    self.start_phase3(p)
+                else:
+                    self.phase = PLAY
         elif kind == "no draw":
             self.logging and self.note(f"{self.pname(p)} does not draw")
             self.phase = PLAY
         elif kind == "play":
-            card = self._take_from_hand(p, args[0])
-            if card.target is not None:  # AF-385: the chosen target, or the only opponent (label None)
-                label = args[2] if len(args) == 3 else None
-                target = next((owner, perm) for lab, owner, perm in self.targets(p, card) if lab == label)
-                self.play_card(p, card, None, target)
+            if len(args) == 3 and args[1] == "with":  # through a free-dreamwalker event
+                self.play_card(p, self._take_from_hand(p, args[0]), self._find_perm(p, args[2]))
             else:
-                self.play_card(p, card, self._find_perm(p, args[2]) if len(args) == 3 else None)
+                card = self._hand_card(p, args[0])  # the choice is read while the card is in the hand
+                choice = self.choice_of(p, card, card.play, args[1:])
+                self._take_from_hand(p, args[0])
+                self.play_card(p, card, None, choice)
         elif kind == "cycle":
             self.cycle(p, self._take_from_hand(p, args[0]))
         elif kind == "pass":
@@ -353,9 +402,20 @@ class AlomfogoState(DuelRules, PlayRules, State):
         elif kind == "no helper":
             self.designate_helper(p, None)
         elif kind == "assist":
-            self.use_helper(p, self._take_from_hand(p, args[2]) if len(args) == 3 else None)
+            words = args[1:]
+            discard = None
+            if "discarding" in words:
+                at = words.index("discarding")
+                discard = self._take_from_hand(p, words[at + 1])
+                words = words[:at]
+            helper = self.duel.helpers[self.duel.to_act]
+            self.use_helper(p, discard, self.choice_of(p, helper.card, helper.card.helper_ability, words,
+                                                       self.duel.to_act))
         elif kind == "cast":
-            self.cast_instant(p, self._take_from_hand(p, args[0]))
+            card = self._hand_card(p, args[0])
+            choice = self.choice_of(p, card, card.play, args[1:], self.duel.to_act)
+            self._take_from_hand(p, args[0])
+            self.cast_instant(p, card, choice)
         elif kind == "counter":
             self.counter(p, self._find_perm(p, args[2]))
         elif kind == "no counter":

@@ -27,12 +27,15 @@ SETUP = "setup"  # before the first turn: the players decide who starts (AF-504)
 class Perm:
     """A card on the table with its state (active, resting, damaged)."""
 
-    __slots__ = ("card", "state", "used")
+    __slots__ = ("card", "state", "used", "mods")
 
     def __init__(self, card: CardDef, state: int = ACTIVE) -> None:
         self.card = card
         self.state = state
         self.used = 0  # turn number in which a free-dreamwalker event was last used
+        # Power changes with a duration: (attack, defense, "turn" | "next-turn" | "permanent", value) —
+        # value is the game turn ("turn") or the owner's turn count ("next-turn") they hold in.
+        self.mods: tuple[tuple[int, int, str, int], ...] = ()
 
     def __repr__(self) -> str:
         return f"Perm({self.card.name!r}, {STATE_NAMES[self.state]})"
@@ -72,7 +75,8 @@ class Player:
 class Duel:
     """The duel being fought: duelists, helpers, assist modifiers, whose assist turn it is."""
 
-    __slots__ = ("players", "duelists", "helpers", "bonus", "to_act", "passes", "helper_side")
+    __slots__ = ("players", "duelists", "helpers", "bonus", "to_act", "passes", "helper_side", "mods", "assists",
+                 "last_instant", "silenced")
 
     def __init__(self, attacker: int, att: Perm, defender: int, dfn: Perm) -> None:
         self.players = (attacker, defender)
@@ -82,6 +86,12 @@ class Duel:
         self.to_act = 0  # AF-731: the attacker assists first
         self.passes = 0  # consecutive passes; two end the exchange (AF-741)
         self.helper_side = 0  # AF-721/722: the attacker designates first
+        # Each magic-power change of an assist: [assist number, its side, "helper" | "instant" | …,
+        # the side it changes, amount, still in force] — a negation withdraws some (AF-D10, AF-D15).
+        self.mods: list[list] = []
+        self.assists = 0
+        self.last_instant = [0, 0]  # the number of each side's latest instant assist
+        self.silenced = [False, False]  # the side's helper ability has no effect in this duel
 
     def copy(self, perm: CopyPerm) -> Duel:
         """A copy for a cloned state, its cards in play mapped by ``perm``."""
@@ -91,17 +101,19 @@ class Duel:
         twin.helpers = [None if h is None else perm(h) for h in self.helpers]
         twin.bonus = self.bonus[:]
         twin.to_act, twin.passes, twin.helper_side = self.to_act, self.passes, self.helper_side
+        twin.mods = [m[:] for m in self.mods]
+        twin.assists, twin.last_instant, twin.silenced = self.assists, self.last_instant[:], self.silenced[:]
         return twin
 
 
 class Pending:
     """A spell that was paid for and may be countered before it takes effect (AF-371)."""
 
-    __slots__ = ("caster", "card", "side", "reactors", "resume", "target")
+    __slots__ = ("caster", "card", "side", "reactors", "resume", "choice")
 
     def __init__(self, caster: int, card: CardDef, side: int | None, reactors: list[int], resume: str,
-                 target: tuple[int, Perm | None] | None = None) -> None:
-        self.target = target
+                 choice: Choice | None = None) -> None:
+        self.choice = choice
         self.caster = caster
         self.card = card
         self.side = side
@@ -109,8 +121,30 @@ class Pending:
         self.resume = resume
 
     def copy(self, perm: CopyPerm) -> Pending:
-        """A copy for a cloned state, a targeted card in play mapped by ``perm``."""
-        target = self.target
-        if target is not None and target[1] is not None:
-            target = (target[0], perm(target[1]))
-        return Pending(self.caster, self.card, self.side, self.reactors[:], self.resume, target)
+        """A copy for a cloned state, chosen cards in play mapped by ``perm``."""
+        choice = self.choice.copy(perm) if self.choice is not None else None
+        return Pending(self.caster, self.card, self.side, self.reactors[:], self.resume, choice)
+
+
+class Choice:
+    """What a played card or ability was told: its mode (index), the chosen targets of its steps in
+    order (``(owner, Perm or CardDef)``), the opponent it names (AF-913) and an order (top first);
+    ``args`` are the action's words after the card name."""
+
+    __slots__ = ("args", "mode", "targets", "opponent", "order")
+
+    def __init__(self, args: tuple[str, ...] = (), mode: int = 0, targets: tuple = (), opponent: int | None = None,
+                 order: tuple[str, ...] = ()) -> None:
+        self.args = args
+        self.mode = mode
+        self.targets = targets
+        self.opponent = opponent
+        self.order = order
+
+    def copy(self, perm: CopyPerm) -> Choice:
+        """A copy for a cloned state, chosen cards in play mapped by ``perm``."""
+        targets = tuple((o, perm(t) if isinstance(t, Perm) else t) for o, t in self.targets)
+        return Choice(self.args, self.mode, targets, self.opponent, self.order)
+
+
+NO_CHOICE = Choice()
