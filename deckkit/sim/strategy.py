@@ -328,9 +328,15 @@ class Pilot:
 
     @staticmethod
     def _ability_has(ability: dict, key: str, wanted: str) -> bool:
+        if key == "effect":  # the flat form, or any step, trigger or continuous effect of the language
+            from deckkit.engine.abilities import ability_words
+
+            return wanted in (fold(w) for w in ability_words([ability]))
+        steps = [ability, *(s for s in ability.get("do") or () if isinstance(s, dict))] \
+            if isinstance(ability.get("do") or [], list) else [ability]
         if key == "stat":  # "both" raises attack and defence alike
-            return ability.get("stat") in (wanted, "both")
-        return fold(str(ability.get(key, ""))) == wanted
+            return any(s.get("stat") in (wanted, "both") for s in steps)
+        return any(fold(str(s.get(key, ""))) == wanted for s in steps)
 
     @staticmethod
     def _target_is(action: Any, wanted: str, snapshot: dict) -> bool:

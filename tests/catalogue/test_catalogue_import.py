@@ -151,7 +151,7 @@ def test_csv_list_cells_round_trip_awkward_items(empty, tmp_path):
     from deckkit.catalogue.export import dumps
 
     tricky = card(1, subtypes=["a;b", "[x]", " spaced "], names={"en": "Dream, \"walker\""},
-                  abilities=[{"effect": "boost", "amount": 2}], text="Line one\nline two, \"quoted\"")
+                  abilities=[{"effect": "boost", "amount": 2}], helper="P", text="Line one\nline two, \"quoted\"")
     plain = {"id": "ko-x-1", "game": "kotlik", "name": "X 1", "type": "ingredient", "ingredient": "X", "number": 1,
              "label": "blue", "symbols": [], "text": ""}
     corner = {"id": "ko-corner", "game": "kotlik", "name": "Roh", "type": "corner", "stone": None, "text": ""}
@@ -239,9 +239,9 @@ def test_records_get_their_line_numbers(cat, write):
 
 def test_unknown_effect_name(cat, write):
     problems = _problems(cat, write("e.json", [card(1, abilities=[{"effect": "bost", "amount": 2}])]))
-    assert problems[0].path == "$.abilities[0].effect"
-    assert problems[0].message.startswith("'bost' is not one of")
-    assert problems[0].hint == "did you mean 'boost'?"
+    assert problems[0].path == "$.abilities[0].do[0].effect"  # the flat form, read as a one-step ability
+    assert problems[0].message.startswith("'bost' is not a known effect")
+    assert problems[0].hint.startswith("did you mean 'boost'?")
 
 
 def test_duplicate_ids_within_one_import(cat, write):
