@@ -66,7 +66,7 @@ class Words:
             after.append(self._without(neg))
         if f.alternatives:
             after.append("that is " + " or ".join(self.noun(a) for a in f.alternatives))
-        head = _plural(noun) if plural else noun
+        head = " or ".join(_plural(n) for n in noun.split(" or ")) if plural else noun
         return " ".join([*before, head, *after])
 
     def _test(self, name: str, value: Any, spec: Any) -> str:
@@ -172,6 +172,9 @@ class Words:
         for name, value in c.game:
             kind = self.v.conditions.get(name)
             text = kind.phrase.format(value=value) if kind else f"{name} is {value}"
+            for lead in ("while ", "if "):  # the phrase may carry its own word: never "while while"
+                if text.startswith(lead):
+                    text = text[len(lead):]
             parts.append(text)
         parts += ["not " + self.condition(n, "").strip() for n in c.negated]
         if c.alternatives:

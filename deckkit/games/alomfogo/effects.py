@@ -155,8 +155,7 @@ def set_state(state: AlomfogoState, ctx: Context, ability: Step) -> None:
 @effect(G, "to-cage", required=("target",), params={"target": _TARGET, "player": {
     **PLAYER, "enum": ["opponent"], "description": "opponent: only the cards of the one opponent the card names "
                                                    "(AF-913: with more players the action says which)."}},
-        phrase=lambda w: f"{w['target']} {'go' if w['step'].target.choose == 'every' else 'goes'} to "
-                         f"{'their owners' if w['step'].target.choose == 'every' else 'its owner'}'s spell cage")
+        phrase="{target} goes to its owner's spell cage")
 def to_cage(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """Cards go to their owner's spell cage from play or a hand (a discard, AF-386) or the deck (AF-406, AF-343)."""
     for owner, thing in ctx.targets:

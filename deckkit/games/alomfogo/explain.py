@@ -30,7 +30,8 @@ def _split(text: str) -> tuple[str, str]:
 
 
 def _hand_card(state: AlomfogoState, p: int, name: str):
-    base = name.split(" with ")[0].split(" discarding ")[0].split(" on ")[0].strip()
+    base = name.split(" with ")[0].split(" discarding ")[0].split(" on ")[0].split(" mode ")[0]
+    base = base.split(" ordering ")[0].strip()
     for card in state.players[p].hand:
         if card.key == base:
             return card
@@ -72,11 +73,11 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
             return (f"{text}: no such instant in {state.pname(p)}'s hand", "AF-404")
         if card.magic_source and player.source_played:
             return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
-        return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")
+        return (f"{text}: {state.cost_of(p, card)} VP needed, {player.vp} available", "AF-601")
     if kind == "assist":
         if phase != "assist":
             return (f"{text}: assists come after both duelists and helpers are chosen; {now}", "AF-730")
-        label = rest.split(" discarding ")[0]
+        label = rest.split(" discarding ")[0].split(" on ")[0].split(" mode ")[0]
         perm = _table_perm(state, p, label)
         helper = state.duel.helpers[state.duel.to_act]
         other_p = state.duel.players[1 - state.duel.to_act]
@@ -105,11 +106,16 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
             return (f"{text}: no such card in {state.pname(p)}'s hand", "AF-404")
         if card.magic_source and player.source_played:
             return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
-        if card.target == "opponent":
+        if card.target == "opponent" and " on " not in f" {rest} ":
             return (f"{text}: {card.name} affects one opponent; say which: play {card.name} on p2 …", "AF-913")
-        if card.target is not None:
-            return (f"{text}: {card.name} needs an active target creature of an opponent: "
-                    f"play {card.name} on …", "AF-385")
+        if card.target is not None and state.cost_of(p, card) <= player.vp:
+            shown = [str(a) for a in state.legal_actions() if a.kind == "play" and a.args[0] == card.name][:6]
+            if not shown:
+                return (f"{text}: {card.name} has nothing to choose: no card fits its target (no target, no play)",
+                        "AF-385")
+            if card.target == "opponent":
+                return (f"{text}: {card.name} affects one opponent; say which: {', '.join(shown)}", "AF-913")
+            return (f"{text}: not a card {card.name} can choose; it can be played as: {', '.join(shown)}", "AF-385")
         if " with " in rest:
             event = _table_perm(state, p, rest.split(" with ", 1)[1].strip())
             if event is None or event.card.free_max < 0:
@@ -120,7 +126,7 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
             if event.state != 0:
                 return (f"{text}: {event.card.name} is not active, and a resting event has no effect", "AF-342")
             return (f"{text}: {event.card.name} was already used this turn (one dreamwalker each turn)", "AF-EX-26")
-        return (f"{text}: {card.cost} VP needed, {player.vp} available", "AF-601")
+        return (f"{text}: {state.cost_of(p, card)} VP needed, {player.vp} available", "AF-601")
     if kind == "cycle":
         if phase != "phase3":
             return (f"{text}: instants are cycled in phase 3; {now}", "AF-611")

@@ -261,9 +261,9 @@ class AbilityRules:
         if t.choose == "random":  # AF-D12: chance picks from a hidden hand, from the seeded chance generator
             out = []
             for _ in range(min(t.count, len(found))):
-                pick = chance(self.rng, "random card", found)  # type: ignore[attr-defined]
-                found.remove(pick)
-                out.append(pick)
+                labels = [self.target_label(ctx.player, o, c) for o, c in found]
+                pick = chance(self.rng, "random card", labels)  # type: ignore[attr-defined]  # a script may fix it
+                out.append(found.pop(labels.index(pick)))
             return tuple(out)
         return tuple(found)
 
