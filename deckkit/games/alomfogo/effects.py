@@ -103,6 +103,8 @@ def gain_vp(state: AlomfogoState, ctx: Context, ability: Step) -> None:
 def draw(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player draws N cards; a draw the card demands from an empty deck loses (AF-107, AF-Q7)."""
     for index in state.affected_players(ctx, ability.player):
+        if state.players[index].passive:
+            continue  # a goldfish opponent has no deck: it takes no turns and draws nothing
         for _ in range(ctx.amount):
             if not state.draw(index, required=True):
                 break

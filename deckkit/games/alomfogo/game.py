@@ -318,17 +318,17 @@ def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:
             state.draw(0, required=True)
             if state.result is not None:
                 return
-            state.phase = PLAY
+            state.start_phase3(0)
         while True:
             choice = choose_play(state, 0)
             if choice is None:
                 break
-            kind, card, event = choice
+            kind, card, event, how = choice
             me.hand.remove(card)
             if kind == "cycle":
                 state.cycle(0, card)
             else:
-                state.play_card(0, card, event)
+                state.play_card(0, card, event, how)
                 if state.phase == CREATURE_DRAW:
                     state.draw(0, required=False)
                     state.phase = PLAY

@@ -1,25 +1,176 @@
-"""Goldfish policies for Álomfogó: a greedy player and a uniformly random one."""
+"""Goldfish policies for Álomfogó: a greedy player and a uniformly random one.
+
+The greedy player knows no card by name or role. In phase 3 it values each playable card and each
+way to play it (:meth:`~deckkit.games.alomfogo.interpret.AbilityRules.options`) from the card's
+compiled abilities — what each step would do to the cards it would take now, what each continuous
+effect and trigger is worth on this table; in a duel it looks one assist ahead on a cloned state
+(:meth:`AlomfogoState.clone`) and takes the cheapest assist that wins the duel, else the one that
+gains most. So a card a designer writes plays as its data says, with no code for it.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.state import AlomfogoState
-from deckkit.games.alomfogo.zones import ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, PLAY, Perm
+from deckkit.games.alomfogo.zones import (ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, PLAY,
+                                          Choice, Perm)
+
+Key = tuple[int, int]
+# A card's worth in a goldfish game, in tiers (higher first), then a score within the tier. VP now are
+# worth most; a dreamwalker brings 1 + its glory icon every turn it challenges; a dream creature a card.
+VP, INCOME, FREE_WALKER, FREE_EVENT, CHEAPER, WALKER, RECOVER, CREATURE, DRAW_TIER, OTHER = (
+    10, 9, 8, 7, 7, 6, 5, 4, 3, 2)
 
 
-def _effects(card) -> set[str]:
-    return {step.effect for seq in (card.play.sequences if card.play else ()) for step in seq}
+def _walker_worth(card: CardDef) -> int:
+    return card.glory * 10 - card.cost
 
 
-def _gain(card) -> int:
-    """Net VP of a card that gives VP (Athame: 5 − 3 = 2)."""
-    return sum(step.amount.fixed for seq in (card.play.sequences if card.play else ()) for step in seq
-               if step.effect == "gain-vp") - card.cost
+def _step_worth(state: AlomfogoState, p: int, step: Any, picks: list, ctx: Any) -> tuple[int, int, int, int]:
+    """(net VP, recovered dreamwalkers, cards drawn, other gain) of one step for ``p``, played now."""
+    name = step.effect
+    amount = step.amount.value(lambda c: state.count_cards(ctx, c)) if name != "order-top" else 0
+    if name in ("gain-vp", "draw", "gain-glory", "lose-glory"):
+        whom = state.affected_players(ctx, step.player)
+        mine = sum(1 for i in whom if i == p)
+        theirs = sum(1 for i in whom if i != p and not state.players[i].passive)
+        if name == "gain-vp":
+            return amount * (mine - theirs), 0, 0, 0
+        if name == "draw":
+            library = len(state.players[p].library)
+            if mine and (library < amount or library <= 4):
+                return 0, 0, 0, -99  # a draw near the bottom of the deck risks the game (AF-107)
+            return 0, 0, amount * (mine - theirs), 0
+        if not any(not state.players[i].passive for i in state.opponents(p)):
+            return 0, 0, 0, 0  # glory matters only against an opponent who challenges
+        return 0, 0, 0, 3 * amount * ((mine - theirs) if name == "gain-glory" else (theirs - mine))
+    t = step.target
+    if t is None:
+        targets: tuple = ()
+    elif t.choose == "random":  # valued without drawing from the chance generator
+        targets = tuple(state.candidates(ctx, t)[:t.count])
+    else:
+        targets = state.step_targets(ctx, step, picks)
+    gain = recovered = 0
+    for owner, thing in targets:
+        if thing is ctx.card:
+            continue  # the spell itself is in the spell cage by then (AF-361)
+        sign = 1 if owner != p else -1
+        if isinstance(thing, Perm):
+            if name == "set-state":
+                want = ("active", "resting", "damaged").index(str(step.param("state")))
+                if want == 0 and thing.state and owner == p and thing.card.is_dreamwalker:
+                    recovered += 1
+                elif want and thing.state < want and thing.card.is_creature:
+                    gain += sign * 2
+            elif name in ("to-cage", "to-hand"):
+                gain += sign * (3 if thing.card.is_creature else 2)
+            elif name == "modify" and thing.card.is_dreamwalker:
+                gain -= sign * (int(step.param("attack", 0)) + int(step.param("defense", 0)))
+        elif name == "to-hand":
+            gain += -sign * (2 if thing.is_creature else 1)
+        elif name == "to-cage" and step.target.zone == "hand":
+            gain += sign
+    if name == "order-top":
+        gain += 1 if picks else 0
+    return 0, recovered, 0, gain
+
+
+def _play_worth(state: AlomfogoState, p: int, card: CardDef, choice: Choice) -> Key | None:
+    """The tier and score of a spell played one way, from its steps; None if it gains nothing now."""
+    from deckkit.games.alomfogo.effects import Context
+
+    play = card.play
+    if play is None:
+        return None
+    ctx = Context(p, card)
+    ctx.opponent = choice.opponent
+    if not state.holds(ctx, play.condition):
+        return None
+    seq = play.sequences[choice.mode] if play.sequences else ()
+    picks = list(choice.targets)
+    vp = recovered = drawn = other = 0
+    for step in seq:
+        if step.effect == "order-top":
+            other += 1 if choice.order and _better_order(state, p, choice.order) else 0
+            continue
+        a, b, c, d = _step_worth(state, p, step, picks, ctx)
+        vp, recovered, drawn, other = vp + a, recovered + b, drawn + c, other + d
+    cost = state.cost_of(p, card)
+    if other < -50:
+        return None
+    if vp - cost > 0:
+        return (VP, vp - cost)
+    if recovered:
+        return (RECOVER, recovered)
+    if drawn > 0 and drawn + other > 0:
+        return (DRAW_TIER, drawn + other)
+    if other > 0:
+        return (OTHER, other)
+    return None
+
+
+def _better_order(state: AlomfogoState, p: int, order: tuple[str, ...]) -> bool:
+    """Whether an ordering choice puts a better card on top than the one there now."""
+    top = state.players[p].library[-1]
+    first = next(c for c in state.players[p].library[::-1] if c.name == order[0])
+    return _card_rank(first) > _card_rank(top)
+
+
+def _card_rank(card: CardDef) -> int:
+    return 100 + _walker_worth(card) if card.is_dreamwalker else 50 if card.type != "instant" else 0
+
+
+def _best_order(state: AlomfogoState, p: int, options: list[Choice]) -> list[Choice]:
+    """Of the orders an ordering choice offers, the one that puts the best cards on top (dreamwalkers,
+    glorious and cheap first); other choices as they are."""
+    if not any(c.order for c in options):
+        return options
+    top = state.players[p].library[::-1][:len(options[0].order)]
+    want = tuple(c.name for c in sorted(top, key=_card_rank, reverse=True))
+    return [c for c in options if c.order == want] or options[:1]
+
+
+def _permanent_worth(state: AlomfogoState, p: int, card: CardDef) -> Key | None:
+    """An event's or creature's worth from its continuous effects and triggers on this table."""
+    player = state.players[p]
+    best: Key | None = None
+
+    def take(key: Key) -> None:
+        nonlocal best
+        if best is None or key > best:
+            best = key
+
+    if card.vp_bonus:
+        take((INCOME, card.vp_bonus))
+    if card.free_max >= 0 and any(c.is_dreamwalker for c in player.hand):
+        take((FREE_EVENT, 0))
+    if card.cost_mods:
+        cheaper = sum(1 for c in player.hand if c is not card and any(
+            state._applies(st, cond, p, Perm(card), p, c) for st, cond in card.cost_mods))
+        if cheaper:
+            take((CHEAPER, cheaper))
+    foes = state.opponents(p)
+    duels = any(not state.players[i].passive and state._defenders(i) for i in foes)
+    if card.counter and any(state.players[i].hand and not state.players[i].passive for i in foes):
+        take((OTHER, 1))
+    if card.power and duels:
+        take((OTHER, 1))
+    walkers = sum(1 for perm in player.table if perm.card.is_dreamwalker) + sum(
+        1 for c in player.hand if c.is_dreamwalker)
+    for event in card.triggers:
+        if event.startswith("duel-") or event == "played" or event.startswith("phase-"):
+            if event != "duel-lost" and (walkers or not event.startswith("duel-")):
+                take((OTHER, 1))
+    return best
 
 
 def greedy(state: AlomfogoState) -> Action:
-    """Play out the hand sensibly, then challenge with every active dreamwalker (glorious ones first)."""
+    """Play out the hand by the cards' worth, then challenge with every active dreamwalker (glorious first);
+    defend, designate helpers and assist by looking one action ahead on a clone."""
     phase = state.phase
     p = state.current_player()
     if phase == DRAW:
@@ -38,12 +189,7 @@ def greedy(state: AlomfogoState) -> Action:
                 return Action(p, "challenge with", (best[0],))
         return Action(p, "pass")
     if phase == DEFEND:
-        attack = state.duel.duelists[0].card.attack
-        best = None
-        for lab, perm in state._active_dreamwalkers(p):
-            if perm.card.defense >= attack and (best is None or perm.card.defense > best[1].card.defense):
-                best = (lab, perm)
-        return Action(p, "defend with", (best[0],)) if best else Action(p, "no defence")
+        return _defence(state, p)
     if phase == HELPER:
         for lab, perm in state._helper_candidates(p):
             if perm.card.has_helper_ability:
@@ -53,76 +199,110 @@ def greedy(state: AlomfogoState) -> Action:
         a, b = state.totals()
         behind = a <= b if state.duel.to_act == 0 else b < a
         if behind:
-            for action in state.legal_actions():
-                if action.kind in ("assist", "cast"):
-                    return action
+            return _look_ahead(state, p, [x for x in state.legal_actions() if x.kind in ("assist", "cast")],
+                               Action(p, "pass"), need=1)
         return Action(p, "pass")
     if phase == COUNTER:
         return state.legal_actions()[0]
     raise AssertionError(phase)
 
 
-def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None] | None:
-    """The greedy phase 3 choice: ``("play", card, free event or None)``, ``("cycle", card, None)`` or None to pass.
+def _margin(state: AlomfogoState, p: int) -> int:
+    """How far ``p``'s duelist leads (a tie counts for the defender, AF-756)."""
+    d = state.duel
+    if d is None:
+        return 0
+    a, b = state.totals()
+    return (a - b) if d.players[0] == p else (b - a + 1)
+
+
+def _look_ahead(state: AlomfogoState, p: int, actions: list[Action], default: Action, need: int) -> Action:
+    """The action after which ``p`` leads the duel at the least VP, else the one that gains most (one
+    action deep on a clone: the engine carries out the card, whatever its abilities)."""
+    if not actions:
+        return default
+    before = _margin(state, p)
+    best: tuple[tuple[int, int, int], Action] | None = None
+    for action in actions:
+        twin = state.clone()
+        twin.apply_unchecked(action)
+        if twin.duel is None:
+            continue
+        after = _margin(twin, p)
+        spent = state.players[p].vp - twin.players[p].vp
+        key = (1 if after >= need else 0, -spent if after >= need else after, -len(twin.players[p].cage))
+        if after > before and (best is None or key > best[0]):
+            best = (key, action)
+    return best[1] if best is not None else default
+
+
+def _defence(state: AlomfogoState, p: int) -> Action:
+    """The defender that holds the duel by the widest margin as the engine totals it (a tie holds,
+    AF-756), looked at on a clone; no defence when none holds."""
+    best: tuple[int, Action] | None = None
+    for action in state.legal_actions():
+        if action.kind != "defend with":
+            continue
+        twin = state.clone()
+        twin.apply_unchecked(action)
+        margin = _margin(twin, p)
+        if margin >= 1 and (best is None or margin > best[0]):
+            best = (margin, action)
+    return best[1] if best is not None else Action(p, "no defence")
+
+
+def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None, Choice | None] | None:
+    """The greedy phase 3 choice: ``("play", card, free event or None, choice)``, ``("cycle", card, None,
+    None)`` or None to pass.
 
     Order: VP makers with a net gain, extra-VP events, dreamwalkers free through an event, events that
-    give free dreamwalkers, dreamwalkers (glorious first, then cheap), recovery, dream creatures (for
-    their draw), draw spells; then cycling an instant, which is useless against a passive opponent.
-    It never holds VP back: against a passive opponent every dreamwalker brings 1 + its glory icon each
-    turn and the cheap ones give the most per VP; saving for Ébredés Ajtaja when spending would delay it
-    was measured at no gain (mean win turn 4.78 either way on the casual deck, 4,000 seeds).
+    give free dreamwalkers or make the hand cheaper, dreamwalkers (glorious first, then cheap), recovery,
+    dream creatures (for their draw), draws, other gains the abilities show; then cycling an instant,
+    which is useless against a passive opponent. It never holds VP back: against a passive opponent
+    every dreamwalker brings 1 + its glory icon each turn and the cheap ones give the most per VP;
+    saving for Ébredés Ajtaja when spending would delay it was measured at no gain (mean win turn 4.78
+    either way on the casual deck, 4,000 seeds).
     """
     player = state.players[p]
     vp = player.vp
-    best_key: tuple[int, int] | None = None
-    best: tuple[str, CardDef, Perm | None] | None = None
+    best_key: Key | None = None
+    best: tuple[str, CardDef, Perm | None, Choice | None] | None = None
     free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
-    inactive = None
-    has_walker = None
+    seen: set[int] = set()
     for card in player.hand:
-        if card.type == "instant" or (card.magic_source and player.source_played):
+        if card.type == "instant" or (card.magic_source and player.source_played) or id(card) in seen:
             continue
-        key: tuple[int, int] | None = None
+        seen.add(id(card))
+        key: Key | None = None
         event = None
+        choice: Choice | None = None
         if card.is_dreamwalker:
             if free is None:
                 free = state._free_events(p)
             for _, perm in free:
                 if card.cost <= perm.card.free_max:
-                    key, event = (8, card.glory * 10 + card.cost), perm
+                    key, event = (FREE_WALKER, card.glory * 10 + card.cost), perm
                     break
-        if key is None and card.cost <= vp:
+        if key is None and state.cost_of(p, card) <= vp:
             if card.is_dreamwalker:
-                key = (6, card.glory * 10 - card.cost)
+                key = (WALKER, _walker_worth(card))
             elif card.type == "dream-creature":
-                key = (4, -card.cost)
+                key = (CREATURE, -card.cost)
             elif card.type == "general-spell":
-                effects = _effects(card)
-                if "gain-vp" in effects and _gain(card) > 0:
-                    key = (10, _gain(card))
-                elif "set-state" in effects:
-                    if inactive is None:
-                        inactive = any(perm.state and perm.card.is_dreamwalker for perm in player.table)
-                    if inactive:
-                        key = (5, 0)
-                elif "draw" in effects and len(player.library) > 4:
-                    key = (3, 0)
+                for option in _best_order(state, p, state.options(p, card, card.play)):
+                    worth = _play_worth(state, p, card, option)
+                    if worth is not None and (key is None or worth > key):
+                        key, choice = worth, option
             elif card.type == "event":
-                if card.vp_bonus:
-                    key = (9, 0)
-                elif card.free_max >= 0:
-                    if has_walker is None:
-                        has_walker = any(c.is_dreamwalker for c in player.hand)
-                    if has_walker:
-                        key = (7, 0)
+                key = _permanent_worth(state, p, card)
         if key is not None and (best_key is None or key > best_key):
-            best_key, best = key, ("play", card, event)
+            best_key, best = key, ("play", card, event, choice)
     if best is not None:
         return best
     if not player.cycled and vp >= 1 and player.library:
         for card in player.hand:
             if card.type == "instant":
-                return ("cycle", card, None)
+                return ("cycle", card, None, None)
     return None
 
 
@@ -130,12 +310,12 @@ def _greedy_play(state: AlomfogoState, p: int) -> Action:
     choice = choose_play(state, p)
     if choice is None:
         return Action(p, "pass")
-    kind, card, event = choice
+    kind, card, event, how = choice
     if kind == "cycle":
         return Action(p, "cycle", (card.name,))
     if event is not None:
         return Action(p, "play", (card.name, "with", state.label(p, event)))
-    return Action(p, "play", (card.name,))
+    return Action(p, "play", (card.name, *(how.args if how is not None else ())))
 
 
 def random_policy(state: AlomfogoState) -> Action:
