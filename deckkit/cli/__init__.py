@@ -120,9 +120,10 @@ def _root(
 
 
 def _register() -> None:
-    from deckkit.cli import browse, bundled, catalogue, completion, decks, goldfish, hands, match, play, tune
+    from deckkit.cli import (browse, bundled, catalogue, completion, decks, goldfish, hands, interactive, match, play,
+                             tune)
 
-    for module in (catalogue, decks, hands, play, goldfish, match, bundled, browse, tune, completion):
+    for module in (catalogue, decks, hands, play, goldfish, match, interactive, bundled, browse, tune, completion):
         module.register(app)
 
 

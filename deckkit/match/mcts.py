@@ -46,11 +46,13 @@ class MCTS:
     name = "mcts"
 
     def __init__(self, support: MatchSupport, budget: int, *, depth: int = PLAYOUT_DEPTH,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, rollout: str = "random", epsilon: float = 0.15) -> None:
         self.support = support
         self.budget = budget
         self.depth = depth
         self.exploration = exploration
+        self.rollout = rollout
+        self.epsilon = epsilon
 
     def decide(self, state: State, rng: random.Random, explain: bool = False) -> tuple[Action, str | None]:
         """The most visited action after ``budget`` playouts from ``state``'s deciding player's view."""
@@ -109,14 +111,27 @@ class MCTS:
                 world.apply_unchecked(best)
                 node = children[best]
                 path.append(node)
-            for _ in range(self.depth):
-                if world.current_player() == TERMINAL:
-                    break
-                legal = world.legal_actions()
-                world.apply_unchecked(legal[rng.randrange(len(legal))])
+            self._playout(world, rng)
             rewards = [evaluate(world, p) for p in players]
             for node in path:
                 node.visits += 1
                 if node.player >= 0:
                     node.total += rewards[node.player]
         return root
+
+    def _playout(self, world: State, rng: random.Random) -> None:
+        """Up to ``depth`` actions after the tree: random, or the greedy pilot with ``epsilon`` random moves."""
+        greedy = self.support.greedy if self.rollout == "greedy" else None
+        epsilon = self.epsilon
+        for _ in range(self.depth):
+            if world.current_player() == TERMINAL:
+                return
+            legal = world.legal_actions()
+            if greedy is None or len(legal) == 1 or rng.random() < epsilon:
+                world.apply_unchecked(legal[rng.randrange(len(legal))])
+                continue
+            action = greedy(world)
+            if action in legal:
+                world.apply_unchecked(action)
+            else:  # a goldfish pilot meeting a position it never saw: play on at random
+                world.apply_unchecked(legal[rng.randrange(len(legal))])

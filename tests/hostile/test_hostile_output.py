@@ -29,6 +29,7 @@ COMMANDS = {
     "games": ["games"],
     "goldfish": ["goldfish", AF, "--games", "20", "--seed", "1"],
     "match": ["match", AF, AF, "--games", "4", "--seed", "1", "-w", "1"],
+    "play": ["play", AF, "--seed", "1"],
     "db info": ["db", "info"],
     "db check": ["db", "check"],
     "deck new": ["deck", "new", "{tmp}/n.deck", "--game", "af"],

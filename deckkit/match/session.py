@@ -1,0 +1,190 @@
+"""A game people play against an AI (or each other) one action at a time: undo, views, and saving as a script.
+
+The session starts the game as a script with ``[setup] opening = true`` does (the game's own
+opening procedure, every hand kept, chance from ``random.Random(seed)``), so the actions taken
+so far, written out by :meth:`Session.script`, replay to the same position under
+``deckkit script run``. Undo replays the game from the start without the last person's action.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from deckkit.engine.core import TERMINAL, Action, State
+from deckkit.match.ai import PilotSpec, make_ai
+from deckkit.match.game import support_of
+
+
+class Session:
+    """One game in progress: which seats people hold, the AI of the others, and every action so far."""
+
+    def __init__(self, game_name: str, decks: Sequence[Any], humans: set[int], pilot: PilotSpec, seed: int = 0,
+                 settings: dict[str, Any] | None = None) -> None:
+        from deckkit.sim.runner import build_game
+
+        self.game_name, self.decks, self.humans, self.pilot, self.seed = game_name, list(decks), humans, pilot, seed
+        self.settings = dict(settings or {})
+        cards = {c["id"]: c for d in self.decks for c in d.cards}
+        self.game = build_game(game_name, list(cards.values()), self.settings)
+        self.support = support_of(game_name)
+        problem = self.support.pairing_problem([d.cards for d in self.decks])
+        if problem:
+            from deckkit.errors import UsageError
+
+            raise UsageError(problem, hint="leave out --vs, or give the same deck")
+        self.ai = make_ai(pilot, self.support)
+        self.ai_rng = random.Random(f"{seed}:ai")
+        self.actions: list[str] = []  # canonical strings with the player: "p2: block Glum with Medděd"
+        self.keeps = 0
+        self.state = self._replay([])
+
+    def _replay(self, actions: list[str]) -> State:
+        from deckkit.hands.procedures import procedure
+        from deckkit.errors import DeckkitError
+        from deckkit.scripts.opening import Opening
+
+        try:
+            limit = procedure(self.game.name, variant=self.game.settings.get("mulligan")).max_mulligans
+        except DeckkitError:
+            limit = 0
+        opening = Opening(self.game, [list(d.cards) for d in self.decks], lambda: random.Random(self.seed), limit)
+        keeps = 0
+        while opening.asking:
+            opening.apply("keep")
+            keeps += 1
+        self.keeps = keeps
+        state = opening.done
+        for text in actions:
+            state.apply(text.split(": ", 1)[1])
+        self.actions = list(actions)
+        return state
+
+    # -- playing -----------------------------------------------------------------------------------
+    def to_act(self) -> int:
+        """Whose decision it is (``TERMINAL`` when the game is over)."""
+        return self.state.current_player()
+
+    def human_turn(self) -> bool:
+        """Whether a person decides now."""
+        return self.to_act() in self.humans
+
+    def apply(self, action: Action | str) -> Action:
+        """Apply a person's (or the AI's) action; IllegalAction, with the reason and the legal moves, otherwise."""
+        player = self.to_act()
+        done = self.state.apply(action)
+        self.actions.append(f"p{player + 1}: {done}")
+        return done
+
+    def ai_move(self) -> tuple[Action, str | None]:
+        """Let the AI decide for the seat to act and apply its action; (action, reason)."""
+        action, reason = self.ai.decide(self.state, self.ai_rng, True)
+        self.apply(action)
+        return action, reason
+
+    def undo(self) -> int:
+        """Take back the last person's action and every AI action after it; how many actions went (0: none)."""
+        cut = next((i for i in range(len(self.actions) - 1, -1, -1)
+                    if int(self.actions[i][1:].split(":", 1)[0]) - 1 in self.humans), None)
+        if cut is None:
+            return 0
+        gone = len(self.actions) - cut
+        self.state = self._replay(self.actions[:cut])
+        return gone
+
+    def view_text(self, player: int) -> str:
+        """What ``player`` may see, as readable lines (from the game's view: no hidden card shown)."""
+        return render_view(self.support.view(self.state, player))
+
+    def result_text(self) -> str:
+        """The outcome of a finished game in words."""
+        won = self.state.winners()
+        return "a draw" if not won else " and ".join(f"p{w + 1}" for w in won) + " won"
+
+    # -- saving --------------------------------------------------------------------------------------
+    def script(self) -> str:
+        """The game so far as a ``*.deckkit.toml`` script that replays it and checks the position reached."""
+        lines = ["# Saved by deckkit play: `deckkit script run FILE` replays the game to this position.",
+                 f"game = {_toml(self.game_name)}",
+                 f"title = {_toml(f'deckkit play, saved after {len(self.actions)} actions')}",
+                 f"seed = {self.seed}"]
+        if self.settings:
+            lines.append("[settings]")
+            lines += [f"{k} = {_toml(v)}" for k, v in self.settings.items()]
+        lines += ["", "[setup]", "opening = true"]
+        for i, deck in enumerate(self.decks):
+            lines += [f"[setup.p{i + 1}]", f"deck = {_toml(str(Path(deck.label).resolve()))}"]
+        steps = ["keep"] * self.keeps + self.actions
+        lines += ["", "[[step]]", "do = [" + ", ".join(_toml(s) for s in steps) + "]",
+                  "allow_pending = true", "[step.expect]"]
+        for path, value in _expectations(self.state.snapshot()):
+            lines.append(f"{_toml(path)} = {_toml(value)}")
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str) -> None:
+        """Write :meth:`script` to ``path`` (FileWriteError with the reason when it cannot be written)."""
+        from deckkit.fileio import atomic_open
+
+        text = self.script()
+        with atomic_open(path, "w") as fh:
+            fh.write(text)
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)  # a TOML basic string uses JSON's escapes
+
+
+def _expectations(snapshot: dict, prefix: str = "") -> list[tuple[str, Any]]:
+    """Dotted paths and values of the snapshot a script can check: numbers, words and lists of words."""
+    out: list[tuple[str, Any]] = []
+    for key, value in snapshot.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out += _expectations(value, path + ".")
+        elif isinstance(value, (bool, int, str)) or (
+                isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value)):
+            out.append((path, value))
+    return out
+
+
+_QUIET = {"viewer", "deciding"}  # the prompt already says who decides
+LONG = 12  # a longer list (a library's contents, the unseen cards) is shown as its count
+
+
+def render_view(view: dict) -> str:
+    """A view as lines: its plain facts on the first line, then one line per nested part (a player, a duel)."""
+    facts = [f"{k} {_short(v)}" for k, v in view.items()
+             if k not in _QUIET and not isinstance(v, dict) and v not in (None, [], "", False)]
+    lines = [" · ".join(facts)]
+    for key, value in view.items():
+        if isinstance(value, dict):
+            parts = [f"{k} {_short(v)}" for k, v in value.items() if v not in (None, [], "")]
+            lines.append(f"  {key}: " + " · ".join(parts))
+    return "\n".join(lines)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list):
+        if value and all(isinstance(v, list) for v in value):  # a board: rows of cells
+            return "\n    " + "\n    ".join(" | ".join("·" if c is None else str(c) for c in row) for row in value)
+        if len(value) > LONG:
+            return f"{len(value)} cards"
+        return ", ".join(map(str, value)) if value else "–"
+    return str(value)
+
+
+def legal_lines(state: State) -> list[str]:
+    """The legal actions, numbered from 1, as the prompt lists them."""
+    return [f"{i:>3}. {a}" for i, a in enumerate(state.legal_actions(), 1)]
+
+
+__all__ = ["Session", "render_view", "legal_lines", "TERMINAL"]

@@ -1,0 +1,114 @@
+"""`deckkit play` in a real terminal (a pseudo-terminal): numbered actions, an illegal move, undo, save, Ctrl-C, EOF."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from deckkit.cli import app
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+class Terminal:
+    """A deckkit process on a pseudo-terminal: type lines, read what it printed."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.master, slave = pty.openpty()
+        # A session of its own with the terminal as its controlling terminal, so that Ctrl-C typed
+        # there reaches the process as SIGINT, as in a real terminal.
+        self.proc = subprocess.Popen([sys.executable, "-m", "deckkit", *args], stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, close_fds=True, start_new_session=True,
+                                     preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+        os.close(slave)
+        self.seen = ""
+
+    def read_until(self, text: str, timeout: float = 30.0) -> str:
+        end = time.monotonic() + timeout
+        while text not in self.seen:
+            left = end - time.monotonic()
+            assert left > 0, f"no {text!r} in the output:\n{self.seen[-2000:]}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the process ended and closed the terminal
+                    chunk = b""
+                if not chunk:
+                    break
+                self.seen += chunk.decode("utf-8", "replace")
+        assert text in self.seen, f"no {text!r} in the output:\n{self.seen[-2000:]}"
+        before, _, after = self.seen.partition(text)
+        self.seen = after
+        return before + text
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def wait(self) -> int:
+        try:
+            self.read_until("\x00never\x00", timeout=5)
+        except AssertionError:
+            pass
+        try:
+            return self.proc.wait(timeout=20)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait()
+            os.close(self.master)
+
+
+@pytest.fixture()
+def env(tmp_path):
+    out = dict(os.environ)
+    out["DECKKIT_DB"] = str(tmp_path / "catalogue.db")
+    return out
+
+
+def test_a_game_in_a_terminal_moves_refuses_undoes_saves_and_stops_on_ctrl_c(env, tmp_path):
+    saved = tmp_path / "game.deckkit.toml"
+    term = Terminal(["play", "obludarium-standard", "--seed", "3", "--ai", "greedy"], env)
+    shown = term.read_until("p1> ")
+    assert "  1. play " in shown and "pass" in shown
+    assert "p2: life 20 · library 53 · hand 7" in shown  # the other hand only as a count
+    term.type("1\r")
+    term.read_until("p1> ")
+    term.type("attack Nobody\r")
+    refused = term.read_until("p1> ")
+    assert "illegal: " in refused and "legal actions: " in refused
+    term.type("undo\r")
+    assert "undone: 1 action(s)" in term.read_until("p1> ")
+    term.type("1\r")
+    term.read_until("p1> ")
+    term.type(f"save {saved}\r")
+    assert "saved to" in term.read_until("p1> ")
+    term.type(f"save {tmp_path}/missing/x.deckkit.toml\r")
+    assert "cannot save: " in term.read_until("p1> ")
+    term.type("\x03")  # Ctrl-C
+    assert term.wait() == 130
+    result = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "PASS" in result.stdout
+
+
+def test_end_of_input_exits_cleanly_and_autosaves(env, tmp_path):
+    saved = tmp_path / "auto.deckkit.toml"
+    term = Terminal(["play", "kotlik-standard", "--seed", "2", "--seat", "2", "--autosave", str(saved)], env)
+    term.read_until("p2> ")
+    term.type("2\r")
+    term.read_until("p2> ")
+    term.type("\x04")  # end of input
+    assert term.wait() == 0
+    assert "the game is saved to" in term.seen or saved.exists()
+    result = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
