@@ -6,6 +6,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -19,6 +20,13 @@ from deckkit.cli import app
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 
+def _own_terminal() -> None:
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # A test runner's worker may ignore SIGINT, and an ignored signal stays ignored across exec:
+    # give the child the default, as a shell gives it, so that Python turns Ctrl-C into KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """A deckkit process on a pseudo-terminal: type lines, read what it printed."""
 
@@ -28,7 +36,7 @@ class Terminal:
         # there reaches the process as SIGINT, as in a real terminal.
         self.proc = subprocess.Popen([sys.executable, "-m", "deckkit", *args], stdin=slave, stdout=slave,
                                      stderr=slave, env=env, close_fds=True, start_new_session=True,
-                                     preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+                                     preexec_fn=_own_terminal)
         os.close(slave)
         self.seen = ""
 
