@@ -28,7 +28,7 @@ def tune(
     copies: Annotated[int, typer.Option(help="Copies changed per card test.")] = 1,
     optimise: Annotated[bool, typer.Option("--optimise", "--optimize", help="Search deck lists by moves between pool cards.")] = False,
     pool: Annotated[str | None, typer.Option(help="Query of the cards whose counts the optimiser may change.")] = None,
-    budget: Annotated[int, typer.Option(help="Lists the optimiser may play.")] = 60,
+    budget: Annotated[int, typer.Option(help="Lists the optimiser may play, counted in lists of --games games.")] = 60,
     objective: Annotated[str, typer.Option(help="mean-turn (lower), won-by (turn --by-turn, higher) or keep-odds (--odds, higher).")] = "mean-turn",
     write: Annotated[Path | None, typer.Option(help="Write the optimiser's best list as a deck file.")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per list.")] = 2000,
@@ -55,7 +55,7 @@ def tune(
 
     Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real.
 
-    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, keeps the best legal move while it helps, and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds (match win rate needs a match command this version lacks).
+    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, accepts a legal move when the paired difference on shared seeds says it helps (adding games while tied, up to 8× --games), and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds (match win rate needs a match command this version lacks).
 
     Examples: deckkit tune my.deck --vary 't:food=12..24' --games 5000; deckkit tune my.deck --remove-each --filler Chleba; deckkit tune my.deck --optimise --pool 't:food or t:monster' --budget 80 --write best.deck
     """

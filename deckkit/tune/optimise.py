@@ -1,14 +1,26 @@
 """``deckkit tune DECK --optimise --pool QUERY --budget N``: a seeded local search over deck lists.
 
 In the spirit of Frank Karsten's mana-curve searches: from the deck, try moves of ``k`` copies from
-one pool card to another (``k`` = 4, then 2, then 1 once the larger moves stop helping), keep the
-best move while it improves the objective, and stop at the budget or when no single-copy move
-helps. Only cards matching the pool query change; the deck's size stays and every candidate must
-be legal under the deck's format (copy limits, bans, composition). Every candidate plays the same
-seeds, so the comparisons between them are paired; the moves are drawn from their own generator.
+one pool card to another (``k`` = 4, then 2, then 1 once no larger move helps). Only cards matching
+the pool query change; the deck's size stays and every candidate must be legal under the deck's
+format (copy limits, bans, composition).
 
-The search ranks by the same games it searched with, which flatters its winners; the best lists
-are therefore played again on fresh seeds and compared with the starting deck there.
+- **Neighbourhood.** Every move of size ``k`` (each source card with ``k`` copies to spare, each
+  other pool card) is a neighbour; they are tried in an order drawn from the search's own
+  generator, a batch at a time, until one is accepted or all have been tried. A batch that helps
+  no one does not end a step size — only the whole neighbourhood does.
+- **Comparisons on common random numbers, sampled sequentially.** A candidate and the current list
+  play the same seeds, and the decision rests on their paired per-game differences. Candidates
+  whose first ``--games`` games look better are tested in that order; while the paired interval of
+  the difference still covers 0, both play more games on fresh shared seeds (the total doubles:
+  n, 2n, 4n, 8n). A move is accepted as soon as the interval lies below 0, refused as soon as it
+  lies above, and at the cap (8n paired games) the estimate decides: at that precision two lists
+  still tied differ by less than anyone can use, and refusing every tie would stop the search on
+  the first flat stretch short of the best (the mean win turn is flat near its best food count).
+- **Budget** counts lists of ``--games`` games: a list that plays 4n games spends 4.
+
+The search ranks the lists it did not accept by their first games, which flatters its winners; the
+best lists are therefore played again on fresh seeds and compared with the starting deck there.
 """
 
 from __future__ import annotations
@@ -16,7 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 from deckkit.errors import UsageError
 from deckkit.tune.evaluate import Measure, PlayOptions, check_game, odds_of, play
@@ -25,6 +37,7 @@ from deckkit.tune.lists import DeckList, game_cards, problems_of
 OBJECTIVES = ("mean-turn", "won-by", "keep-odds", "match")
 STEPS = (4, 2, 1)
 MAX_BUDGET = 10_000
+ROUNDS = 4  # sequential rounds of a comparison: n, then n, 2n, 4n more games on fresh shared seeds
 
 
 @dataclass
@@ -34,6 +47,10 @@ class Candidate:
     deck: DeckList
     score: float
     change: str
+
+    def figure_text(self, objective: str) -> str:
+        """The objective's own figure (scores of "higher is better" objectives are negated inside)."""
+        return f"{self.score if objective == 'mean-turn' else -self.score:.4f}"
 
 
 @dataclass
@@ -82,7 +99,7 @@ def check_objective(objective: str, odds: str | None) -> None:
 
 
 def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str, budget: int,
-             objective: str = "mean-turn", neighbours: int = 6, confirm: int = 3,
+             objective: str = "mean-turn", neighbours: int = 6, confirm: int = 3, rounds: int = ROUNDS,
              progress: Callable[[int, int], None] | None = None, backend: Any = None) -> OptimiseResult:
     """Search lists of the deck's size whose pool-card counts differ; see the module docstring."""
     from deckkit.query import compile_predicate
@@ -107,49 +124,39 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
                          hint="`deckkit deck validate DECK` lists every problem")
 
     rng = random.Random(f"{options.seed}:optimise")  # the search's own choices, apart from the games' chance
-    seen: dict[tuple, Candidate] = {}
-    evaluated = 0
-
-    def score(lists: list[DeckList]) -> list[float]:
-        if objective == "keep-odds":
-            return [-(odds_of(d, options)) for d in lists]
-        measures, _ = play(lists, options, None, backend)
-        if objective == "mean-turn":
-            return [m.mean_turn if m.mean_turn is not None else float(options.max_turns) for m in measures]
-        return [-(m.won_by or 0.0) for m in measures]
-
-    start_score = score([deck])[0] if objective == "keep-odds" else None
-    if start_score is None:
-        measures, _ = play([deck], options, None, backend)  # also fixes "won by turn T" from the start deck
-        m = measures[0]
-        start_score = m.mean_turn if objective == "mean-turn" else -(m.won_by or 0.0)
-        if start_score is None:
-            start_score = float(options.max_turns)
+    games = _Games(options, objective, backend, budget, progress)
+    start_score = games.score(deck)
     current = Candidate(deck, start_score, "start")
-    seen[deck.key()] = current
+    seen: dict[tuple, Candidate] = {deck.key(): current}
     path: list[str] = []
     for k in STEPS:
-        while evaluated < budget:
-            moves = _moves(current.deck, cards, k, rng, min(neighbours, budget - evaluated), seen)
-            if not moves:
-                break
-            scores = score([v for v, _ in moves])
-            evaluated += len(moves)
-            if progress:
-                progress(evaluated, budget)
-            batch = [Candidate(v, s, v.describe_change(deck)) for (v, _), s in zip(moves, scores)]
-            for c in batch:
+        moves = _moves(current.deck, cards, k, rng, seen)
+        while games.left() >= 1:
+            batch = _take(moves, min(neighbours, int(games.left())))
+            if not batch:
+                break  # every move of this size has been tried from here: smaller moves next
+            games.first_round(batch)
+            tried = [Candidate(v, games.score(v), v.describe_change(deck)) for v in batch]
+            for c in tried:
                 seen[c.deck.key()] = c
-            best = min(batch, key=lambda c: c.score)
-            if best.score < current.score:
-                step = next(m for (v, m) in moves if v.key() == best.deck.key())
-                path.append(f"{step}: {current.score if objective == 'mean-turn' else -current.score:.4f} → "
-                            f"{best.score if objective == 'mean-turn' else -best.score:.4f}")
-                current = best
-            else:
-                break  # no move of this size helps: try smaller ones
-    ranked = sorted((c for c in seen.values() if c.change != "start"), key=lambda c: c.score)[:5]
-    result = OptimiseResult(deck, objective, budget, evaluated, start_score, ranked, path=path, options=options)
+            accepted = None
+            for c in sorted(tried, key=lambda c: c.score):
+                verdict = games.compare(current.deck, c.deck, rounds)
+                if verdict is None:
+                    break  # the rest look no better on the first games (sorted), or the budget is spent
+                if verdict.accept:
+                    accepted = (c, verdict)
+                    break
+            if accepted is not None:
+                c, verdict = accepted
+                path.append(f"{c.deck.describe_change(current.deck)}: {current.figure_text(objective)} → {c.figure_text(objective)} "
+                            f"({verdict.words()})")
+                current = c
+                moves = _moves(current.deck, cards, k, rng, seen)  # a new neighbourhood around the new list
+    others = sorted((c for c in seen.values() if c.change != "start" and c is not current), key=lambda c: c.score)
+    ranked = ([current] if current.change != "start" else []) + others[:5 - (current.change != "start")]
+    result = OptimiseResult(deck, objective, budget, round(games.spent), start_score, ranked, path=path,
+                            options=options)
     if ranked and objective != "keep-odds":
         fresh = PlayOptions(**{**options.__dict__, "seed": f"{options.seed}:confirm"})
         result.confirm_seed = str(fresh.seed)
@@ -158,27 +165,148 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
     return result
 
 
-def _moves(deck: DeckList, pool: list[dict], k: int, rng: random.Random, want: int,
-           seen: dict[tuple, Candidate]) -> list[tuple[DeckList, str]]:
-    """Up to ``want`` new legal lists: ``k`` copies of one pool card in the deck become another pool card."""
+@dataclass
+class Verdict:
+    """A sequential paired comparison of a candidate with the current list."""
+
+    accept: bool
+    estimate: float
+    lo: float | None
+    hi: float | None
+    games: int
+    confidence: float
+    exact: bool = False
+
+    def words(self) -> str:
+        """``Δ -0.031, 95% CI -0.045 to -0.017, 6,000 paired games``."""
+        if self.exact:
+            return f"Δ {self.estimate:+.6f}, exact"
+        ci = "" if self.lo is None or self.hi is None else \
+            f", {self.confidence * 100:g}% CI {self.lo:+.3f} to {self.hi:+.3f}"
+        rule = "" if self.hi is not None and self.hi < 0 else ", tied at the cap: the estimate decides"
+        return f"Δ {self.estimate:+.3f}{ci}, {self.games:,} paired games{rule}"
+
+
+class _Games:
+    """The games the search plays: round ``r`` of a list is played once and kept (lists by their key).
+
+    Round 0 is ``options.games`` games on ``options.seed`` (what the start and every candidate are
+    scored on); round ``r ≥ 1`` plays ``games · 2**(r-1)`` more on the seed ``"{seed}:round{r}"``, the
+    same for every list, so any two lists compared on rounds 0 … r are paired game by game.
+    """
+
+    def __init__(self, options: PlayOptions, objective: str, backend: Any, budget: int,
+                 progress: Callable[[int, int], None] | None) -> None:
+        self.options, self.objective, self.backend = options, objective, backend
+        self.budget, self.progress = budget, progress
+        self.spent = 0.0
+        self.records: dict[tuple[tuple, int], list[dict]] = {}
+        self.scores: dict[tuple, float] = {}
+
+    def left(self) -> float:
+        """Budget left, in lists of ``options.games`` games."""
+        return self.budget - self.spent
+
+    def _round_options(self, r: int) -> PlayOptions:
+        if r == 0:
+            return self.options
+        return PlayOptions(**{**self.options.__dict__, "seed": f"{self.options.seed}:round{r}",
+                              "games": self.options.games * 2 ** (r - 1), "odds": None})
+
+    def _play(self, lists: Sequence[DeckList], r: int) -> None:
+        todo = list({d.key(): d for d in lists if (d.key(), r) not in self.records}.values())
+        if not todo:
+            return
+        if self.objective == "keep-odds":
+            for d in todo:
+                self.records[d.key(), r] = []
+                self.scores[d.key()] = -odds_of(d, self.options)
+            self.spent += len(todo)
+        else:
+            opts = self._round_options(r)
+            measures, records = play(todo, opts, None, self.backend)
+            for d, m, recs in zip(todo, measures, records):
+                self.records[d.key(), r] = recs
+                if r == 0:
+                    self.scores[d.key()] = self._figure(m)
+            self.spent += len(todo) * (opts.games / self.options.games)
+        if self.progress:
+            self.progress(min(self.budget, round(self.spent)), self.budget)
+
+    def _figure(self, m: Any) -> float:
+        if self.objective == "mean-turn":
+            return m.mean_turn if m.mean_turn is not None else float(self.options.max_turns)
+        return -(m.won_by or 0.0)
+
+    def first_round(self, lists: Sequence[DeckList]) -> None:
+        """Play round 0 of every list not played yet (one batch: the runner shares its workers)."""
+        self._play(lists, 0)
+
+    def score(self, deck: DeckList) -> float:
+        """The list's objective on round 0 (lower is better; "higher is better" objectives negated)."""
+        self._play([deck], 0)
+        return self.scores[deck.key()]
+
+    def _paired(self, base: list[dict], other: list[dict]) -> list[float]:
+        """Per-game differences ``other − base`` of the objective on the same seeds."""
+        if self.objective == "mean-turn":
+            turns = {r["index"]: r["turn"] for r in base if r.get("won")}
+            return [r["turn"] - turns[r["index"]] for r in other if r.get("won") and r["index"] in turns]
+        t = self.options.by_turn or self.options.max_turns
+        won = {r["index"]: 1 if r.get("won") and r["turn"] <= t else 0 for r in base}
+        # negated like the score: a list that wins by turn T more often has the lower figure
+        return [won[r["index"]] - (1 if r.get("won") and r["turn"] <= t else 0) for r in other if r["index"] in won]
+
+    def compare(self, current: DeckList, candidate: DeckList, rounds: int) -> Verdict | None:
+        """Sequential paired test of ``candidate − current``; None when the first round shows no gain."""
+        from deckkit.sim.stats import mean_interval
+
+        conf = self.options.confidence
+        if self.objective == "keep-odds":
+            d = self.score(candidate) - self.score(current)
+            return Verdict(True, d, None, None, 0, conf, exact=True) if d < 0 else None
+        diffs: list[float] = []
+        for r in range(rounds):
+            if r and self.left() < 2 * 2 ** (r - 1):
+                break  # not enough budget for another round: no decision without one
+            self._play([current, candidate], r)
+            diffs += self._paired(self.records[current.key(), r], self.records[candidate.key(), r])
+            iv = mean_interval(diffs, conf)
+            if iv.estimate is None:
+                return None
+            if r == 0 and iv.estimate >= 0:
+                return None
+            if iv.hi is not None and iv.hi < 0:
+                return Verdict(True, iv.estimate, iv.lo, iv.hi, len(diffs), conf)
+            if iv.lo is not None and iv.lo > 0:
+                return Verdict(False, iv.estimate, iv.lo, iv.hi, len(diffs), conf)
+            if r == rounds - 1:
+                return Verdict(iv.estimate < 0, iv.estimate, iv.lo, iv.hi, len(diffs), conf)
+        return Verdict(False, 0.0, None, None, len(diffs), conf)
+
+
+def _take(moves: Iterator[DeckList], n: int) -> list[DeckList]:
+    out = []
+    for v in moves:
+        out.append(v)
+        if len(out) >= n:
+            break
+    return out
+
+
+def _moves(deck: DeckList, pool: list[dict], k: int, rng: random.Random,
+           seen: dict[tuple, Candidate]) -> Iterator[DeckList]:
+    """Every legal, not yet played list where ``k`` copies of one pool card in the deck become another pool card.
+
+    The pairs are shuffled by the search's generator and the lists built lazily (legality is
+    checked only for the moves actually reached).
+    """
     counts = deck.counts()
-    sources = [c for c in pool if counts.get(c["id"], 0) >= k]
-    if not sources:
-        return []
-    out: list[tuple[DeckList, str]] = []
-    keys = set()
-    tries = 0
-    while len(out) < want and tries < want * 20:
-        tries += 1
-        a = rng.choice(sources)
-        b = rng.choice(pool)
-        if a["id"] == b["id"]:
-            continue
+    pairs = [(a, b) for a in pool if counts.get(a["id"], 0) >= k for b in pool if b["id"] != a["id"]]
+    rng.shuffle(pairs)
+    for a, b in pairs:
         label = f"-{k} {a['name']} +{k} {b['name']}"
         v = deck.with_counts({a["id"]: (a, counts[a["id"]] - k), b["id"]: (b, counts.get(b["id"], 0) + k)}, label)
-        key = v.key()
-        if key in seen or key in keys or problems_of(v):
+        if v.key() in seen or problems_of(v):
             continue
-        keys.add(key)
-        out.append((v, label))
-    return out
+        yield v

@@ -163,3 +163,78 @@ def test_optimiser_fixes_a_deck_short_of_food(ob, pool):
 def test_optimiser_bad_input(ob, pool, kwargs, message):
     with pytest.raises(UsageError, match=message):
         optimise(ob, PlayOptions(games=10), pool, **kwargs)
+
+
+def _food(deck):
+    return sum(n for c, n in deck.entries if c["type"] == "food")
+
+
+def test_optimiser_ends_within_one_of_the_sweep_on_the_same_axis(ob, pool):
+    """OB-107 / OB-207: 8 food, Bahňák filling the rest. Searching food against Bahňák (the axis a
+    food sweep with --fill Bahňák walks), the search must end within one food card of that sweep's
+    fastest point on the same seeds, and beat the start on fresh ones."""
+    (p,) = vary(ob, "t:food=8", pool, fill="Bahňák").points
+    start = p.deck
+    assert start is not None and _food(start) == 8
+    options = PlayOptions(games=200, seed=4, workers=1)
+    sweep = run_sweep(start, vary(start, "t:food=8..23", pool, fill="Bahňák"), PlayOptions(games=200, seed=4, workers=1))
+    fastest = sweep.best()
+    assert fastest is not None and fastest[0] >= 16  # 8 food is deliberately far from it
+    result = optimise(start, options, pool, pool="t:food or Bahňák", budget=60, confirm=1)
+    assert result.evaluated <= 60
+    assert abs(_food(result.best[0].deck) - fastest[0]) <= 1
+    assert "sooner" in result.confirmed[1].verdict
+
+
+class _FakeMeasure:
+    def __init__(self, mean_turn):
+        self.mean_turn = mean_turn
+        self.won_by = None
+
+
+def _fake_play(turns_of):
+    """A stand-in for the goldfish runner: game ``i`` of a list wins on ``turns_of(list, seed, i)``."""
+    calls = []
+
+    def fake(lists, options, progress=None, backend=None):
+        calls.append((len(lists), options.games, str(options.seed)))
+        records = [[{"index": i, "won": True, "turn": turns_of(d, str(options.seed), i)} for i in range(options.games)]
+                   for d in lists]
+        return [_FakeMeasure(sum(r["turn"] for r in recs) / len(recs)) for recs in records], records
+
+    return fake, calls
+
+
+@pytest.mark.parametrize("gain,rounds_played,accepted", [
+    (1.0, 1, True),     # a clear gain is seen on the first, shared games
+    (-1.0, 1, False),   # a clear loss is never followed up
+    (0.005, 4, True),   # a tiny gain: games are added while the interval covers 0, the cap's estimate decides
+])
+def test_comparisons_are_paired_and_sequential(ob, monkeypatch, gain, rounds_played, accepted):
+    """Both lists play the same seeds; more games (n, n, 2n, 4n on fresh shared seeds) only while tied."""
+    import importlib
+    import random as _random
+
+    opt = importlib.import_module("deckkit.tune.optimise")  # the package re-exports the function under this name
+
+    other = ob.with_counts({ob.entries[0][0]["id"]: (ob.entries[0][0], ob.entries[0][1] - 1),
+                            ob.entries[1][0]["id"]: (ob.entries[1][0], ob.entries[1][1] + 1)}, "variant")
+
+    def turns_of(deck, seed, i):
+        luck = _random.Random(f"{seed}:{i}").randint(4, 9)  # the shuffle's luck, the same for both lists
+        if deck.key() != other.key():
+            return luck
+        return luck - gain + (0.1 if i % 2 else -0.1)  # what the variant does differently, game by game
+
+    fake, calls = _fake_play(turns_of)
+    monkeypatch.setattr(opt, "play", fake)
+    games = opt._Games(PlayOptions(games=100, seed=1), "mean-turn", None, budget=100, progress=None)
+    games.first_round([ob, other])
+    verdict = games.compare(ob, other, rounds=4)
+    assert (verdict is not None and verdict.accept) == accepted
+    seeds = {seed for _, _, seed in calls}
+    assert len(seeds) == rounds_played  # one seed per round, shared by both lists
+    if rounds_played > 1:
+        assert verdict.games == 800 and [g for _, g, _ in calls] == [100, 100, 200, 400]
+        assert verdict.lo < 0 < verdict.hi and "the estimate decides" in verdict.words()
+    assert games.spent == sum(n * g / 100 for n, g, _ in calls)
