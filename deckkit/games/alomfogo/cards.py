@@ -122,7 +122,12 @@ class Pool:
         # Events some card reacts to, and whether any card changes costs: the rules skip the look-ups
         # for a pool without them (the goldfish games of the bundled decks).
         self.watched: frozenset[str] = frozenset(e for d in self.defs for e in d.triggers)
+        # Events a card watches on other cards (who: other / any): only these need every table looked at.
+        self.watched_others: frozenset[str] = frozenset(
+            e for d in self.defs for e, abs_ in d.triggers.items() for ab in abs_
+            if ab.trigger is not None and ab.trigger.who != "self")
         self.cost_mods = any(d.cost_mods for d in self.defs)
+        self.pilot: dict[str, Any] = {}  # what a pilot works out once per card (its own keys)
         self.by_key: dict[str, CardDef] = {}
         self.by_id: dict[str, CardDef] = {d.id: d for d in self.defs}
         for d in self.defs:

@@ -63,7 +63,13 @@ class DuelRules:
 
     def unanswered(self, att: Perm, defender: int) -> None:
         """AF-710 – AF-712, AF-801, AF-808: the attacker rests, the defender loses 1 + glory icon."""
-        att.state = RESTING  # AF-712
+        # AF-712; an unanswered challenge is a duel the attacker wins at once (AF-710), so a replacement
+        # of the after-duel state (AF-D11) applies to it as to a fought duel
+        if att.card.after_duel == "damaged":
+            att.state = DAMAGED
+            self.count_use(att.card)
+        else:
+            att.state = RESTING
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
@@ -78,6 +84,8 @@ class DuelRules:
         d = self.duel
         d.duelists = (d.duelists[0], dfn)
         self.logging and self.note(f"{self.pname(p)} defends with {self.label(p, dfn)}")
+        if dfn.state == RESTING:
+            self.count_use(dfn.card)  # AF-D16: it defends while resting
         self._next_helper(0)
 
     def designate_helper(self, p: int, helper: Perm | None) -> None:
@@ -123,6 +131,8 @@ class DuelRules:
         player = self.players[p]
         d = self.duel
         cost = self.cost_of(p, card)
+        if cost < card.cost:
+            self.count_cost_mods(p, card)
         player.vp -= cost
         player.cage.append(card)  # AF-358
         if card.magic_source:
@@ -175,10 +185,19 @@ class DuelRules:
         a, b = self.totals()
         self.duel = None
         self.phase = DUELS
+        if self.uses is not None:  # goldfish statistics: continuous power that took part in the duel
+            self.duel = d
+            self.static_power(ap, att, True)
+            self.static_power(dp, dfn, True)
+            self.duel = None
         for perm in (att, dfn, *d.helpers):  # AF-757, AF-758
             if perm is not None and perm.state == ACTIVE:
                 # AF-D11: a continuous replacement of AF-757 for a duelist ("damaged instead of resting")
-                perm.state = DAMAGED if perm.card.after_duel == "damaged" and perm in (att, dfn) else RESTING
+                if perm.card.after_duel == "damaged" and perm in (att, dfn):
+                    perm.state = DAMAGED
+                    self.count_use(perm.card)
+                else:
+                    perm.state = RESTING
         if a > b:  # AF-753, AF-754, AF-804
             self._to_cage(dp, dfn)
             self.logging and self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")

@@ -254,20 +254,29 @@ class AlomfogoGame(Game):
 
     def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
                       opponent: str = "passive", keep: Callable[[list[dict]], bool] | None = None,
-                      trace: list[str] | None = None, max_turns: int = 60) -> dict:
-        """Play ``deck`` against a passive opponent (no turns, never defends) until it has no glory left."""
+                      trace: list[str] | None = None, max_turns: int = 60,
+                      uses: dict[str, int] | None = None) -> dict:
+        """Play ``deck`` against a passive opponent (no turns, never defends) until it has no glory left.
+
+        ``opponent="greedy"``: the opponent plays a copy of the deck with the greedy pilot (it takes
+        turns, defends, designates helpers, assists), so duel abilities are used too. ``uses``, when
+        given, counts how often each card's abilities were carried out; a trace ends with the counts.
+        """
         try:
             choose = policy if callable(policy) else POLICIES[policy]  # callable: a scripted pilot
         except KeyError:
             from deckkit.errors import UsageError
 
             raise UsageError(f"unknown policy {policy!r}", hint="policies: " + ", ".join(POLICIES)) from None
-        if opponent != "passive":
+        if opponent not in ("passive", "greedy"):
             from deckkit.errors import UsageError
 
-            raise UsageError(f"unknown opponent {opponent!r}", hint="Álomfogó goldfish has a passive opponent")
+            raise UsageError(f"unknown opponent {opponent!r}",
+                             hint="Álomfogó goldfish opponents: passive (the default), greedy (a copy of the deck)")
         state = AlomfogoState(self, rng, 2)
         state.logging = trace is not None
+        if uses is not None or trace is not None:
+            state.uses = uses if uses is not None else {}
         by_id = self.pool.by_id
         library = [by_id.get(c["id"]) or self.card(c) for c in deck]
         rng.shuffle(library)
@@ -278,11 +287,24 @@ class AlomfogoGame(Game):
         me = state.players[0]
         me.hand = list(opening.hand)
         me.library = opening.library[::-1]
-        state.players[1].passive = True
+        mirror = opponent == "greedy"
+        if mirror:  # the opponent's copy of the deck, shuffled from the same chance generator
+            them = state.players[1]
+            theirs = [by_id.get(c["id"]) or self.card(c) for c in deck]
+            rng.shuffle(theirs)
+            them.hand, them.library = theirs[:5], theirs[5:][::-1]
+        else:
+            state.players[1].passive = True
         me.marks = []
         state.first = 0
         state.begin_turn(0)
-        if policy == "greedy":
+        if mirror:
+            from deckkit.games.alomfogo.policies import greedy
+
+            apply = state._apply
+            while state.result is None and me.turns <= max_turns:
+                apply(choose(state) if state.current_player() == 0 else greedy(state))
+        elif policy == "greedy":
             _greedy_fast(state, max_turns)
         else:
             apply = state._apply
@@ -302,6 +324,9 @@ class AlomfogoGame(Game):
         }
         if trace is not None:
             trace.extend(state.log)
+            counted = state.uses or {}
+            trace.append("ability uses: " + (", ".join(f"{name} {n}" for name, n in sorted(counted.items()))
+                                             or "none"))
         return {"won": won, "turn": me.turns if won else None, "mulligans": opening.mulligans, "seen": seen,
                 "opening": opening_names, "seen_by_turn": seen_by_turn}
 

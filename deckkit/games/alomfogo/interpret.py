@@ -288,10 +288,15 @@ class AbilityRules:
         watchers: list[tuple[int, Any, CardDef]] = []
         if card is not None and not isinstance(thing, Perm) and event in card.triggers:
             watchers.append((owner, None, card))  # a spell's own "when it is played"
-        for i, pl in enumerate(self.players):
-            for perm in pl.table:
-                if event in perm.card.triggers and (perm.card.type != "event" or perm.state == ACTIVE):  # AF-342
-                    watchers.append((i, perm, perm.card))
+        if card is None or event in self.game.pool.watched_others:  # type: ignore[attr-defined]
+            for i, pl in enumerate(self.players):
+                for perm in pl.table:
+                    if event in perm.card.triggers and (perm.card.type != "event" or perm.state == ACTIVE):  # AF-342
+                        watchers.append((i, perm, perm.card))
+        elif isinstance(thing, Perm) and event in card.triggers and (card.type != "event" or thing.state == ACTIVE):
+            watchers.append((owner, thing, card))  # only the card's own "when it …"
+        if not watchers:
+            return
         self.depth = depth + 1  # type: ignore[attr-defined]
         try:
             for controller, perm, source in watchers:
@@ -342,8 +347,9 @@ class AbilityRules:
                 return False
         return self.holds(ctx, st.condition, subject) and self.holds(ctx, cond, subject)
 
-    def static_power(self, subject_owner: int, subject: Perm) -> int:
-        """Magic power continuous effects give a duelist (AF-751, AF-752; AF-D1, Sámándob)."""
+    def static_power(self, subject_owner: int, subject: Perm, count: bool = False) -> int:
+        """Magic power continuous effects give a duelist (AF-751, AF-752; AF-D1, Sámándob); ``count``
+        counts a use of each card whose effect applies (once per duel, when it is evaluated)."""
         total = 0
         for owner, pl in enumerate(self.players):
             for perm in pl.table:
@@ -351,7 +357,24 @@ class AbilityRules:
                     for st, cond in perm.card.power:
                         if self._applies(st, cond, owner, perm, subject_owner, subject):
                             total += int(st.param("amount", 0))
+                            if count:
+                                self.count_use(perm.card)
         return total
+
+    def count_cost_mods(self, p: int, card: CardDef) -> None:
+        """Count a use of each card in play that made ``card`` cheaper (goldfish statistics)."""
+        if self.uses is None or not self.game.pool.cost_mods:  # type: ignore[attr-defined]
+            return
+        for owner, pl in enumerate(self.players):
+            for perm in pl.table:
+                if perm.card.cost_mods and (perm.card.type != "event" or perm.state == ACTIVE) and card.cost and any(
+                        self._applies(st, cond, owner, perm, p, card) for st, cond in perm.card.cost_mods):
+                    self.count_use(perm.card)
+
+    def cost_mods_in_play(self) -> bool:
+        """Whether a card that changes costs is on a table (else every card costs what it says)."""
+        return self.game.pool.cost_mods and any(  # type: ignore[attr-defined]
+            perm.card.cost_mods for pl in self.players for perm in pl.table)
 
     def cost_of(self, p: int, card: CardDef) -> int:
         """What ``card`` costs ``p`` now: its printed cost less continuous reductions, never below 0 (AF-605)."""

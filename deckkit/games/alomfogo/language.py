@@ -13,7 +13,8 @@ What a card can say, with the rule each word carries out:
   a duel, with a ``duel_role`` condition, AF-751), ``cost`` (cards cost less VP, never below 0,
   AF-605), ``vp-per-turn`` (AF-602), ``free-dreamwalker`` (Ébredés Ajtaja, AF-EX-26),
   ``counterspell`` (AF-371), ``keyword`` ``defend-while-resting`` (bends AF-703/AF-704) or
-  ``cannot-defend``, ``after-duel`` (becomes damaged instead of resting, replacing AF-757). An
+  ``cannot-defend``, ``after-duel`` (becomes damaged instead of resting, replacing AF-757, and AF-712
+  after an unanswered challenge, which the attacker wins at once, AF-710). An
   event's continuous effects hold only while it is active (AF-342);
 - **filters** on ``type``, ``cost``, ``attack``, ``defense``, ``glory``, ``state`` (active, resting,
   damaged), ``mark`` (P, S, Á), ``role`` (attacker, defender, helper in the duel being fought);

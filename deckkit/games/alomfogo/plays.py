@@ -61,9 +61,12 @@ class PlayRules:
         player = self.players[p]
         if event is not None:
             event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
+            self.count_use(event.card)
             self.logging and self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
         else:
             cost = self.cost_of(p, card)
+            if cost < card.cost:
+                self.count_cost_mods(p, card)
             player.vp -= cost  # AF-601, AF-605
             if self.logging:
                 on = ""
@@ -141,6 +144,7 @@ class PlayRules:
         """Sacrifice a counterspell event: the waiting spell has no effect (AF-371, AF-372)."""
         pend = self.pending
         player = self.players[p]
+        self.count_use(event.card)
         if event in player.table:  # AF-372: the counterspell event is sacrificed
             player.table.remove(event)
             player.cage.append(event.card)

@@ -15,7 +15,7 @@ from typing import Any
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.state import AlomfogoState
-from deckkit.games.alomfogo.zones import (ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, PLAY,
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, PLAY,
                                           Choice, Perm)
 
 Key = tuple[int, int]
@@ -134,6 +134,19 @@ def _best_order(state: AlomfogoState, p: int, options: list[Choice]) -> list[Cho
     return [c for c in options if c.order == want] or options[:1]
 
 
+def _spell_ceiling(state: AlomfogoState, card: CardDef) -> int:
+    """The highest tier a spell's steps could reach (worked out once per card): a spell that cannot beat
+    the best play found so far is not looked at."""
+    cache = state.game.pool.pilot
+    found = cache.get(card.id)
+    if found is None:
+        effects = {s.effect for seq in (card.play.sequences if card.play else ()) for s in seq}
+        states = {s.param("state") for seq in (card.play.sequences if card.play else ()) for s in seq}
+        found = cache[card.id] = VP if "gain-vp" in effects else RECOVER if "active" in states else \
+            DRAW_TIER if "draw" in effects else OTHER
+    return found
+
+
 def _permanent_worth(state: AlomfogoState, p: int, card: CardDef) -> Key | None:
     """An event's or creature's worth from its continuous effects and triggers on this table."""
     player = state.players[p]
@@ -181,27 +194,29 @@ def greedy(state: AlomfogoState) -> Action:
         return _greedy_play(state, p)
     if phase == DUELS:
         if not state.first_turn_of_game():
-            best = None
-            for lab, perm in state._active_dreamwalkers(p):
-                if best is None or perm.card.glory > best[1].card.glory:
-                    best = (lab, perm)
-            if best is not None:
-                return Action(p, "challenge with", (best[0],))
+            walkers = state._active_dreamwalkers(p)
+            if len(walkers) > 1 and any(not state.players[i].passive and any(
+                    perm.card.is_dreamwalker for perm in state.players[i].table) for i in state.opponents(p)):
+                # An opponent who will challenge next turn: keep the best defender back (it stays active)
+                keep = max(walkers, key=lambda w: (w[1].card.defense + 2 * w[1].card.glory, -walkers.index(w)))
+                walkers = [w for w in walkers if w is not keep]
+            for lab, _ in sorted(walkers, key=lambda w: -w[1].card.glory):  # the most glorious first
+                if _worth_challenging(state, p, lab):
+                    return Action(p, "challenge with", (lab,))
         return Action(p, "pass")
     if phase == DEFEND:
         return _defence(state, p)
     if phase == HELPER:
-        for lab, perm in state._helper_candidates(p):
-            if perm.card.has_helper_ability:
-                return Action(p, "helper", (lab,))
-        return Action(p, "no helper")
+        return _helper(state, p)
     if phase == ASSIST:
         a, b = state.totals()
         behind = a <= b if state.duel.to_act == 0 else b < a
+        actions = [x for x in state.legal_actions() if x.kind in ("assist", "cast")]
         if behind:
-            return _look_ahead(state, p, [x for x in state.legal_actions() if x.kind in ("assist", "cast")],
-                               Action(p, "pass"), need=1)
-        return Action(p, "pass")
+            chosen = _look_ahead(state, p, actions, Action(p, "pass"), need=1)
+            if chosen.kind != "pass":
+                return chosen
+        return _helper_gain(state, p, actions) or Action(p, "pass")
     if phase == COUNTER:
         return state.legal_actions()[0]
     raise AssertionError(phase)
@@ -234,6 +249,65 @@ def _look_ahead(state: AlomfogoState, p: int, actions: list[Action], default: Ac
         if after > before and (best is None or key > best[0]):
             best = (key, action)
     return best[1] if best is not None else default
+
+
+def _worth_challenging(state: AlomfogoState, p: int, label: str) -> bool:
+    """Whether to challenge with a dreamwalker: not into a defender that holds (as the opponent's greedy
+    defence would choose it, on a clone) when ``p`` has no helper or instant to answer with."""
+    twin = state.clone()
+    twin.apply_unchecked(Action(p, "challenge with", (label,)))
+    if twin.phase != DEFEND:
+        return True  # unanswered (AF-710)
+    if _defence(twin, twin.current_player()).kind == "no defence":
+        return True
+    me = state.players[p]
+    return any(c.type == "instant" and state.cost_of(p, c) <= me.vp for c in me.hand) or any(
+        perm.state == ACTIVE and perm.card.has_helper_ability and state.label(p, perm) != label
+        for perm in me.table)
+
+
+def _helper(state: AlomfogoState, p: int) -> Action:
+    """The helper whose ability would add most magic power now (its steps, its condition in this duel);
+    else the first with any helper ability (AF-721 – AF-724)."""
+    from deckkit.games.alomfogo.effects import Context
+
+    d = state.duel
+    side = d.helper_side
+    best: tuple[int, str] | None = None
+    for lab, perm in state._helper_candidates(p):
+        ability = perm.card.helper_ability
+        if ability is None or not perm.card.has_helper_ability:
+            continue
+        ctx = Context(p, perm.card, side, perm, "helper")
+        gain = 0
+        if state.holds(ctx, ability.condition) and ability.sequences:
+            for step in ability.sequences[0]:
+                if step.effect in ("boost", "weaken"):
+                    gain += step.amount.value(lambda c, ctx=ctx: state.count_cards(ctx, c))
+        if best is None or gain > best[0]:
+            best = (gain, lab)
+    return Action(p, "helper", (best[1],)) if best is not None else Action(p, "no helper")
+
+
+def _helper_gain(state: AlomfogoState, p: int, actions: list[Action]) -> Action | None:
+    """A helper ability that does not change the duel but gains something else (a discard, a card back),
+    as its steps show: the helper would only rest after the duel anyway (AF-757)."""
+    from deckkit.games.alomfogo.effects import Context
+
+    d = state.duel
+    helper = d.helpers[d.to_act]
+    for action in actions:
+        if action.kind != "assist" or helper is None or helper.card.helper_ability is None:
+            continue
+        ability = helper.card.helper_ability
+        ctx = Context(p, helper.card, d.to_act, helper, "helper")
+        if not state.holds(ctx, ability.condition):
+            continue
+        seq = ability.sequences[0] if ability.sequences else ()
+        if seq and all(s.effect not in ("boost", "weaken", "negate") for s in seq) and \
+                sum(_step_worth(state, p, s, [], ctx)[3] for s in seq) > 0:
+            return action
+    return None
 
 
 def _defence(state: AlomfogoState, p: int) -> Action:
@@ -269,10 +343,15 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     best: tuple[str, CardDef, Perm | None, Choice | None] | None = None
     free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
     seen: set[int] = set()
+    cost_of = state.cost_of if state.cost_mods_in_play() else None
+    spells = []
     for card in player.hand:
         if card.type == "instant" or (card.magic_source and player.source_played) or id(card) in seen:
             continue
         seen.add(id(card))
+        if card.type == "general-spell":
+            spells.append(card)
+            continue
         key: Key | None = None
         event = None
         choice: Choice | None = None
@@ -283,20 +362,24 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
                 if card.cost <= perm.card.free_max:
                     key, event = (FREE_WALKER, card.glory * 10 + card.cost), perm
                     break
-        if key is None and state.cost_of(p, card) <= vp:
+        if key is None and (card.cost if cost_of is None else cost_of(p, card)) <= vp:
             if card.is_dreamwalker:
                 key = (WALKER, _walker_worth(card))
             elif card.type == "dream-creature":
                 key = (CREATURE, -card.cost)
-            elif card.type == "general-spell":
-                for option in _best_order(state, p, state.options(p, card, card.play)):
-                    worth = _play_worth(state, p, card, option)
-                    if worth is not None and (key is None or worth > key):
-                        key, choice = worth, option
             elif card.type == "event":
                 key = _permanent_worth(state, p, card)
         if key is not None and (best_key is None or key > best_key):
             best_key, best = key, ("play", card, event, choice)
+    for card in spells:  # the general spells, each way to play them valued from its steps
+        if best_key is not None and _spell_ceiling(state, card) < best_key[0]:
+            continue
+        if (card.cost if cost_of is None else cost_of(p, card)) > vp:
+            continue
+        for option in _best_order(state, p, state.options(p, card, card.play)):
+            worth = _play_worth(state, p, card, option)
+            if worth is not None and (best_key is None or worth > best_key):
+                best_key, best = worth, ("play", card, None, option)
     if best is not None:
         return best
     if not player.cycled and vp >= 1 and player.library:

@@ -233,6 +233,7 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         for perm in player.table:
             if perm.card.vp_bonus and (perm.state == ACTIVE or perm.card.type != "event"):  # AF-342
                 gain += perm.card.vp_bonus
+                self.count_use(perm.card)
         player.vp += gain  # AF-602, AF-603: unspent VP carry over
         for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
             if perm.state:
