@@ -1,7 +1,14 @@
-"""Start-up benchmark: ``deckkit --help`` (target <= 150 ms) and a cold ``deckkit search …`` (target <= 300 ms).
+"""Start-up benchmark: cold ``deckkit --help`` and ``deckkit search …`` against ``sqlite-utils --help``.
 
 Each command runs as a new process (the installed ``deckkit`` script), against a catalogue that
-already exists; the figures are the median and best of ``--runs`` runs, with bare Python for scale.
+already exists. The runs are interleaved (one of each command per round, in a rotating order), so
+a machine that gets busier or quieter during the run moves every command alike and the ratios
+stay fair; each figure is the median of ``--runs`` rounds.
+
+The targets are ratios to ``sqlite-utils --help`` timed in the same run: ``deckkit --help`` at most
+0.75x, a search at most 1.0x. Time them in a virtualenv **without** deckkit's test extras:
+sqlite-utils imports numpy when it can (the plot extra brings it), which slows the baseline and
+flatters the ratios; the script says so when numpy is importable.
 
     python bench/bench_startup.py [--runs N]
 """
@@ -9,9 +16,9 @@ already exists; the figures are the median and best of ``--runs`` runs, with bar
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -19,58 +26,74 @@ import tempfile
 import time
 from pathlib import Path
 
+HELP_TARGET = 0.75  # deckkit --help / sqlite-utils --help
+SEARCH_TARGET = 1.0  # a cold search / sqlite-utils --help
+
 
 def _children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(cmd: list[str], env: dict, runs: int, cpu: list[float] | None = None) -> list[float]:
-    """Wall-clock milliseconds of ``runs`` runs of ``cmd`` (each must exit 0); their CPU ms go to ``cpu``."""
-    out = []
-    for _ in range(runs):
-        cpu_before = _children_cpu()
-        started = time.perf_counter()
-        proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        out.append((time.perf_counter() - started) * 1000)
-        if cpu is not None:
-            cpu.append((_children_cpu() - cpu_before) * 1000)
-        if proc.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr}")
-    return out
+def run_once(cmd: list[str], env: dict) -> tuple[float, float]:
+    """(wall ms, CPU ms) of one run of ``cmd``, which must exit 0."""
+    cpu_before = _children_cpu()
+    started = time.perf_counter()
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = (time.perf_counter() - started) * 1000
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr}")
+    return wall, (_children_cpu() - cpu_before) * 1000
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=15)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=15, help="rounds (each runs every command once)")
     args = parser.parse_args()
-    script = Path(sys.executable).with_name("deckkit")
+    bindir = Path(sys.executable).parent
+    script = bindir / "deckkit"
     deckkit = [str(script)] if script.exists() else [sys.executable, "-m", "deckkit"]
+    sqlite_utils = bindir / "sqlite-utils"
+    if not sqlite_utils.exists():
+        raise SystemExit(f"no sqlite-utils beside {sys.executable}: install deckkit (it depends on sqlite-utils)")
+    if importlib.util.find_spec("numpy") is not None:
+        print("warning: numpy is importable here, so sqlite-utils --help imports it and the ratios look better "
+              "than they are; use a virtualenv without deckkit's test extras")
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, DECKKIT_DB=str(Path(tmp) / "catalogue.db"))
-        first = timed([*deckkit, "search", "kajtar"], env, 1)[0]  # creates and fills the catalogue
+        # An installed deckkit runs from bytecode, as sqlite-utils does: let the first runs write it.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        first, _ = run_once([*deckkit, "search", "kajtar"], env)  # creates and fills the catalogue
         rows = [
-            ("python -c pass", [sys.executable, "-c", "pass"], None),
-            ("sqlite-utils --help", [str(Path(sys.executable).with_name("sqlite-utils")), "--help"], None),
-            ("deckkit --help", [*deckkit, "--help"], 150),
-            ("deckkit search 'game:af t:dreamwalker cost<=1'", [*deckkit, "search", "game:af t:dreamwalker cost<=1"], 300),
-            ("deckkit search 'o:magic' -o json", [*deckkit, "search", "o:magic", "-o", "json"], 300),
+            ("python -c pass", [sys.executable, "-c", "pass"]),
+            ("sqlite-utils --help", [str(sqlite_utils), "--help"]),
+            ("deckkit --help", [*deckkit, "--help"]),
+            ("deckkit search 'game:af t:dreamwalker cost<=1'", [*deckkit, "search", "game:af t:dreamwalker cost<=1"]),
+            ("deckkit search 'o:magic' -o json", [*deckkit, "search", "o:magic", "-o", "json"]),
         ]
-        print(f"runs per command: {args.runs}; first use (creates the catalogue): {first:.0f} ms")
-        base = None
-        for label, cmd, target in rows:
-            if label.startswith("sqlite-utils") and not Path(cmd[0]).exists():
-                continue
-            cpu: list[float] = []
-            ts = timed(cmd, env, args.runs, cpu)
-            if label.startswith("sqlite-utils"):
-                base = statistics.median(ts)
-            ratio = f"  {statistics.median(ts) / base:.2f}x sqlite-utils --help" if base and label.startswith("deckkit") else ""
-            verdict = "" if target is None else f"  target <= {target} ms  {'OK' if statistics.median(ts) <= target else 'OVER'}"
-            print(f"{label:50s} median {statistics.median(ts):6.0f} ms  best {min(ts):6.0f} ms  "
-                  f"CPU median {statistics.median(cpu):4.0f} ms{verdict}{ratio}")
-    if shutil.which("nproc"):
-        print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+        for _, cmd in rows:  # one untimed run each: the first start of a process reads files from disk
+            run_once(cmd, env)
+        walls: dict[str, list[float]] = {label: [] for label, _ in rows}
+        cpus: dict[str, list[float]] = {label: [] for label, _ in rows}
+        for r in range(args.runs):
+            for label, cmd in rows[r % len(rows):] + rows[:r % len(rows)]:
+                wall, cpu = run_once(cmd, env)
+                walls[label].append(wall)
+                cpus[label].append(cpu)
+    print(f"rounds: {args.runs} (interleaved); first use (creates the catalogue): {first:.0f} ms")
+    base = statistics.median(walls["sqlite-utils --help"])
+    for label, _ in rows:
+        ts = walls[label]
+        ratio = f"  {statistics.median(ts) / base:.2f}x sqlite-utils --help" if label.startswith("deckkit") else ""
+        print(f"{label:50s} median {statistics.median(ts):6.0f} ms  best {min(ts):6.0f} ms  "
+              f"CPU median {statistics.median(cpus[label]):4.0f} ms{ratio}")
+    help_ratio = statistics.median(walls["deckkit --help"]) / base
+    search_ratio = max(statistics.median(walls[label]) for label, _ in rows if label.startswith("deckkit search")) / base
+    print(f"deckkit --help: {help_ratio:.2f}x sqlite-utils --help (target <= {HELP_TARGET}x) "
+          f"{'OK' if help_ratio <= HELP_TARGET else 'OVER'}")
+    print(f"slower search:  {search_ratio:.2f}x sqlite-utils --help (target <= {SEARCH_TARGET}x) "
+          f"{'OK' if search_ratio <= SEARCH_TARGET else 'OVER'}")
+    print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

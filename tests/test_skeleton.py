@@ -82,3 +82,49 @@ def test_a_search_command_does_not_import_pydantic(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code, str(tmp_path / "c.db")], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert '"Éjlépő Kajtár"' in proc.stdout
+
+
+# ---- start-up: what a cold command imports (bench/bench_startup.py times it)
+
+_COMMAND_RUN = ("import sys\nsys.argv = ['deckkit', *sys.argv[1:]]\nfrom deckkit.__main__ import main\n"
+                "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+                "print('imported:', *sorted(m for m in sys.modules if m in {WATCHED}))")
+_HEAVY = ("deckkit.engine.core", "regex", "jsonschema", "pydantic")
+
+
+def _imported_by(*args: str, env: dict | None = None) -> set[str]:
+    code = _COMMAND_RUN.replace("{WATCHED}", repr(set(_HEAVY)))
+    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return set(proc.stdout.splitlines()[-1].split()[1:])  # the last line, after "imported:"
+
+
+def test_help_imports_no_rules_engine():
+    assert _imported_by("--help") == set()
+
+
+def test_a_search_imports_no_rules_engine_and_no_regex_module(tmp_path):
+    import os
+
+    env = dict(os.environ, DECKKIT_DB=str(tmp_path / "c.db"))
+    _imported_by("search", "kajtar", env=env)  # creates the catalogue (that validates cards: heavy)
+    assert _imported_by("search", "game:af t:dreamwalker cost<=1", env=env) == set()
+    assert "regex" in _imported_by("search", "name:/kajt/", env=env)  # a pattern loads it when it runs
+
+
+def test_listing_the_games_imports_no_rules_engine():
+    code = ("import sys\nfrom deckkit.engine.registry import registered_games\n"
+            "assert [g.alias for g in registered_games()] == ['ob', 'af', 'ko']\n"
+            "print(sorted(m for m in sys.modules if m.startswith('deckkit.engine.') and m != 'deckkit.engine.registry'"
+            " or m == 'random'))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "deckkit.engine.core" not in proc.stdout
+
+
+def test_command_modules_keep_their_annotations_evaluated():
+    """Typer reads each command's signature at every start; string annotations would be evaluated again each time."""
+    cli = Path(__file__).resolve().parents[1] / "deckkit" / "cli"
+    stringly = [p.name for p in sorted(cli.glob("*.py")) if p.name not in ("common.py", "fastparams.py")
+                and "\nfrom __future__ import annotations\n" in p.read_text(encoding="utf-8")]
+    assert stringly == []

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 from deckkit.catalogue.migrations import MIGRATIONS
-from deckkit.boundedre import sql_regexp  # user patterns run under a time budget
 from deckkit.catalogue.store import APPLICATION_ID, BUSY_TIMEOUT_S, SCHEMA_VERSION, Catalogue
 from deckkit.errors import CatalogueError
 
@@ -47,8 +46,19 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
     # Read pages through a memory map and keep more of them: searches touch the same indexes again and again.
     conn.execute("PRAGMA mmap_size = 268435456")
     conn.execute("PRAGMA cache_size = -32768")
-    conn.create_function("regexp", 2, sql_regexp, deterministic=True)
+    conn.create_function("regexp", 2, _regexp, deterministic=True)
     return conn
+
+
+def _regexp(pattern: str | None, value: str | None) -> int:
+    """SQLite's ``regexp()``: user patterns run under a time budget (:func:`deckkit.boundedre.sql_regexp`).
+
+    Imported on the first call, not with the catalogue: most commands never match a pattern, and the
+    regex module costs a cold start about 6 ms.
+    """
+    from deckkit.boundedre import sql_regexp
+
+    return sql_regexp(pattern, value)
 
 
 def _not_catalogue(path: Path, why: str) -> CatalogueError:

@@ -15,9 +15,36 @@ def _short(game: str) -> str:
 
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
-    from tabulate import tabulate
+    """tabulate's "simple" table of ``rows`` (every cell as text, left-aligned).
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    The common case is laid out here, exactly as tabulate lays it out: importing tabulate costs a
+    cold search about 10 ms (it reads its own package metadata). Cells tabulate treats specially
+    (line breaks, terminal codes, characters that are not one column wide) go to tabulate itself.
+    """
+    texts = [["" if v is None else f"{v}" for v in row] for row in rows]
+    if not all(_one_column_each(t) for row in texts for t in row) or not all(map(_one_column_each, headers)) \
+            or any(len(row) != len(headers) for row in texts):
+        from tabulate import tabulate
+
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    texts = [[t.strip() for t in row] for row in texts]
+    # At least two columns wider than the header (tabulate's minimum padding), else the widest cell.
+    widths = [max([len(h) + 2, *(len(row[i]) for row in texts)]) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, texts)])
+
+
+def _one_column_each(text: str) -> bool:
+    """Printable text whose every character takes one terminal column: Latin letters (below U+0300, where
+    wcwidth gives each printable character one column) and the glory star.
+
+    The bundled games' names and figures are such text; wide (CJK), combining and control characters
+    are measured by tabulate (with wcwidth where it is installed).
+    """
+    return text.isprintable() and (text.isascii() or all(ord(c) < 0x300 or c == "★" for c in text))
 
 
 def _stats(c: dict) -> str:

@@ -1,7 +1,5 @@
 """CLI command: ``browse`` (the catalogue in Datasette; the optional ``web`` extra)."""
 
-from __future__ import annotations
-
 import tempfile
 import time
 from pathlib import Path

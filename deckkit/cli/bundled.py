@@ -1,7 +1,5 @@
 """CLI command: ``deckkit bundled``, the decks, formats, strategies and scripts deckkit ships."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

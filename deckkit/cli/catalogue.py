@@ -3,8 +3,6 @@
 Heavy modules (sqlite-utils, jsonschema, tabulate) are imported inside the commands that need them.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

@@ -4,8 +4,6 @@ The root options ``--install-completion`` / ``--show-completion`` (Typer's) dete
 command names it, which is what a dotfile or a package's install script wants.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

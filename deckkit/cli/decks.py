@@ -1,7 +1,5 @@
 """CLI commands: ``deckkit deck new/add/remove/show/stats/convert/validate`` (registered by deckkit.cli)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

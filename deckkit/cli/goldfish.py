@@ -1,7 +1,5 @@
 """CLI commands: goldfish (registered by deckkit.cli)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """CLI commands: ``hand`` (sample openings) and ``odds`` (exact probabilities), registered by deckkit.cli."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """CLI command: match (registered by deckkit.cli)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """CLI commands: ``games`` and ``script run`` / ``script new`` (registered by deckkit.cli)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """CLI command: tune (registered by deckkit.cli)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
