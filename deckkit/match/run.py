@@ -74,7 +74,7 @@ def match(decks: Sequence[Any], options: MatchOptions, progress: Callable[[int, 
     trace: list[str] = []
     jobs[0].play_game(0, trace if options.trace else None)
     began = time.perf_counter()
-    result = run(jobs, options.games, workers=options.workers, scheduler=options.scheduler, progress=progress,  # type: ignore[arg-type]
+    result = run(jobs, options.games, workers=options.workers, scheduler=options.scheduler, progress=progress,
                  backend=backend)
     elapsed = time.perf_counter() - began
     summaries = [summarize_pair(labels[i], labels[j], recs, options.confidence)
