@@ -1,7 +1,5 @@
 """CLI command: play (registered by deckkit.cli) — a person against an AI, or two people, in the terminal."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
