@@ -42,7 +42,8 @@ def card(i: int, rng: random.Random) -> dict:
             c["groups"] = rng.sample(["flying", "male", "female", "nocturnal", "beast"], rng.randint(0, 2))
         if t == "spell" and rng.random() < 0.2:
             c["blocking"] = True
-        c["abilities"] = [{"effect": "boost", "amount": rng.randint(1, 5), "target": "own"}] if rng.random() < 0.3 else []
+        abilities = [{"effect": "boost", "amount": rng.randint(1, 5), "target": "own"}] if rng.random() < 0.3 else []
+        c["abilities"] = abilities if t != "food" else []  # a food has no abilities (the same random stream)
     elif game == "alomfogo":
         c["type"] = t = rng.choice(AF_TYPES)
         c["cost"] = rng.randint(0, 7)

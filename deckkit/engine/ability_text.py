@@ -263,8 +263,8 @@ class Words:
         kind = self.v.statics[st.effect]
         params = dict(st.params)
         cards = self.cards_set(st.cards) if st.cards is not None else self.name
-        if callable(kind.phrase):
-            text = kind.phrase(params, cards)
+        if callable(kind.phrase):  # a phrase function also gets the card's name (as params["name"])
+            text = kind.phrase({**params, "name": self.name}, cards)
         else:
             text = kind.phrase.format(cards=cards, name=self.name, **params)
         if st.condition is not None:

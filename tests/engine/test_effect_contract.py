@@ -25,17 +25,32 @@ def catalogue(tmp_path):
     c.close()
 
 
+def _language_steps_match(schema: dict, game, registered: dict) -> None:
+    """A game that writes the ability language: one closed step branch per effect, parameter by parameter
+    (targets, amounts, durations and players are the language's own definitions)."""
+    steps = {b["properties"]["effect"]["const"]: b for b in schema["$defs"][f"{game.alias}_step"]["anyOf"]}
+    assert set(steps) == set(registered)
+    for name, eff in registered.items():
+        branch = steps[name]
+        assert branch["additionalProperties"] is False, (game.name, name)
+        assert set(branch["properties"]) == {"effect", "text", *eff.params}
+        for param, param_schema in eff.params.items():
+            if param not in ("target", "amount", "duration", "player"):
+                plain = {k: v for k, v in param_schema.items() if not k.startswith("x-")}
+                assert branch["properties"][param] == plain, (game.name, name, param)
+        assert set(branch["required"]) == {"effect", *eff.required}
+
+
 def test_effects_schema_is_generated_from_the_registered_parameters_and_closed():
-    schema = card_schema()
     from deckkit.engine.abilities import has_vocabulary
 
+    schema = card_schema()
     for game in registered_games():
         registered = game.load_effects()
-        definition = schema["$defs"][f"{game.alias}_ability"]
-        if has_vocabulary(game.name):  # the ability language: one step definition per registered effect
-            steps = {b["properties"]["effect"]["const"] for b in schema["$defs"][f"{game.alias}_step"]["anyOf"]}
-            assert steps == set(registered), game.name
+        if has_vocabulary(game.name):
+            _language_steps_match(schema, game, registered)
             continue
+        definition = schema["$defs"][f"{game.alias}_ability"]
         assert set(definition["properties"]["effect"]["enum"]) == set(registered)
         branches = {b["if"]["properties"]["effect"]["const"]: b["then"] for b in definition["allOf"]}
         assert set(branches) == set(registered)
@@ -52,7 +67,8 @@ def test_effects_have_one_handler_signature():
     for game in registered_games():
         for eff in game.load_effects().values():
             params = list(inspect.signature(eff.handler).parameters)
-            assert params == ["state", "ctx", "ab"] or params == ["state", "ctx", "ability"], (game.name, eff.name)
+            assert params in (["state", "ctx", "ab"], ["state", "ctx", "ability"], ["state", "ctx", "step"]), \
+                (game.name, eff.name)
 
 
 OB_SPELL = {"id": "ob-test-spell", "game": "obludarium", "name": "Zkušební kouzlo", "type": "spell", "cost": 1}
@@ -66,48 +82,43 @@ KO_CARD = {"id": "ko-test-1", "game": "kotlik", "name": "Zkouška 1", "type": "i
 
 # (card, abilities, JSON path, words of the message, words of the hint: allowed values or a near miss)
 CASES = [
-    ("targt", OB_SPELL, [{"effect": "boost", "amount": 2, "targt": "own"}], "$.abilities[0].targt",
-     "'targt' is not a parameter of boost", "did you mean 'target'?"),
+    # Obludárium writes the ability language: a flat ability is upgraded into one step (do[0]) first
+    ("targt", OB_SPELL, [{"effect": "boost", "amount": 2, "targt": "own"}], "$.abilities[0].do[0].targt",
+     "'targt' is not a known parameter of boost", "did you mean 'target'?"),
     ("defence", OB_SPELL, [{"effect": "boost", "amount": 2, "stat": "defence", "target": "own"}],
-     "$.abilities[0].stat", "'defence' is not one of attack, defense, both", "did you mean 'defense'?"),
-    ("unknown effect", OB_SPELL, [{"effect": "bost", "amount": 2}], "$.abilities[0].effect",
-     "'bost' is not one of block, boost", "did you mean 'boost'?"),
-    ("amount as text", OB_SPELL, [{"effect": "hit", "amount": "2"}], "$.abilities[0].amount",
-     "'2' is not a whole number", "from 1 to 99"),
-    ("amount zero", OB_SPELL, [{"effect": "hit", "amount": 0}], "$.abilities[0].amount", "0 is outside 1 … 99",
-     "from 1 to 99"),
-    ("amount too big", OB_SPELL, [{"effect": "heal", "amount": 500}], "$.abilities[0].amount",
-     "500 is outside 1 … 99", "from 1 to 99"),
-    ("target misspelt", OB_SPELL, [{"effect": "weaken", "amount": 1, "target": "enmy"}], "$.abilities[0].target",
-     "'enmy' is not one of enemy", "did you mean 'enemy'?"),
+     "$.abilities[0].do[0].stat", "'defence' is not a known stat", "did you mean 'defense'?"),
+    ("unknown effect", OB_SPELL, [{"effect": "bost", "amount": 2}], "$.abilities[0].do[0].effect",
+     "'bost' is not a known effect", "did you mean 'boost'?"),
+    ("amount as text", OB_SPELL, [{"effect": "hit", "amount": "2"}], "$.abilities[0].do[0].amount",
+     "'2' is not an amount", "a whole number"),
+    ("amount too big", OB_SPELL, [{"effect": "heal", "amount": 500}], "$.abilities[0].do[0].amount",
+     "500 is outside 0 … 99", "from 0 to 99"),
+    ("target misspelt", OB_SPELL, [{"effect": "weaken", "amount": 1, "target": "enmy"}],
+     "$.abilities[0].do[0].target", "'enmy' is not a known target", "did you mean 'enemy'?"),
     ("target of the wrong side", OB_SPELL, [{"effect": "weaken", "amount": 1, "target": "own"}],
-     "$.abilities[0].target", "'own' is not one of enemy", "target is one of enemy"),
-    ("target missing", OB_SPELL, [{"effect": "boost", "amount": 1}], "$.abilities[0]", "boost needs 'target'",
-     "own, self"),
-    ("amount missing", OB_SPELL, [{"effect": "boost", "target": "own"}], "$.abilities[0]", "boost needs 'amount'",
-     "from 1 to 99"),
+     "$.abilities[0].do[0].target.side", "'own' is not a known side weaken can act on", "enemy, any"),
+    ("target missing", OB_SPELL, [{"effect": "boost", "amount": 1}], "$.abilities[0].do[0]", "boost needs 'target'",
+     "own, any"),
+    ("amount missing", OB_SPELL, [{"effect": "boost", "target": "own"}], "$.abilities[0].do[0]",
+     "boost needs 'amount'", "a whole number"),
     ("kind unknown", OB_SPELL, [{"effect": "destroy", "target": "enemy", "kind": "creature"}],
-     "$.abilities[0].kind", "'creature' is not one of monster, artifact, food", "kind is one of"),
-    ("when misspelt", OB_SPELL, [{"effect": "block", "target": "enemy", "when": "attackin"}], "$.abilities[0].when",
-     "'attackin' is not one of attacking, unblocked", "did you mean 'attacking'?"),
-    ("tap as text", OB_MONSTER, [{"effect": "draw", "amount": 1, "tap": "yes"}], "$.abilities[0].tap",
-     "'yes' is not true or false", "taps the card"),
-    ("negative food", OB_MONSTER, [{"effect": "draw", "amount": 1, "food": -1}], "$.abilities[0].food",
-     "-1 is outside 0 … 99", "cost in food"),
-    ("group too long", OB_SPELL, [{"effect": "destroy", "target": "enemy", "group": "x" * 40}],
-     "$.abilities[0].group", "longer than 31", None),
+     "$.abilities[0].do[0].target.filter.type", "'creature' is not a known type", "type is one of"),
+    ("when misspelt", OB_SPELL, [{"effect": "block", "target": "enemy", "when": "attackin"}],
+     "$.abilities[0].do[0].target.filter.state", "'attackin' is not a known state", "did you mean 'attacking'?"),
+    ("tap as text", OB_MONSTER, [{"effect": "draw", "amount": 1, "tap": "yes"}], "$.abilities[0].cost.tap",
+     "'yes' is not True", "Tap this card"),
+    ("negative food", OB_MONSTER, [{"effect": "draw", "amount": 1, "food": -1}], "$.abilities[0].cost.food",
+     "-1 is outside 1 … 99", "untapped food"),
     ("spell with a cost of a card in play", OB_SPELL, [{"effect": "hit", "amount": 1, "food": 1}],
-     "$.abilities[0].food", "a spell cannot have 'food'", "costs of a card in play (OB-901)"),
-    ("spell on itself", OB_SPELL, [{"effect": "boost", "amount": 1, "target": "self"}], "$.abilities[0].target",
-     "no card in play to act on itself", "own or enemy"),
-    ("two abilities, two targets", OB_SPELL, [{"effect": "weaken", "amount": 1, "target": "enemy"},
-                                              {"effect": "boost", "amount": 1, "target": "own"}],
-     "$.abilities[1].target", "the one target chosen when it is played", "same target"),
-    ("a cost on the second ability", OB_MONSTER, [{"effect": "draw", "amount": 1, "tap": True},
+     "$.abilities[0].cost", "a spell is not in play to pay a cost", "a spell pays its card's cost"),
+    ("spell on itself", OB_SPELL, [{"effect": "boost", "amount": 1, "target": "self"}],
+     "$.abilities[0].do[0].target", "a spell is not in play to act on itself", "own, enemy or any"),
+    ("two abilities that use plays", OB_MONSTER, [{"effect": "draw", "amount": 1, "tap": True},
                                                   {"effect": "heal", "amount": 2, "food": 1}],
-     "$.abilities[1].food", "only the first ability's costs are paid", "move the cost"),
+     "$.abilities[1]", "a card in play has one ability that 'use CARD' plays", "merge them"),
     ("ability not an object", OB_SPELL, ["boost"], "$.abilities[0]", "an ability must be an object", None),
-    ("no effect", OB_SPELL, [{"amount": 2}], "$.abilities[0].effect", "names no effect", "effect names"),
+    ("no effect", OB_SPELL, [{"amount": 2}], "$.abilities[0].amount", "'amount' is not a known key of an ability",
+     "key of an ability is one of"),
     ("helper ability without a mark", AF_WALKER, [{"effect": "boost", "amount": 1}],
      "$.abilities[0]", "helper ability needs a mark", "(AF-380 – AF-383)"),
     ("two abilities on a general spell", AF_SPELL, [{"effect": "cage-opponent-events", "target": "opponent"},
@@ -152,26 +163,27 @@ def test_effects_meaningless_ability_cannot_enter_a_game():
     from deckkit.engine.registry import load_game
 
     bad = {**OB_SPELL, "abilities": [{"effect": "boost", "amount": 2, "targt": "own"}]}
-    with pytest.raises(DataError, match=r"ob-test-spell.*\$\.abilities\[0\]\.targt"):
+    with pytest.raises(DataError, match=r"ob-test-spell.*\$\.abilities\[0\]\.do\[0\]\.targt"):
         load_game("ob", [bad])
     silent = {**OB_SPELL, "abilities": [{"effect": "boost", "amount": 2, "stat": "defence", "target": "own"}]}
-    with pytest.raises(DataError, match="did you mean|defense"):
+    with pytest.raises(DataError, match="defence") as err:
         load_game("ob", [silent])
+    assert "did you mean 'defense'" in (err.value.hint or "")
 
 
 def test_effects_two_abilities_on_one_target_compile_and_both_apply(monkeypatch):
-    """A spell whose abilities ask for the same target applies each to that target, each dispatched
-    through the effect registry (OB-907)."""
+    """A spell's two abilities are one sequence whose steps choose their targets (here the same card,
+    twice), each dispatched through the effect registry (OB-907)."""
     import random
 
     seen = []
     real = effects.dispatch
 
     def spy(state, ctx, ability):
-        seen.append((ability.effect, ability.stat, ctx.player, ctx.target.info.name, ctx.source.name))
+        seen.append((ability.effect, ability.param("stat"), ctx.player, ctx.target.info.name, ctx.source.name))
         return real(state, ctx, ability)
 
-    monkeypatch.setattr("deckkit.games.obludarium.state.dispatch", spy)
+    monkeypatch.setattr("deckkit.games.obludarium.rules.dispatch", spy)
 
     from deckkit.engine.registry import load_game
     from deckkit.games.obludarium.cards import bundled_cards
@@ -182,7 +194,7 @@ def test_effects_two_abilities_on_one_target_compile_and_both_apply(monkeypatch)
     state = game.from_setup({"start": "p1", "phase": "main",
                              "p1": {"library": ["Chleba"] * 5, "hand": ["Zkušební kouzlo"], "table": ["Chleba"]},
                              "p2": {"library": ["Chleba"] * 5, "table": ["Glum (3/3)"]}}, random.Random(1))
-    state.apply("cast Zkušební kouzlo on Glum")
+    state.apply("cast Zkušební kouzlo on Glum and Glum")
     state.apply("pass")
     glum = state.tables[1][0]
     assert (glum.atk, glum.dfn) == (2, 2)

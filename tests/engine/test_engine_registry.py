@@ -27,9 +27,10 @@ def test_engine_ob_cards_valid_and_use_registered_effects():
     problems = [f"{c['id']}: {e.message}" for c in cards for e in validator.iter_errors(c)]
     assert problems == []
     assert len({c["name"] for c in cards}) == len(cards) >= 40
-    for card in cards:
-        for ability in card.get("abilities", []):
-            assert callable(effects.handler("obludarium", ability["effect"]))
+    for info in GAME.infos.values():  # every step of every compiled ability names a registered effect
+        for ability in info.abilities:
+            for step in (s for seq in ability.sequences for s in seq):
+                assert callable(effects.handler("obludarium", step.effect))
     types = {t: sum(c["type"] == t for c in cards) for t in ("food", "monster", "artifact", "spell")}
     assert min(types.values()) >= 4
     assert any("flying" in c.get("groups", []) for c in cards)

@@ -1,4 +1,4 @@
-"""Goldfish games of Obludárium: the fast greedy path obeys the rules engine, is seeded, and traces."""
+"""Goldfish games of Obludárium: the greedy pilot plays through the rules engine, is seeded, and traces."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def starter_deck() -> list[dict]:
 
 
 def replay_in_engine(game, deck, seed, keep=None):
-    """Play the fast path, then replay its action strings through the checked rules engine."""
+    """Play a greedy game, then replay its action strings through the checked rules engine."""
     record: list[str] = []
     result = game.play_goldfish(deck, random.Random(seed), record=record, keep=keep)
     rng = random.Random(seed)
@@ -35,9 +35,9 @@ def replay_in_engine(game, deck, seed, keep=None):
     return result, state
 
 
-@pytest.mark.parametrize("seed", range(150))
-def test_ob_fast_greedy_is_legal_and_agrees_with_engine(seed):
-    """OB-601 – OB-909: every move of the fast greedy path is legal and reaches the same outcome."""
+@pytest.mark.parametrize("seed", range(60))
+def test_ob_greedy_is_legal_and_agrees_with_engine(seed):
+    """OB-601 – OB-909: every move of the greedy pilot is legal and reaches the same outcome."""
     result, state = replay_in_engine(GAME, starter_deck(), seed)
     if result["won"]:
         assert state.winners() == [0]
@@ -47,11 +47,11 @@ def test_ob_fast_greedy_is_legal_and_agrees_with_engine(seed):
         assert state.winners() != [0]
 
 
-def test_ob_fast_greedy_legal_on_random_decks():
+def test_ob_greedy_legal_on_random_decks():
     """Random decks over the whole pool (all effects) also replay legally."""
     pool = list(GAME.cards.values())
     rng = random.Random(11)
-    for seed in range(150):
+    for seed in range(60):
         deck = [rng.choice(pool) for _ in range(40)]
         result, state = replay_in_engine(GAME, deck, seed)
         assert (state.winners() == [0]) == result["won"]
@@ -150,8 +150,8 @@ def test_ob_engine_golden_transcript():
     {"first_player": "p2"}, {"empty_deck": "draw"}, {"hand_limit": 0}, {"first_turn_draw": False},
     {"starting_life": 15, "several_blockers": "separate"},
 ])
-def test_ob_fast_greedy_legal_under_settings(settings):
-    """The fast path follows every rule setting (who starts, OB-Q1, OB-Q7, OB-Q13) legally."""
+def test_ob_greedy_legal_under_settings(settings):
+    """The greedy pilot follows every rule setting (who starts, OB-Q1, OB-Q7, OB-Q13) legally."""
     game = ObludariumGame(**settings)
     pool = list(GAME.cards.values())
     rng = random.Random(7)
@@ -206,23 +206,3 @@ def test_ob_same_seed_same_opening_as_hand_tools():
         state = GAME.from_setup({"start": "p1", "phase": "main", "p1": {"deck": [c["name"] for c in deck]},
                                  "p2": {"dummy": True}}, random.Random(seed))
         assert [c.name for c in state.hands[0]] == hand
-
-
-@pytest.mark.parametrize("settings", [{}, {"first_player": "p2"}, {"hand_limit": 0}, {"empty_deck": "draw"}])
-def test_ob_fast_greedy_is_the_engine_greedy_policy(settings):
-    """One greedy player, two implementations: the engine policy (state -> Action) and the goldfish
-    fast path make the same moves, action by action, on the starter deck and on random decks."""
-    from deckkit.games.obludarium.policies import greedy
-
-    game = ObludariumGame(**settings)
-    pool = list(GAME.cards.values())
-    keep = lambda hand: 2 <= sum(c["type"] == "food" for c in hand) <= 4  # noqa: E731
-    for seed in range(60):
-        deck = starter_deck() if seed % 2 else [random.Random(seed).choice(pool) for _ in range(40)]
-        fast: list[str] = []
-        engine: list[str] = []
-        a = game.play_goldfish(deck, random.Random(seed), record=fast, keep=keep if seed % 3 == 0 else None)
-        b = game.play_goldfish(deck, random.Random(seed), policy=greedy, record=engine,
-                               keep=keep if seed % 3 == 0 else None)
-        assert fast == engine, seed
-        assert (a["won"], a["turn"], a["mulligans"]) == (b["won"], b["turn"], b["mulligans"])

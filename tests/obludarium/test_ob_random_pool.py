@@ -1,16 +1,23 @@
-"""Random games with decks drawn from the whole Obludárium pool, so every effect gets played."""
+"""Random games with decks drawn from the whole Obludárium pool — the bundled cards and the designer
+cards of data/cards/examples/ob-designer.json (OB-D1 … OB-D24) — so every effect gets played."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
 from deckkit.engine.core import TERMINAL
-from deckkit.games.obludarium import GAME
+from deckkit.games.obludarium import ObludariumGame
+from deckkit.games.obludarium.cards import bundled_cards
+from deckkit.paths import data_dir
+
+DESIGNER = json.loads((data_dir() / "cards" / "examples" / "ob-designer.json").read_text(encoding="utf-8"))
+GAME = ObludariumGame([*bundled_cards(), *DESIGNER])
 
 
 def test_ob_every_effect_in_random_games_keeps_invariants():
-    """All 47 cards' effects in 400 random games: conservation, no negatives, an end, exact replay."""
+    """All 71 cards' effects in 400 random games: conservation, no negatives, an end, exact replay."""
     pool = list(GAME.cards.values())
     used = Counter()
     for seed in range(400):
@@ -54,6 +61,6 @@ def test_ob_every_effect_resolves():
             if action.kind in ("cast", "use"):
                 name = action.args[0].split("#")[0]
                 card = next(c for c in GAME.infos.values() if c.name == name)
-                seen.update(ab.effect for ab in card.abilities)
+                seen.update(step.effect for ab in card.abilities for seq in ab.sequences for step in seq)
             state.apply_unchecked(action)
     assert seen == effects.names("obludarium")

@@ -1,41 +1,44 @@
-"""Card facts compiled once per game: the engine never looks into card dicts during play."""
+"""Card facts compiled once per game: the engine never looks into card dicts during play.
+
+A card's ``abilities`` are compiled from the ability language (:func:`deckkit.engine.abilities.compile_card`)
+and sorted by what plays them: ``cast`` (a spell's sequence or modes), ``use`` (the ability ``use CARD``
+plays, with its cost), ``triggers`` (by event) and ``statics`` (continuous effects).
+"""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from deckkit.engine.core import shuffled  # noqa: F401  (Obludárium's shuffle is the engine's)
 from deckkit.paths import data_dir
 
 FOOD, MONSTER, ARTIFACT, SPELL = "food", "monster", "artifact", "spell"
+STRENGTHENING = frozenset({"boost", "weaken"})  # OB-827: strengthen one's own monsters or weaken the other's
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """One ``abilities`` entry: the effect name, its parameters and (for cards in play) its costs."""
+def strengthens(ability: Any) -> bool:
+    """Whether an ability strengthens or weakens a monster (what OB-904/OB-905 make alternate)."""
+    return ability is not None and any(s.effect in STRENGTHENING for seq in ability.sequences for s in seq)
 
-    effect: str
-    amount: int = 0
-    stat: str = "attack"  # attack | defense | both
-    target: str | None = None  # None | self | own | enemy
-    kind: str = MONSTER  # what a target must be: monster | artifact | food
-    group: str | None = None  # target must belong to this group (OB-329)
-    when: str | None = None  # target must be: attacking | unblocked
-    food: int = 0  # activation cost in food (cards in play)
-    tap: bool = False  # activation taps the card
-    sacrifice: bool = False  # activation puts the card into the discard pile
 
-    @classmethod
-    def from_dict(cls, data: dict) -> Ability:
-        """Build from a card's ``abilities`` entry (already schema-valid)."""
-        return cls(
-            effect=data["effect"], amount=int(data.get("amount", 0)), stat=data.get("stat", "attack"),
-            target=data.get("target"), kind=data.get("kind", MONSTER), group=data.get("group"),
-            when=data.get("when"), food=int(data.get("food", 0)), tap=bool(data.get("tap", False)),
-            sacrifice=bool(data.get("sacrifice", False)),
-        )
+def _merged(abilities: tuple) -> Any:
+    """A spell's abilities played on cast, as one: several plain sequences join into one (each step
+    keeps its own target); a modal ability stays itself."""
+    from deckkit.engine.abilities import Ability
+
+    plays = [a for a in abilities if a.kind == "play"]
+    if not plays:
+        return None
+    if len(plays) == 1:
+        return plays[0]
+    modal = next((a for a in plays if a.modes), None)
+    if modal is not None:
+        return modal
+    return Ability("play", tuple(s for a in plays for s in a.steps), condition=plays[0].condition,
+                   text=plays[0].text)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -51,18 +54,45 @@ class CardInfo:
     groups: frozenset
     flying: bool
     blocking: bool
-    abilities: tuple
+    abilities: tuple  # compiled language abilities, as written
+    cast: Any = None  # a spell's ability played when it is cast
+    use: Any = None  # the ability of a card in play that 'use CARD' plays
+    triggers: tuple = ()  # (event name, ability) pairs
+    statics: tuple = ()  # (Static, ability condition) pairs
+    events: frozenset = frozenset()  # the events its triggers watch
 
     @classmethod
     def from_dict(cls, card: dict) -> CardInfo:
-        """Compile a card dict (schema-valid) into its facts."""
+        """Compile a card dict (schema-valid, abilities checked) into its facts."""
+        from deckkit.engine.abilities import compile_card
+        from deckkit.games.obludarium import effects  # noqa: F401  (the words and effects are registered)
+
         groups = frozenset(card.get("groups", ()))
+        abilities: tuple = ()
+        if card.get("abilities"):
+            abilities, problems = compile_card("obludarium", card)
+            if problems:
+                from deckkit.errors import DataError
+
+                first = problems[0]
+                raise DataError(f"card {card.get('id')!r} ({card.get('name')}) {first.path}: {first.message}",
+                                hint=first.hint)
+        kind = card["type"]
+        cast = _merged(abilities) if kind == SPELL else None
+        use = next((a for a in abilities if a.kind in ("activated", "play")), None) if kind != SPELL else None
+        triggers = tuple((a.trigger.on, a) for a in abilities if a.kind == "triggered")
+        statics = tuple((s, a.condition) for a in abilities if a.kind == "static" for s in a.statics)
         return cls(
-            id=card["id"], name=card["name"], type=card["type"], cost=int(card.get("cost", 0) or 0),
+            id=card["id"], name=card["name"], type=kind, cost=int(card.get("cost", 0) or 0),
             attack=int(card.get("attack", 0) or 0), defense=int(card.get("defense", 0) or 0),
             groups=groups, flying="flying" in groups, blocking=bool(card.get("blocking", False)),
-            abilities=tuple(Ability.from_dict(a) for a in card.get("abilities", ())),
+            abilities=abilities, cast=cast, use=use, triggers=triggers, statics=statics,
+            events=frozenset(on for on, _ in triggers),
         )
+
+    def has_static(self, name: str) -> bool:
+        """Whether the card has a continuous effect of this kind."""
+        return any(s.effect == name for s, _ in self.statics)
 
     def __repr__(self) -> str:
         return f"CardInfo({self.name!r})"

@@ -1,107 +1,114 @@
-"""Obludárium effects, registered with the engine's effect contract; card ``abilities`` entries name them.
+"""Obludárium effects, registered with the engine's effect contract; the steps of card abilities name them.
 
-Every handler is ``fn(state, ctx, ability)``: ``ctx.player`` played the instant, ``ctx.target`` is
-the chosen card in play (or None), ``ability`` the compiled :class:`~deckkit.games.obludarium.cards.Ability`.
-Amounts last until the end of the turn. Each effect declares its parameters' schemas, from which
-the card schema is generated.
+Every handler is ``fn(state, ctx, step)``: ``ctx.player`` controls the ability, ``ctx.targets`` are
+the step's cards (chosen when the ability was played, or every / a random matching card, found when
+it resolves), ``ctx.source`` the card it comes from, and ``step`` the compiled
+:class:`~deckkit.engine.abilities.Step` (its amount is counted by ``state.amount(step, ctx)``).
+The rules these handlers lean on (a monster left with no defence dies, OB-827; a killed card goes
+to the discard pile, OB-408) are the state's own methods, written once.
 """
 
 from __future__ import annotations
 
 from deckkit.engine.effects import effect
+from deckkit.games.obludarium import language
 from deckkit.games.obludarium.cards import MONSTER
 
 GAME = "obludarium"
+language.register()
 
-_AMOUNT = {"type": "integer", "minimum": 1, "maximum": 99, "description": "How much: a whole number from 1 to 99."}
-_STAT = {"enum": ["attack", "defense", "both"], "description": "Which number changes: attack (default), defense or both."}
-_KIND = {"enum": ["monster", "artifact", "food"], "description": "What the target must be (default monster)."}
-_GROUP = {"type": "string", "maxLength": 31, "description": "The target must belong to this group (OB-329), e.g. flying."}
-_WHEN = {"enum": ["attacking", "unblocked"], "description": "The target must be attacking, or attacking and unblocked."}
-# Costs of a special property of a card in play (OB-901 – OB-903); a spell pays its card's cost.
-_COSTS = {
-    "food": {"type": "integer", "minimum": 0, "maximum": 99, "description": "Activation cost in food (cards in play)."},
-    "tap": {"type": "boolean", "description": "Activation taps the card (cards in play)."},
-    "sacrifice": {"type": "boolean", "description": "Activation puts the card into its discard pile (cards in play)."},
-}
+_AMOUNT = {"description": "How much: a whole number, a counted amount or the event's amount."}
+_STAT = {"enum": ["attack", "defense", "both"], "description": "Which number changes: attack, defense or both."}
+_PLAYER = {"description": "Who is affected: you, your opponent or each player."}
+_STAT_WORDS = {"attack": "attack", "defense": "defence", "both": "attack and defence"}
+_LASTING = {"enum": ["turn", "permanent"], "description": "How long: this turn (default) or permanently."}
 
 
-def _target(*sides: str) -> dict:
-    return {"enum": list(sides), "description": "Whose card in play it acts on: " + ", ".join(sides) + "."}
+def _target(*sides: str, zones: tuple[str, ...] = ()) -> dict:
+    out: dict = {"description": "Which cards: " + ", ".join(sides) + ".", "x-sides": list(sides)}
+    if zones:
+        out["x-zones"] = list(zones)
+    return out
 
 
-_ON_OWN = {"amount": _AMOUNT, "stat": _STAT, "target": _target("own", "self"), "kind": _KIND, "group": _GROUP,
-           "when": _WHEN, **_COSTS}
-_ON_ENEMY = {**_ON_OWN, "target": _target("enemy")}
+def _change(sign: str):
+    def phrase(w: dict) -> str:
+        stat = w.get("stat", "attack")
+        dies = " (a monster left with no defence dies)" if sign == "−" and stat != "attack" else ""
+        return f"{w['target']} gets {sign}{w['amount']} {_STAT_WORDS[stat]}{w['duration']}{dies}"
+    return phrase
 
 
-@effect(GAME, "boost", params=_ON_OWN, required=("amount", "target"))
-def boost(state, ctx, ab) -> None:
-    """Strengthen one's own monster: +amount attack, defence or both (OB-827, OB-831)."""
-    target = ctx.target
-    if ab.stat in ("attack", "both"):
-        target.atk += ab.amount
-    if ab.stat in ("defense", "both"):
-        target.dfn += ab.amount
-    state.logging and state.log.append(f"{target.info.name} is now {target.atk}/{target.dfn}")
+def _why(ctx) -> str:
+    return "spell" if ctx.source.type == "spell" else ctx.source.name
 
 
-@effect(GAME, "weaken", params=_ON_ENEMY, required=("amount", "target"))
-def weaken(state, ctx, ab) -> None:
-    """Weaken an enemy monster; one left with no defence dies (OB-827, Glum's strangling)."""
-    target = ctx.target
-    if ab.stat in ("attack", "both"):
-        target.atk = max(0, target.atk - ab.amount)
-    if ab.stat in ("defense", "both"):
-        target.dfn = max(0, target.dfn - ab.amount)
-    state.logging and state.log.append(f"{target.info.name} is now {target.atk}/{target.dfn}")
-    if target.info.type == MONSTER and target.dfn <= 0:
-        state.logging and state.log.append(f"{target.info.name} has no defence left and dies")
+def _stat_change(state, ctx, step, sign: int) -> None:
+    n = state.amount(step, ctx) * sign
+    stat = step.param("stat", "attack")
+    lasting = step.duration == "permanent"
+    for target in ctx.targets:
+        state.change_stats(target, n if stat in ("attack", "both") else 0, n if stat in ("defense", "both") else 0,
+                           lasting)
+
+
+@effect(GAME, "boost", params={"amount": _AMOUNT, "stat": _STAT, "target": _target("own", "any"),
+                               "duration": _LASTING}, required=("amount", "target"), phrase=_change("+"))
+def boost(state, ctx, step) -> None:
+    """Strengthen monsters: +amount attack, defence or both (OB-827, OB-831)."""
+    _stat_change(state, ctx, step, 1)
+
+
+@effect(GAME, "weaken", params={"amount": _AMOUNT, "stat": _STAT, "target": _target("enemy", "any"),
+                                "duration": _LASTING}, required=("amount", "target"), phrase=_change("−"))
+def weaken(state, ctx, step) -> None:
+    """Weaken monsters; one left with no defence dies (OB-827, Glum's strangling)."""
+    _stat_change(state, ctx, step, -1)
+
+
+@effect(GAME, "block", params={"target": _target("enemy")}, required=("target",),
+        phrase="block the attack of {target}")
+def block(state, ctx, step) -> None:
+    """A blocking spell: the target's attack is blocked and does no damage (OB-813, OB-828)."""
+    for target in ctx.targets:
+        target.sblock = True
+        state.say(f"{target.info.name}'s attack is blocked")
+
+
+@effect(GAME, "destroy", params={"target": _target("enemy", "own", "any")}, required=("target",),
+        phrase="destroy {target}")
+def destroy(state, ctx, step) -> None:
+    """Destroy cards in play: they go to their owners' discard piles (OB-319, OB-346, OB-408)."""
+    for target in ctx.targets:
+        state.say(f"{target.info.name} is destroyed")
         state.to_discard(target)
 
 
-@effect(GAME, "block", params={k: v for k, v in _ON_ENEMY.items() if k not in ("amount", "stat")},
-        required=("target",))
-def block(state, ctx, ab) -> None:
-    """A blocking spell: the target's attack is blocked and does no damage (OB-813, OB-828)."""
-    target = ctx.target
-    target.sblock = True
-    state.logging and state.log.append(f"{target.info.name}'s attack is blocked")
+@effect(GAME, "hit", params={"amount": _AMOUNT}, required=("amount",), phrase="your opponent loses {amount} life")
+def hit(state, ctx, step) -> None:
+    """The opponent loses life (OB-108)."""
+    state.lose_life(1 - ctx.player, state.amount(step, ctx), _why(ctx))
 
 
-@effect(GAME, "destroy", params={**{k: v for k, v in _ON_ENEMY.items() if k not in ("amount", "stat")},
-                                  "target": _target("enemy", "own")}, required=("target",))
-def destroy(state, ctx, ab) -> None:
-    """Destroy a card in play: it goes to its owner's discard pile (OB-319, OB-346, OB-408)."""
-    target = ctx.target
-    state.logging and state.log.append(f"{target.info.name} is destroyed")
-    state.to_discard(target)
+@effect(GAME, "heal", params={"amount": _AMOUNT}, required=("amount",), phrase="you gain {amount} life")
+def heal(state, ctx, step) -> None:
+    """The player gains life."""
+    n = state.amount(step, ctx)
+    state.life[ctx.player] += n
+    state.say(f"p{ctx.player + 1} gains {n} life: {state.life[ctx.player]}")
 
 
-@effect(GAME, "hit", params={"amount": _AMOUNT, **_COSTS}, required=("amount",))
-def hit(state, ctx, ab) -> None:
-    """The opponent loses ``amount`` life (OB-108)."""
-    player = ctx.player
-    state.lose_life(1 - player, ab.amount, "spell")
+@effect(GAME, "draw", params={"amount": _AMOUNT, "player": _PLAYER}, phrase="{player} draw{s} {cards}")
+def draw(state, ctx, step) -> None:
+    """A player draws cards (an empty deck loses, OB-109)."""
+    n = state.amount(step, ctx)
+    for p in state.players_of(step, ctx):
+        state.draw(p, n)
 
 
-@effect(GAME, "heal", params={"amount": _AMOUNT, **_COSTS}, required=("amount",))
-def heal(state, ctx, ab) -> None:
-    """The player gains ``amount`` life."""
-    player = ctx.player
-    state.life[player] += ab.amount
-    state.logging and state.log.append(f"p{player + 1} gains {ab.amount} life: {state.life[player]}")
-
-
-@effect(GAME, "draw", params={"amount": _AMOUNT, **_COSTS})
-def draw(state, ctx, ab) -> None:
-    """The player draws ``amount`` cards (an empty deck loses, OB-109)."""
-    player = ctx.player
-    state.draw(player, max(1, ab.amount))
-
-
-@effect(GAME, "recall", params=dict(_COSTS))
-def recall(state, ctx, ab) -> None:
+@effect(GAME, "recall", params={}, phrase="return the monster most recently put into your discard pile to "
+        "your hand")
+def recall(state, ctx, step) -> None:
     """The monster most recently put into the player's discard pile returns to hand (OB-409)."""
     player = ctx.player
     pile = state.discards[player]
@@ -109,48 +116,64 @@ def recall(state, ctx, ab) -> None:
         if pile[i].type == MONSTER:
             card = pile.pop(i)
             state.hands[player].append(card)
-            state.logging and state.log.append(f"{card.name} returns to p{player + 1}'s hand")
+            state.say(f"{card.name} returns to p{player + 1}'s hand")
             return
-    state.logging and state.log.append("no monster in the discard pile to return")
+    state.say("no monster in the discard pile to return")
 
 
-_TARGET_KEYS = ("target", "kind", "group", "when")
-_COST_KEYS = tuple(_COSTS)
+@effect(GAME, "untap", params={"target": _target("own", "any")}, required=("target",), phrase="untap {target}")
+def untap(state, ctx, step) -> None:
+    """Untap cards in play (food tapped to pay can pay again, OB-704)."""
+    for target in ctx.targets:
+        target.tapped = False
+        state.say(f"{target.info.name} is untapped")
 
 
-def check_card(card: dict):
-    """Abilities that cannot work together on this card (the spec's ``check_card`` hook).
+@effect(GAME, "return", params={"target": _target("own", "enemy", "any")}, required=("target",),
+        phrase="return {target} to its owner's hand")
+def return_to_hand(state, ctx, step) -> None:
+    """Cards in play go back to their owners' hands (they leave play; they do not die)."""
+    for target in ctx.targets:
+        state.to_hand(target)
 
-    A card chooses one target when it is cast or used, by its first ability (OB-351, OB-901), and
-    pays that ability's costs; so a later ability may not ask for another target or costs, a spell
-    pays its card's cost (food, tap and sacrifice are costs of a card in play), and a spell has no
-    card in play to act on itself.
-    """
-    from deckkit.engine.effects import AbilityProblem
 
-    abilities = card.get("abilities") or []
-    out = []
-    first = abilities[0] if abilities else {}
-    aim = tuple(first.get(k) for k in _TARGET_KEYS)
-    for i, ab in enumerate(abilities):
-        where = f"$.abilities[{i}]"
-        if card.get("type") == "spell":
-            for key in _COST_KEYS:
-                if key in ab:
-                    out.append(AbilityProblem(f"{where}.{key}", f"a spell cannot have {key!r}: it pays its card's cost",
-                                              "food, tap and sacrifice are costs of a card in play (OB-901)"))
-            if ab.get("target") == "self":
-                out.append(AbilityProblem(f"{where}.target", "a spell has no card in play to act on itself",
-                                          "target is own or enemy on a spell"))
-        if i == 0:
-            continue
-        for key in _COST_KEYS:
-            if key in ab:
-                out.append(AbilityProblem(f"{where}.{key}", f"only the first ability's costs are paid; {key!r} here "
-                                          "would be ignored", "move the cost to the first ability"))
-        if ab.get("target") is not None and tuple(ab.get(k) for k in _TARGET_KEYS) != aim:
-            out.append(AbilityProblem(
-                f"{where}.target", "the card's abilities act on the one target chosen when it is played, "
-                f"by its first ability ({first.get('target') or 'no target'}); this one asks for another",
-                "give every targeted ability the same target, kind, group and when as the first, or make two cards"))
-    return out
+def _search_phrase(w: dict) -> str:
+    step = w["step"]
+    noun = w["words"].noun(step.target.filter) if step.target is not None else "card"
+    where = "into play" if step.param("to", "play") == "play" else "into your hand"
+    tapped = " tapped" if step.param("tapped", False) else ""
+    return f"search your deck for a {noun} card, put it {where}{tapped}, then shuffle your deck"
+
+
+@effect(GAME, "search", params={"target": _target("own", zones=("deck",)),
+                                "to": {"enum": ["play", "hand"], "description": "Where the card goes."},
+                                "tapped": {"type": "boolean", "description": "It enters play tapped."}},
+        required=("target",), phrase=_search_phrase, emits=("enters", "food-laid"))
+def search(state, ctx, step) -> None:
+    """Search the deck for the chosen card, put it into play (or hand), then shuffle the deck."""
+    for card in ctx.targets:
+        state.from_deck(ctx.player, card, step.param("to", "play"), step.param("tapped", False), ctx)
+    state.shuffle_deck(ctx.player)
+
+
+_GRANTS = {"enum": list(language.KEYWORDS), "description": "The keyword the target gets."}
+
+
+def _grant_phrase(w: dict) -> str:
+    return f"{w['target']} {language.KEYWORDS[w['keyword']]}{w['duration']}"
+
+
+@effect(GAME, "grant", params={"keyword": _GRANTS, "target": _target("enemy", "own", "any"),
+                               "duration": {"enum": ["turn", "next-turn", "permanent"]}},
+        required=("keyword", "target", "duration"), phrase=_grant_phrase)
+def grant(state, ctx, step) -> None:
+    """A restriction or keyword on cards for a while: this turn, its owner's next turn, or permanently."""
+    for target in ctx.targets:
+        state.grant(target, step.param("keyword"), step.duration)
+
+
+@effect(GAME, "counter", params={}, phrase="a spell your opponent is casting has no effect and goes to its "
+        "owner's discard pile")
+def counter(state, ctx, step) -> None:
+    """Counter the opponent's latest spell on the stack (OB-907: an instant answers the one before it)."""
+    state.counter_spell(ctx.player)

@@ -9,6 +9,9 @@ from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL
 from deckkit.text import fold
 
 KINDS = ("play", "cast", "use", "attack", "block", "discard", "pass")
+# the words between a card and its choices: targets (on … and …), cost cards, a blocker
+_JOINERS = re.compile(r"\s+(?:on|with|and|sacrificing|discarding)\s+|\s+(?=mode\s+\d+$)|\s+(?=mode\s+\d+\s)",
+                      flags=re.IGNORECASE)
 _FORMS = {"play": "play NAME", "cast": "cast NAME or cast NAME on TARGET", "use": "use CARD or use CARD on TARGET",
           "attack": "attack MONSTER", "block": "block ATTACKER with BLOCKER", "discard": "discard NAME"}
 
@@ -41,8 +44,10 @@ def malformed(state, text: str) -> str | None:
         return None if not rest else "'pass' takes nothing after it"
     if not rest:
         return None  # explain() gives the form with an example from the legal actions
-    for part in re.split(r"\s+(?:on|with)\s+", rest, flags=re.IGNORECASE):
-        name = re.sub(r"#\d+$", "", part.strip())
+    for part in _JOINERS.split(rest):
+        name = re.sub(r"#\d+$", "", re.sub(r"^enemy\s+", "", part.strip(), flags=re.IGNORECASE))
+        if fold(name) in ("nothing", "") or re.fullmatch(r"mode\s+\d+", fold(name)):
+            continue
         if fold(name) not in state.game.by_name:
             names = sorted({i.name for i in state.game.infos.values()})
             close = difflib.get_close_matches(fold(name), [fold(n) for n in names], n=1, cutoff=0.6)
@@ -56,9 +61,9 @@ def _strengthening(state, p: int, kind: str, name: str) -> bool:
 
     if kind == "cast":
         card = _find_hand(state, p, name)
-        return card is not None and strengthens(card.abilities)
+        return card is not None and strengthens(card.cast)
     perm = _find_table(state, p, name)
-    return perm is not None and strengthens(perm.info.abilities)
+    return perm is not None and strengthens(perm.info.use)
 
 
 def explain(state, text: str) -> tuple[str, str | None]:
@@ -69,9 +74,10 @@ def explain(state, text: str) -> tuple[str, str | None]:
     who = PLAYER_NAMES[p] if p >= 0 else "nobody"
     words = fold(text).split(" ", 1)
     kind, rest = words[0], (words[1] if len(words) > 1 else "")
-    name = rest.split(" on ")[0].split(" with ")[0].strip()
+    name = re.split(r" (?:on|with|mode|sacrificing|discarding) ", rest)[0].strip()
     said = text.strip().split(None, 1)
-    shown = re.split(r"\s+(?:on|with)\s+", said[1], flags=re.IGNORECASE)[0].strip() if len(said) > 1 else ""
+    shown = re.split(r"\s+(?:on|with|mode|sacrificing|discarding)\s+", said[1], flags=re.IGNORECASE)[0].strip() \
+        if len(said) > 1 else ""
     problem = malformed(state, text)
     if problem is not None:
         return (problem, None)
@@ -110,7 +116,8 @@ def explain(state, text: str) -> tuple[str, str | None]:
             return (f"{card.name} can be laid out only in its owner's main phase", "OB-611")
         if card.type == FOOD:
             return (f"{who} has already laid out a food this turn", "OB-315")
-        return (f"{card.name} costs {card.cost} food and {who} has {state.untapped_food(p)} untapped", "OB-701")
+        return (f"{card.name} costs {state.cost_of(p, card)} food and {who} has {state.untapped_food(p)} untapped",
+                "OB-701")
     if kind == "cast":
         card = _find_hand(state, p, name)
         if card is None:
@@ -119,20 +126,27 @@ def explain(state, text: str) -> tuple[str, str | None]:
             return (f"{card.name} is not a spell: write 'play {card.name}'", None)
         if card.blocking and (state.phase != BLOCK or p == state.active):
             return (f"{card.name} is a blocking spell: only the defender casts it, in the block step", "OB-813")
-        if card.cost > state.untapped_food(p):
-            return (f"{card.name} costs {card.cost} food and {who} has {state.untapped_food(p)} untapped", "OB-702")
-        return (f"no such target for {card.name}; see the legal actions for its targets", None)
+        if state.cost_of(p, card) > state.untapped_food(p):
+            return (f"{card.name} costs {state.cost_of(p, card)} food and {who} has {state.untapped_food(p)} "
+                    "untapped", "OB-702")
+        return (f"no such target or mode for {card.name}; see the legal actions for its choices "
+                "(cast NAME [mode N] [on T1 [and T2 …]])", None)
     if kind == "use":
         perm = _find_table(state, p, name)
         if perm is None:
             return (f"{who} has no {shown!r} in play", None)
-        if not perm.info.abilities:
+        ab = perm.info.use
+        if ab is None:
             return (f"{perm.info.name} has no special property", None)
         if perm.info.type == MONSTER and perm.new:
             return (f"{perm.info.name} was laid out this turn: no special properties yet", "OB-334")
-        if perm.info.abilities[0].tap and perm.tapped:
+        if ab.cost_of("tap") and perm.tapped:
             return (f"{perm.info.name} is tapped", "OB-704")
-        return (f"no legal target or not enough food for {perm.info.name}", None)
+        if (ab.cost_of("food") or 0) > state.untapped_food(p):
+            return (f"{perm.info.name}'s property costs {ab.cost_of('food')} food and {who} has "
+                    f"{state.untapped_food(p)} untapped", "OB-701")
+        return (f"no legal target, mode or cost card for {perm.info.name}; see the legal actions "
+                "(use CARD [mode N] [on T1 [and T2 …]] [sacrificing X] [discarding Y])", None)
     if kind == "attack":
         if state.phase != ATTACK or p != state.active:
             return ("attacks are declared by the active player in the attack step", "OB-606")
@@ -143,6 +157,8 @@ def explain(state, text: str) -> tuple[str, str | None]:
             return (f"{perm.info.name} is not a monster and has no attack", "OB-Q9")
         if perm.new:
             return (f"{perm.info.name} was laid out this turn and cannot attack", "OB-333")
+        if state.keyword(perm, "cannot-attack"):
+            return (f"{perm.info.name} cannot attack now (a restriction on it)", None)
         if perm.attacking:
             return (f"{perm.info.name} is already attacking", "OB-804")
         return (f"{perm.info.name} is tapped", "OB-802")
@@ -163,10 +179,17 @@ def explain(state, text: str) -> tuple[str, str | None]:
             return (f"{blk.info.name} is not a monster", "OB-811")
         if blk.tapped:
             return (f"{blk.info.name} is tapped and cannot block", "OB-812")
-        if blk.blocking is not None:
-            return (f"{blk.info.name} already blocks an attack", "OB-814")
         if att.info.flying and not blk.info.flying:
             return (f"{att.info.name} flies: only flying monsters can block it", "OB-816")
+        if state.keyword(blk, "cannot-block"):
+            return (f"{blk.info.name} cannot block", None)
+        if blk.blocking and not state.keyword(blk, "block-two"):
+            return (f"{blk.info.name} already blocks an attack", "OB-814")
+        if blk.blocking:
+            return (f"{blk.info.name} already blocks {'this attack' if att in blk.blocking else 'two attacks'}",
+                    "OB-814")
+        if not state.can_block(att, blk):
+            return (f"{att.info.name} can be blocked only by some monsters, and {blk.info.name} is not one", None)
     if kind == "discard":
         return ("a discard is made only under the hand-size rule, at the end of one's main phase", "OB-909")
     close = difflib.get_close_matches(fold(text), [fold(str(a)) for a in state.legal_actions()], n=1, cutoff=0.6)

@@ -45,6 +45,8 @@ class ObludariumGame(Game):
         self.infos: dict[str, CardInfo] = {cid: CardInfo.from_dict(c) for cid, c in self.cards.items()}
         self.by_name: dict[str, CardInfo] = {fold(i.name): i for i in self.infos.values()}
         self.by_name.update({fold(i.id): i for i in self.infos.values()})
+        #: Whether any card of the pool has a trigger (else no event is even looked at).
+        self.watched = any(i.triggers for i in self.infos.values())
 
     # -- card facts ----------------------------------------------------------------------------
     def info(self, card: dict) -> CardInfo:
@@ -52,6 +54,7 @@ class ObludariumGame(Game):
         found = self.infos.get(card.get("id", ""))
         if found is None:
             found = self.infos[card["id"]] = CardInfo.from_dict(card)
+            self.watched = self.watched or bool(found.triggers)
         return found
 
     def card_named(self, name: str, field: str = "") -> CardInfo:
@@ -242,7 +245,8 @@ class ObludariumGame(Game):
                       max_turns: int = 60, record: list[str] | None = None) -> dict:
         """One goldfish game of ``deck`` (p1, starting) against a passive opponent; see Game.play_goldfish.
 
-        ``policy`` is greedy (the fast path), random, passive, or any callable ``state -> Action``.
+        ``policy`` is greedy (valuing each legal action on a clone), random, passive, or any callable
+        ``state -> Action``; all play through the rules engine.
 
         ``record``, when given, receives the canonical action strings of both players, so the game
         can be replayed through :meth:`from_setup` (tests use it to prove the fast path legal).
@@ -254,10 +258,7 @@ class ObludariumGame(Game):
         if callable(policy):  # a scripted pilot (deckkit.sim.strategy) over the full rules engine
             return goldfish.with_policy(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns,
                                         record=record)
-        if policy == "greedy":
-            return goldfish.fast_greedy(self, deck, rng, keep=keep, trace=trace, max_turns=max_turns,
-                                        record=record)
-        if policy not in ("random", "passive"):
+        if policy not in ("greedy", "random", "passive"):
             raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: greedy, random, passive")
         return goldfish.with_policy(self, deck, rng, self.policies()[policy], keep=keep, trace=trace,
                                     max_turns=max_turns, record=record)

@@ -1,18 +1,22 @@
-"""Policies over the full rules engine: each maps a state to one of its legal actions.
+"""Policies over the rules engine: each maps a state to one of its legal actions.
 
-:func:`greedy` is the goldfish greedy player (see :mod:`deckkit.games.obludarium.goldfish` for its
-plan) written over the engine's states; the goldfish fast path plays the same moves without
-building states, and a test proves both give the same action record on the same seed.
+:func:`greedy` knows no card: at each decision it tries every legal action on a clone of the state
+(:meth:`~deckkit.games.obludarium.state.ObState.clone`), lets the rest of the turn play out with
+both players passing (the stack resolves, the attacks hit), and scores what is left — life taken
+from the opponent, power on the board, cards in hand and food in play. Any ability written in the
+language is valued by what the engine makes of it, never by a table of known effects. Attacks are
+declared with every monster that may (the goldfish opponent never blocks); the hand-size discard
+(OB-909) drops the card whose loss costs least by the same score.
 """
 
 from __future__ import annotations
 
-from deckkit.engine.core import Action, State
-from deckkit.games.obludarium.cards import FOOD
-from deckkit.games.obludarium.goldfish import (
-    R_ARTIFACT_BOOST, R_MONSTER, R_OTHER, R_SPELL_BOOST, R_SPELL_DRAW, R_SPELL_HIT, role_of,
-)
-from deckkit.games.obludarium.state import ATTACK, DISCARD, FIGHT, MAIN
+from deckkit.engine.core import TERMINAL, Action, State
+from deckkit.games.obludarium.cards import FOOD, MONSTER
+from deckkit.games.obludarium.state import ATTACK, DISCARD
+
+#: The score of a position for player p (higher is better); a won game beats everything.
+LIFE_TAKEN, OWN_LIFE, POWER, HAND, FOOD_IN_PLAY, ARTIFACT = 3.0, 0.5, 1.0, 0.4, 1.2, 1.0
 
 
 def passive(state: State) -> Action:
@@ -30,69 +34,63 @@ def random_policy(state: State) -> Action:
     return legal[state.rng.randrange(len(legal))]
 
 
-def _first_attacker(state, group: str | None):
-    return next((a for a in state.attackers if group is None or group in a.info.groups), None)
+def score(state, p: int) -> float:
+    """How good the position is for ``p``: life taken, board power, cards and food."""
+    if state.result is not None:
+        return 10_000.0 if state.result == p else -10_000.0
+    q = 1 - p
+    value = LIFE_TAKEN * -state.life[q] + OWN_LIFE * state.life[p] + HAND * len(state.hands[p])
+    for perm in state.tables[p]:
+        kind = perm.info.type
+        if kind == MONSTER:
+            value += POWER * (state.attack(perm) + 0.5 * state.defense(perm)) + 0.5
+        elif kind == FOOD:
+            value += FOOD_IN_PLAY
+        else:
+            value += ARTIFACT + 0.2 * perm.info.cost
+    for perm in state.tables[q]:
+        if perm.info.type == MONSTER:
+            value -= POWER * (state.attack(perm) + 0.5 * state.defense(perm))
+    return value
+
+
+def _settle(state, p: int, limit: int = 40) -> None:
+    """Play on with passes only (the other player too) until ``p``'s turn is over or the game ends."""
+    turn = state.turn
+    while limit and state.turn == turn and state.current_player() != TERMINAL:
+        legal = state.legal_actions()
+        action = next((a for a in legal if a.kind == "pass"), legal[0])
+        state.apply_unchecked(action)
+        limit -= 1
+
+
+def value_of(state, action: Action, p: int) -> float:
+    """The score after ``action`` and a turn played out with passes (on a clone: ``state`` is untouched)."""
+    twin = state.clone()
+    twin.logging = False
+    twin.log = []
+    twin.apply_unchecked(action)
+    _settle(twin, p)
+    return score(twin, p)
 
 
 def greedy(state: State) -> Action:
-    """The goldfish greedy player: food, the biggest summon, draw spells, attack with all, add damage."""
+    """The goldfish greedy player: every legal action valued by its outcome on a clone; ties pass."""
     p = state.current_player()
-    act = lambda kind, *args: Action(p, kind, args)  # noqa: E731
-    if p != state.active or state.stack:
-        return passive(state)  # only the passive opponent answers; nothing to answer for p1
-    hand = state.hands[p]
-    food = state.untapped_food(p)
-    if state.phase == DISCARD:  # OB-909: the least useful, most expensive card, earliest in hand
-        worst = max(range(len(hand)), key=lambda i: (role_of(hand[i])[0] == R_OTHER, hand[i].cost, -i))
-        return act("discard", hand[worst].name)
-    if state.phase == MAIN:
-        if not state.food_played[p]:
-            card = next((c for c in hand if c.type == FOOD), None)
-            if card is not None:
-                return act("play", card.name)
-        best = None
-        for card in hand:
-            role, cost, attack = role_of(card)[:3]
-            if cost <= food and role in (R_MONSTER, R_ARTIFACT_BOOST) and (
-                    best is None or (cost, attack) > (best[1], best[2])):
-                best = (card, cost, attack)
-        if best is not None:
-            return act("play", best[0].name)
-        drawer = next((c for c in hand if c.cost <= food and role_of(c)[0] == R_SPELL_DRAW), None)
-        if drawer is not None:
-            return act("cast", drawer.name)
-    elif state.phase == ATTACK:
-        for action in state.legal_actions():
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == ATTACK and not state.stack and not state.window and p == state.active:
+        for action in legal:
             if action.kind == "attack":
                 return action  # every monster that may attack, in table order (OB-801)
-        for card in hand:
-            role, cost, _, _, group = role_of(card)[:5]
-            if cost > food:
-                continue
-            if role == R_SPELL_HIT:
-                return act("cast", card.name)
-            if role == R_SPELL_BOOST and state.locked != p:  # one strengthening before the blocks (OB-905)
-                target = _first_attacker(state, group)
-                if target is not None:
-                    return act("cast", card.name, "on", state.label_of(target))
-        if state.attackers and state.locked != p:
-            for perm, label in zip(state.tables[p], state.labels(p)):
-                role = role_of(perm.info)
-                if role[0] == R_ARTIFACT_BOOST and not perm.tapped:
-                    target = _first_attacker(state, role[4])
-                    if target is not None:
-                        return act("use", label, "on", state.label_of(target))
-    elif state.phase == FIGHT:  # one "unblocked" property (OB-831), then the exchange ends (OB-Q12)
-        damage = sum(a.atk for a in state.attackers if not a.blocked)
-        life = state.life[1 - p]
-        for att in state.attackers:
-            ab = att.info.abilities[0] if att.info.abilities else None
-            if ab is None or ab.when != "unblocked" or ab.effect != "boost":
-                continue
-            if ab.sacrifice and ab.target == "own":
-                others = [b for b in state.attackers if b is not att]
-                if others and damage < life <= damage + ab.amount - att.atk:
-                    return act("use", state.label_of(att), "on", state.label_of(others[0]))
-            elif ab.target == "self" and 0 < ab.food <= food:
-                return act("use", state.label_of(att))
-    return act("pass")
+    if p != state.active and state.phase != DISCARD:
+        return passive(state)  # the greedy player plays its own turn; it does not answer the dummy
+    best, best_value = None, None
+    for action in legal:
+        if action.kind == "attack":
+            continue
+        value = value_of(state, action, p)
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = action, value
+    return best if best is not None else passive(state)

@@ -19,26 +19,20 @@ Killed monsters, used spells and destroyed cards go to the owner's discard pile 
 from __future__ import annotations
 
 from deckkit.engine.core import TERMINAL, Action, State
-from deckkit.engine.effects import EffectContext, dispatch
 from deckkit.games.obludarium import view
-from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, Ability, CardInfo
+from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, STRENGTHENING, CardInfo, strengthens
+from deckkit.games.obludarium.rules import AbilityRules
 
 MAIN, DISCARD, ATTACK, BLOCK, FIGHT = "main", "discard", "attack", "block", "fight"
 PLAYER_NAMES = view.PLAYER_NAMES
-
-
-STRENGTHENING = frozenset({"boost", "weaken"})  # OB-827: strengthen one's own monsters or weaken the other's
-
-
-def strengthens(abilities: tuple) -> bool:
-    """Whether an instant strengthens or weakens a monster (what OB-904/OB-905 make alternate)."""
-    return any(ab.effect in STRENGTHENING for ab in abilities)
+__all__ = ["ObState", "Perm", "StackItem", "STRENGTHENING", "strengthens"]
 
 
 class Perm:
     """A card in play (food, monster or artifact) with its per-turn state."""
 
-    __slots__ = ("info", "owner", "tapped", "new", "atk", "dfn", "attacking", "blockers", "sblock", "blocking")
+    __slots__ = ("info", "owner", "tapped", "new", "atk", "dfn", "attacking", "blockers", "sblock", "blocking",
+                 "perm_atk", "perm_dfn", "grants")
 
     def __init__(self, info: CardInfo, owner: int, *, tapped: bool = False, new: bool = False) -> None:
         self.info = info
@@ -50,7 +44,9 @@ class Perm:
         self.attacking = False
         self.blockers: list[Perm] = []
         self.sblock = False  # blocked by a blocking spell (OB-828)
-        self.blocking: Perm | None = None
+        self.blocking: list[Perm] = []  # the attacks it blocks (one, OB-814; two with block-two, OB-D18)
+        self.perm_atk = self.perm_dfn = 0  # permanent changes (OB-D15): kept when the turn ends
+        self.grants: tuple[tuple[str, int], ...] = ()  # (keyword, last turn it holds): restrictions for a while
 
     @property
     def blocked(self) -> bool:
@@ -63,26 +59,30 @@ class Perm:
         twin.info, twin.owner, twin.tapped, twin.new = self.info, self.owner, self.tapped, self.new
         twin.atk, twin.dfn, twin.attacking, twin.sblock = self.atk, self.dfn, self.attacking, self.sblock
         twin.blockers, twin.blocking = self.blockers, self.blocking
+        twin.perm_atk, twin.perm_dfn, twin.grants = self.perm_atk, self.perm_dfn, self.grants
         return twin
 
 
 class StackItem:
-    """An instant waiting to resolve: who played it, from which card, its effects and target."""
+    """An instant waiting to resolve: who played it, from which card (``perm`` when in play), the
+    chosen sequence's steps and each step's chosen target (None where the step chooses none)."""
 
-    __slots__ = ("player", "source", "abilities", "target", "text")
+    __slots__ = ("player", "source", "perm", "steps", "chosen", "text")
 
-    def __init__(self, player: int, source: CardInfo, abilities: tuple, target: Perm | None, text: str) -> None:
+    def __init__(self, player: int, source: CardInfo, perm: Perm | None, steps: tuple, chosen: list,
+                 text: str) -> None:
         self.player = player
         self.source = source
-        self.abilities = abilities
-        self.target = target
+        self.perm = perm
+        self.steps = steps
+        self.chosen = chosen
         self.text = text
 
 
-class ObState(State):
+class ObState(AbilityRules, State):
     """An Obludárium game: two players, four zones each (OB-401), life totals and the turn steps."""
 
-    NOT_COMPARED = State.NOT_COMPARED | {"_labels"}
+    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "uses"}
 
     def __init__(self, game, rng) -> None:
         super().__init__(game, rng)
@@ -104,6 +104,9 @@ class ObState(State):
         self.window_end = False  # ... and that window closes a step: pass by both moves on
         self.locked = -1  # who strengthened last in a fight-time exchange and must wait (OB-905)
         self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
+        self._mods: list | None = None  # continuous effects on sets of cards in play, rebuilt on change
+        self.trigger_depth = 0  # triggers set off by triggers (capped at MAX_TRIGGER_DEPTH)
+        self.uses: dict[str, int] | None = None  # p1's abilities used, by card (goldfish statistics)
 
     # -- whose decision ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -151,6 +154,22 @@ class ObState(State):
                 n += 1
         return n
 
+    def table_changed(self, p: int) -> None:
+        """A card entered or left ``p``'s play: labels and continuous effects are found again."""
+        self._labels[p] = None
+        self._mods = None
+
+    def new_perm(self, card: CardInfo, p: int, *, tapped: bool = False) -> Perm:
+        """Put a card into play (a monster is new: no attack, no property this turn, OB-333, OB-334)."""
+        perm = Perm(card, p, tapped=tapped, new=card.type == MONSTER)
+        self.tables[p].append(perm)
+        self.table_changed(p)
+        return perm
+
+    def pay(self, p: int, amount: int) -> None:
+        """Tap ``amount`` untapped food of ``p`` (OB-701, OB-704)."""
+        self._pay(p, amount)
+
     def _pay(self, p: int, amount: int) -> None:
         for perm in self.tables[p]:
             if amount <= 0:
@@ -159,29 +178,6 @@ class ObState(State):
                 perm.tapped = True  # OB-313, OB-704
                 amount -= 1
 
-    def _targets(self, p: int, ab: Ability, source: Perm | None) -> list[Perm]:
-        """Cards in play an ability may target, in table order (empty list: no legal target)."""
-        if ab.target == "self":
-            pool = [source] if source is not None else []
-        elif ab.target == "own":
-            pool = self.tables[p]
-        else:
-            pool = self.tables[1 - p]
-        out = []
-        for perm in pool:
-            if perm.info.type != ab.kind:
-                continue
-            if ab.sacrifice and perm is source:
-                continue  # a card sacrificed to pay for its property is gone before it resolves (OB-831)
-            if ab.group and ab.group not in perm.info.groups:
-                continue
-            if ab.when == "attacking" and not perm.attacking:
-                continue
-            if ab.when == "unblocked" and not (perm.attacking and not perm.blocked and self.phase in (BLOCK, FIGHT)):
-                continue
-            out.append(perm)
-        return out
-
     def layable(self, p: int) -> bool:
         """Whether any card in ``p``'s hand could be laid out now (OB-Q13's test)."""
         food = self.untapped_food(p)
@@ -189,7 +185,7 @@ class ObState(State):
             if card.type == FOOD:
                 if not self.food_played[p]:
                     return True
-            elif card.type != SPELL and card.cost <= food:
+            elif card.type != SPELL and self.cost_of(p, card) <= food:
                 return True
         return False
 
@@ -216,21 +212,21 @@ class ObState(State):
             return acts  # OB-909: the discard is compulsory
         elif ph == ATTACK:
             for perm, label in zip(self.tables[p], self.labels(p)):
-                if perm.info.type == MONSTER and not perm.new and not perm.tapped and not perm.attacking:
+                if perm.info.type == MONSTER and not perm.new and not perm.tapped and not perm.attacking \
+                        and not self.keyword(perm, "cannot-attack"):
                     acts.append(Action(p, "attack", (label,)))
             self._instants(p, acts, food)
         elif ph == BLOCK:
             own = [(perm, lab) for perm, lab in zip(self.tables[p], self.labels(p))
-                   if perm.info.type == MONSTER and not perm.tapped and perm.blocking is None]
+                   if perm.info.type == MONSTER and not perm.tapped]  # OB-812
             if own:
                 att_labels = self.labels(self.active)
                 for att, alab in zip(self.tables[self.active], att_labels):
                     if not att.attacking:
                         continue
                     for perm, lab in own:
-                        if att.info.flying and not perm.info.flying:
-                            continue  # OB-816
-                        acts.append(Action(p, "block", (alab, "with", lab)))
+                        if att not in perm.blocking and self.can_block(att, perm):  # OB-814, OB-816
+                            acts.append(Action(p, "block", (alab, "with", lab)))
             self._instants(p, acts, food)
         else:  # FIGHT
             self._instants(p, acts, food)
@@ -246,7 +242,7 @@ class ObState(State):
             if card.type == FOOD:
                 if not self.food_played[p]:  # OB-315
                     acts.append(Action(p, "play", (card.name,)))
-            elif card.cost <= food:  # OB-701
+            elif self.cost_of(p, card) <= food:  # OB-701
                 acts.append(Action(p, "play", (card.name,)))
 
     def _instants(self, p: int, acts: list[Action], food: int) -> None:
@@ -255,48 +251,30 @@ class ObState(State):
         in_block = self.phase == BLOCK and p != self.active
         seen = set()
         for card in self.hands[p]:
-            if card.type != SPELL or card.name in seen or card.cost > food:
+            if card.type != SPELL or card.name in seen:
                 continue
             seen.add(card.name)
+            if self.cost_of(p, card) > food:
+                continue  # OB-702
             if card.blocking and not in_block:
                 continue  # OB-355, OB-813
-            if locked and strengthens(card.abilities):
+            if locked and strengthens(card.cast):
                 continue
-            self._with_targets(p, acts, "cast", card.name, card.abilities[0] if card.abilities else None, None)
+            self.ability_actions(p, "cast", card.name, card.cast, None, acts, food)
         labels = None
         for i, perm in enumerate(self.tables[p]):
-            info = perm.info
-            if not info.abilities or info.type == FOOD:
+            ab = perm.info.use
+            if ab is None:
                 continue
-            if info.type == MONSTER and perm.new:
+            if perm.info.type == MONSTER and perm.new:
                 continue  # OB-334, OB-902 (artifacts: OB-343, OB-903)
-            ab = info.abilities[0]
-            if ab.tap and perm.tapped:
-                continue
-            if locked and strengthens(info.abilities):
-                continue
-            if ab.food > food:
+            if ab.cost and (ab.cost_of("tap") and perm.tapped or (ab.cost_of("food") or 0) > food):
+                continue  # OB-704, OB-701
+            if locked and strengthens(ab):
                 continue
             if labels is None:
                 labels = self.labels(p)
-            self._with_targets(p, acts, "use", labels[i], ab, perm)
-
-    def _with_targets(self, p: int, acts: list[Action], kind: str, name: str, ab: Ability | None,
-                      source: Perm | None) -> None:
-        if ab is None or ab.target is None:
-            acts.append(Action(p, kind, (name,)))
-            return
-        targets = self._targets(p, ab, source)
-        if not targets:
-            return
-        if ab.target == "self":
-            acts.append(Action(p, kind, (name,)))
-            return
-        owner = p if ab.target == "own" else 1 - p
-        labels = self.labels(owner)
-        index = {id(perm): i for i, perm in enumerate(self.tables[owner])}
-        for perm in targets:
-            acts.append(Action(p, kind, (name, "on", labels[index[id(perm)]])))
+            self.ability_actions(p, "use", labels[i], ab, perm, acts, food)
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -319,49 +297,52 @@ class ObState(State):
             card = self._take_from_hand(p, args[0])
             if card.type == FOOD:
                 self.food_played[p] = True
-                self.tables[p].append(Perm(card, p))
-                self._labels[p] = None
+                perm = self.new_perm(card, p)
                 self.logging and self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
             else:
-                self._pay(p, card.cost)
-                self.tables[p].append(Perm(card, p, new=True))
-                self._labels[p] = None
-                self.logging and self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {card.cost} food")
+                cost = self.cost_of(p, card)
+                if cost < card.cost:
+                    self.note(card, p)  # a cost change paid off (OB-D17)
+                self._pay(p, cost)
+                perm = self.new_perm(card, p)
+                self.logging and self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {cost} food")
+            self.entered(perm)
         elif kind == "cast":
             card = self._take_from_hand(p, args[0])
-            self._pay(p, card.cost)
+            _, steps, chosen, _, _ = self.parse_choice(p, card.cast, args, None)
+            self._pay(p, self.cost_of(p, card))
             self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
-            target = self._perm(self._target_owner(p, card.abilities[0]), args[2]) if len(args) > 2 else None
-            self._push(p, card, card.abilities, target, str(action))
-            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(card.abilities):
+            self.note(card, p)
+            self._push(p, card, None, steps, chosen, str(action))
+            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(card.cast):
                 self.locked = p  # OB-905: p must wait for an action of the opponent
         elif kind == "use":
             perm = self._perm(p, args[0])
-            ab = perm.info.abilities[0]
-            target = self._perm(self._target_owner(p, ab), args[2]) if len(args) > 2 else None
-            if ab.target == "self":
-                target = perm
-            self._pay(p, ab.food)
-            if ab.tap:
-                perm.tapped = True
-            if ab.sacrifice:
-                self._to_discard(perm)
-                self.logging and self.log.append(f"{PLAYER_NAMES[p]} sacrifices {perm.info.name}")
-            self._push(p, perm.info, perm.info.abilities, target, str(action))
-            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(perm.info.abilities):
+            ab = perm.info.use
+            _, steps, chosen, sacrificed, discarded = self.parse_choice(p, ab, args, perm)
+            self.note(perm.info, p)
+            self.pay_use(p, perm, ab, sacrificed, discarded)
+            self._push(p, perm.info, perm, steps, chosen, str(action))
+            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(ab):
                 self.locked = p  # OB-905
         elif kind == "attack":
             perm = self._perm(p, args[0])
             perm.attacking = True
             perm.tapped = True  # OB-802
             self.attackers.append(perm)
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({perm.atk} attack)")
+            self.logging and self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({self.attack(perm)} attack)")
+            self.game.watched and self.emit("attacks", perm, p)
         elif kind == "block":
             att = self._perm(self.active, args[0])
             blk = self._perm(p, args[2])
-            blk.blocking = att
+            if blk.blocking:
+                self.note(blk.info, p)  # its second block (OB-D18)
+            blk.blocking = [*blk.blocking, att]
             att.blockers.append(blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
             self.logging and self.log.append(f"{PLAYER_NAMES[p]} blocks {args[0]} with {args[2]}")
+            if self.game.watched:
+                self.emit("blocks", blk, p)
+                self.emit("is-blocked", att, self.active)
         elif kind == "discard":
             card = self._take_from_hand(p, args[0])
             self.discards[p].append(card)
@@ -370,10 +351,6 @@ class ObState(State):
         else:  # pragma: no cover - legal_actions produces only the kinds above
             raise ValueError(kind)
 
-    @staticmethod
-    def _target_owner(p: int, ab: Ability) -> int:
-        return 1 - p if ab.target == "enemy" else p
-
     def _take_from_hand(self, p: int, name: str) -> CardInfo:
         hand = self.hands[p]
         for i, card in enumerate(hand):
@@ -381,8 +358,8 @@ class ObState(State):
                 return hand.pop(i)
         raise ValueError(name)  # pragma: no cover - only legal actions get here
 
-    def _push(self, p: int, source: CardInfo, abilities: tuple, target: Perm | None, text: str) -> None:
-        self.stack.append(StackItem(p, source, abilities, target, text))
+    def _push(self, p: int, source: CardInfo, perm: Perm | None, steps: tuple, chosen: list, text: str) -> None:
+        self.stack.append(StackItem(p, source, perm, steps, chosen, text))
         self.responder = 1 - p  # OB-904, OB-905: the other player may answer
         # the action itself is logged by whoever applied it (script, trace); say what happens next
         self.logging and self.log.append(f"{PLAYER_NAMES[1 - p]} may answer with an instant or pass (OB-904)")
@@ -445,14 +422,7 @@ class ObState(State):
         # OB-907, OB-908: last in, first out.
         while self.stack and self.result is None:
             item = self.stack.pop()
-            target = item.target
-            if target is not None and target not in self.tables[target.owner]:
-                self.logging and self.log.append(f"{item.text}: fizzles, its target left play")
-                continue
-            for ab in item.abilities:
-                dispatch(self, EffectContext(item.player, item.source, (target,) if target is not None else ()), ab)
-                if target is not None and target not in self.tables[target.owner]:
-                    break
+            self.run_steps(item.player, item.source, item.perm, item.steps, item.chosen, None, 0, item.text)
         self.responder = -1
 
     # -- effects' building blocks (used by deckkit.games.obludarium.effects) -------------------
@@ -461,21 +431,31 @@ class ObState(State):
         self._to_discard(perm)
 
     def _to_discard(self, perm: Perm) -> None:
+        was_in_play = perm in self.tables[perm.owner]
+        self._leave_play(perm)
+        if was_in_play:
+            self.discards[perm.owner].append(perm.info)
+            if perm.info.type == MONSTER and self.game.watched:
+                self.emit("dies", perm, perm.owner)
+            if perm.info.statics:
+                self.check_deaths()  # a lost continuous effect may leave a monster with no defence
+
+    def _leave_play(self, perm: Perm) -> None:
         table = self.tables[perm.owner]
         if perm in table:
             table.remove(perm)
-            self._labels[perm.owner] = None
-            self.discards[perm.owner].append(perm.info)
+            self.table_changed(perm.owner)
         if perm in self.attackers:
             self.attackers.remove(perm)
         for blk in perm.blockers:
-            blk.blocking = None
-        if perm.blocking is not None and perm in perm.blocking.blockers:
-            perm.blocking.blockers.remove(perm)
-            # OB-820: a blocked attack stays blocked even if its blocker is gone
-            perm.blocking.sblock = perm.blocking.sblock or not perm.blocking.blockers
+            blk.blocking = [a for a in blk.blocking if a is not perm]
+        for att in perm.blocking:
+            if perm in att.blockers:
+                att.blockers.remove(perm)
+                # OB-820: a blocked attack stays blocked even if its blocker is gone
+                att.sblock = att.sblock or not att.blockers
         perm.attacking = False
-        perm.blocking = None
+        perm.blocking = []
 
     def lose_life(self, p: int, amount: int, why: str) -> None:
         """Take ``amount`` life from ``p``; at 0 they lose (OB-108)."""
@@ -515,46 +495,63 @@ class ObState(State):
         """Fights (OB-820 – OB-825, OB-Q11) and unblocked damage (OB-830), then the turn ends."""
         d = 1 - self.active
         dead: list[Perm] = []
-        damage = 0
+        hits: list[tuple[Perm, int]] = []
         separate = self.game.settings["several_blockers"] == "separate"
+        attack, defense = self.attack, self.defense
         for att in list(self.attackers):
             if att.blockers:
                 total = 0
+                a_atk, a_dfn = attack(att), defense(att)
                 for blk in att.blockers:
-                    total += blk.atk
-                    if blk.dfn <= att.atk:  # OB-823, OB-824: equality kills
+                    total += attack(blk)
+                    # OB-823, OB-824: equality kills; a deadly attacker kills whatever fights it (OB-D21)
+                    if (defense(blk) <= a_atk or self.deadly(att)) and blk not in dead:
                         dead.append(blk)
                 if separate:
-                    killed = any(blk.atk >= att.dfn for blk in att.blockers)
+                    killed = any(attack(blk) >= a_dfn for blk in att.blockers)
                 else:
-                    killed = att.dfn <= total  # OB-Q11 reading B
-                if killed:
+                    killed = a_dfn <= total  # OB-Q11 reading B
+                if killed or any(self.deadly(blk) for blk in att.blockers):
                     dead.append(att)
+                for perm in (att, *att.blockers):
+                    if perm.info.has_static("deadly"):
+                        self.note(perm.info, perm.owner)
                 self.logging and self.log.append(
-                    f"fight: {att.info.name} ({att.atk}/{att.dfn}) vs "
-                    + ", ".join(f"{b.info.name} ({b.atk}/{b.dfn})" for b in att.blockers))
+                    f"fight: {att.info.name} ({a_atk}/{a_dfn}) vs "
+                    + ", ".join(f"{b.info.name} ({attack(b)}/{defense(b)})" for b in att.blockers))
             elif att.sblock:
                 self.logging and self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
             else:
-                damage += att.atk
+                hits.append((att, attack(att)))
+                if self.uses is not None:
+                    for src, st, _ in self.mods():
+                        if st.effect == "modify" and self.in_set(st.cards, att, src.owner, src):
+                            self.note(src.info, src.owner)  # a continuous effect added damage
         for perm in dead:
             self.logging and self.log.append(f"{perm.info.name} is killed (OB-826)")
             self._to_discard(perm)
+        damage = sum(n for _, n in hits)
         if damage > 0:
             self.lose_life(d, damage, "unblocked attacks, OB-830")
+            if self.game.watched:
+                for att, n in hits:
+                    if n > 0:
+                        self.emit("deals-damage", att, self.active, n)
         if self.result is None:
             self._end_turn()
 
     def _end_turn(self) -> None:
         for table in self.tables:
             for perm in table:
-                perm.atk = perm.info.attack
-                perm.dfn = perm.info.defense
+                perm.atk = max(0, perm.info.attack + perm.perm_atk)  # this turn's changes end, permanent stay
+                perm.dfn = max(0, perm.info.defense + perm.perm_dfn)
                 perm.attacking = False
                 perm.blockers = []
                 perm.sblock = False
-                perm.blocking = None
+                perm.blocking = []
                 perm.new = False
+                if perm.grants:
+                    perm.grants = tuple(g for g in perm.grants if g[1] > self.turn)
         self.attackers = []
         self.locked = -1
         self.food_played[self.active] = False
@@ -571,6 +568,8 @@ class ObState(State):
         if self.turn > 1 or self.game.settings["first_turn_draw"]:
             self.draw(p)
         self.phase = MAIN
+        if self.game.watched and self.result is None:
+            self.emit("turn-start", None, p)
 
     # -- observation (deckkit.games.obludarium.view) -------------------------------------------
     def perm_text(self, perm: Perm, label: str) -> str:
@@ -625,13 +624,13 @@ class ObState(State):
 
         twin.tables = [[copied(perm) for perm in table] for table in self.tables]
         twin.attackers = [copied(perm) for perm in self.attackers]
-        twin.stack = [StackItem(i.player, i.source, i.abilities, None if i.target is None else copied(i.target),
-                                i.text) for i in self.stack]
+        twin.stack = [StackItem(i.player, i.source, None if i.perm is None else copied(i.perm), i.steps,
+                                [copied(c) if isinstance(c, Perm) else c for c in i.chosen], i.text)
+                      for i in self.stack]
         while todo:  # the copies still point at the original's cards; a card out of play may be reached too
             perm = todo.pop()
             perm.blockers = [copied(b) for b in perm.blockers] if perm.blockers else []
-            if perm.blocking is not None:
-                perm.blocking = copied(perm.blocking)
+            perm.blocking = [copied(b) for b in perm.blocking] if perm.blocking else []
         twin.libs = [self.libs[0][:], self.libs[1][:]]
         twin.hands = [self.hands[0][:], self.hands[1][:]]
         twin.discards = [self.discards[0][:], self.discards[1][:]]
@@ -639,6 +638,8 @@ class ObState(State):
         twin.food_played = self.food_played[:]
         twin.dummy = self.dummy[:]
         twin._labels = [None, None]
+        twin._mods = None
+        twin.uses = None  # a clone (a pilot's look-ahead) counts nothing
         self._share_rng(twin)
         twin._listed = None
         twin.history = self.history[:]

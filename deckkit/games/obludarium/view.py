@@ -24,10 +24,12 @@ def perm_text(state: ObState, perm: Perm, label: str) -> str:
         states.append("attacking")
     if perm.blocked:
         states.append("blocked")
-    if perm.blocking is not None:
-        states.append("blocking " + state.label_of(perm.blocking))
-    if perm.info.type == MONSTER and (perm.atk != perm.info.attack or perm.dfn != perm.info.defense):
-        states.append(f"{perm.atk}/{perm.dfn}")
+    for att in perm.blocking:
+        states.append("blocking " + state.label_of(att))
+    if perm.info.type == MONSTER:
+        atk, dfn = state.attack(perm), state.defense(perm)  # continuous effects included
+        if atk != perm.info.attack or dfn != perm.info.defense:
+            states.append(f"{atk}/{dfn}")
     return f"{label} ({', '.join(states)})" if states else label
 
 

@@ -1,0 +1,521 @@
+"""How an Obludárium state carries out the ability language: targets, costs, triggers, continuous
+effects and durations — each rule written once, here, and used by legal actions, resolution and
+the pilots alike.
+
+- **Targets** (``target`` of a step): a target chosen when the ability is played is part of the
+  action (``cast Lektvar síly on Medděd and Glum``: one per step that chooses, in step order; a
+  later step's ``other`` target differs from the earlier ones and from the card itself). ``every``
+  and ``random`` targets are found when the step resolves (random: the chance generator). A
+  triggered ability's "one" target is the first matching card in table order (it has no action).
+- **Costs** of ``use CARD`` (OB-901 – OB-903): ``tap``, ``food`` (OB-701), ``sacrifice`` (this card,
+  or another card of yours named in the action: ``sacrificing Glum``), ``discard`` (``discarding
+  Chleba``). A sacrificed card dies before its ability resolves, so it is no target (OB-831).
+- **Triggers** resolve when their event happens, in table order (the active player's cards first);
+  triggers set off by triggers stop at :data:`~deckkit.engine.abilities.MAX_TRIGGER_DEPTH` with a
+  log line, so a loop the checker could not see never hangs.
+- **Continuous effects** are computed whenever a number is read (:meth:`attack`, :meth:`defense`,
+  :meth:`cost_of`), never written into the cards; a monster whose defence is 0 or less dies (OB-827).
+- **Durations**: this turn (reset at the end of the turn), its owner's next turn (until the end of
+  that turn), permanently (while the card stays in play).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Count, Target
+from deckkit.engine.core import Action, chance, shuffled
+from deckkit.engine.effects import EffectContext, dispatch
+from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, CardInfo
+
+PLAY = "play"
+
+
+class ObContext(EffectContext):
+    """An effect's context with the card in play it comes from and the triggering event's card and amount."""
+
+    __slots__ = ("perm", "event_card", "event_amount")
+
+    def __init__(self, player: int, source: Any, targets: tuple, perm: Any = None, event_card: Any = None,
+                 event_amount: int = 0) -> None:
+        super().__init__(player, source, targets)
+        self.perm = perm
+        self.event_card = event_card
+        self.event_amount = event_amount
+
+
+class AbilityRules:
+    """The ability language's rules, mixed into :class:`~deckkit.games.obludarium.state.ObState`."""
+
+    tables: list
+    hands: list
+    libs: list
+    discards: list
+
+    def note(self, card, owner: int) -> None:
+        """Count one use of a card's ability by p1 (the goldfish statistic; clones count nothing)."""
+        uses = self.uses
+        if uses is not None and owner == 0:
+            uses[card.name] = uses.get(card.name, 0) + 1
+
+    # -- reading cards ---------------------------------------------------------------------------
+    def states_of(self, perm) -> set:
+        """``state`` filter values of a card in play."""
+        out = {"tapped" if perm.tapped else "untapped"}
+        if perm.new:
+            out.add("new")
+        if perm.attacking:
+            out.add("attacking")
+            if perm.blocked:
+                out.add("blocked")
+            elif self.phase in ("block", "fight"):
+                out.add("unblocked")  # unblocked once the blocks are declared (OB-830, OB-831)
+        if perm.blocking:
+            out.add("blocking")
+        return out
+
+    def _getter(self, card):
+        if isinstance(card, CardInfo):
+            info, perm = card, None
+        else:
+            info, perm = card.info, card
+
+        def get(name: str) -> Any:
+            if name == "type":
+                return info.type
+            if name == "group":
+                return info.groups
+            if name == "name":
+                return info.name
+            if name == "cost":
+                return info.cost
+            if name == "attack":
+                return self.attack(perm) if perm is not None else info.attack
+            if name == "defense":
+                return self.defense(perm) if perm is not None else info.defense
+            if name == "state":
+                return self.states_of(perm) if perm is not None else set()
+            return None
+        return get
+
+    def in_set(self, t: Target | Count, card, controller: int, source=None) -> bool:
+        """Whether ``card`` (a card in play or a card's facts) is of the set (side, other, filter)."""
+        owner = card.owner if not isinstance(card, CardInfo) else controller
+        if t.side == "own" and owner != controller or t.side == "enemy" and owner == controller:
+            return False
+        if t.other and source is not None and (card is source or card is getattr(source, "info", None)):
+            return False
+        f = t.filter
+        return not (f.tests or f.negated or f.alternatives) or f.matches(self._getter(card))
+
+    def _zone(self, p: int, zone: str) -> list:
+        if zone == PLAY or not zone:
+            return self.tables[p]
+        return {"hand": self.hands, "deck": self.libs, "discard": self.discards}[zone][p]
+
+    def count(self, c: Count, controller: int, source=None) -> int:
+        """How many cards of the set ``c`` there are (a counted amount or a condition)."""
+        sides = (controller,) if c.side == "own" else (1 - controller,) if c.side == "enemy" else (0, 1)
+        n = 0
+        for q in sides:
+            for card in self._zone(q, c.zone):
+                if c.other and source is not None and (card is source or card is getattr(source, "info", None)):
+                    continue
+                f = c.filter
+                if not (f.tests or f.negated or f.alternatives):
+                    n += 1
+                elif c.zone in (PLAY, "") and f.matches(self._getter(card)) or \
+                        c.zone not in (PLAY, "") and f.matches(self._getter(card)):
+                    n += 1
+        return n
+
+    def holds(self, condition, controller: int, perm=None) -> bool:
+        """Whether an ability's condition holds now for its controller (and its card in play)."""
+        if condition is None:
+            return True
+
+        def game(name: str, value: Any) -> bool:
+            return name == "state" and perm is not None and value in self.states_of(perm)
+
+        return condition.holds(lambda c: self.count(c, controller, perm), game)
+
+    # -- continuous effects (computed, never written into a card) --------------------------------
+    def mods(self) -> list:
+        """(card in play, static) of every continuous effect on a set of cards now in play."""
+        found = self._mods
+        if found is None:
+            found = self._mods = [(perm, st, cond) for table in self.tables for perm in table
+                                  for st, cond in perm.info.statics if st.cards is not None]
+        return found
+
+    def _bonus(self, perm, stat: str) -> int:
+        n = 0
+        for st, cond in perm.info.statics:  # this card's own modify
+            if st.effect == "modify" and st.cards is None and self.holds(st.condition or cond, perm.owner, perm):
+                n += st.param(stat, 0)
+        for src, st, cond in self.mods():
+            if st.effect == "modify" and self.in_set(st.cards, perm, src.owner, src) and \
+                    self.holds(st.condition or cond, src.owner, src):
+                n += st.param(stat, 0)
+        return n
+
+    def attack(self, perm) -> int:
+        """A monster's attack number now: its own with this turn's and permanent changes, plus
+        continuous effects (never below 0)."""
+        n = perm.atk
+        if perm.info.statics or self._mods is None or self._mods:
+            n += self._bonus(perm, "attack")
+        return n if n > 0 else 0
+
+    def defense(self, perm) -> int:
+        """A monster's defence number now (0 or less: it dies, OB-827)."""
+        n = perm.dfn
+        if perm.info.statics or self._mods is None or self._mods:
+            n += self._bonus(perm, "defense")
+        return n
+
+    def cost_of(self, p: int, card: CardInfo) -> int:
+        """What a card costs ``p`` now: its printed cost less cost changes, never below 0 (OB-D17)."""
+        n = card.cost
+        for st, cond in card.statics:
+            if st.effect == "cost" and st.cards is None and self.holds(st.condition or cond, p):
+                n -= st.param("less", 0)
+        for src, st, cond in self.mods():
+            if st.effect == "cost" and src.owner == p and self.in_set(st.cards, card, p, src) and \
+                    self.holds(st.condition or cond, p, src):
+                n -= st.param("less", 0)
+        return n if n > 0 else 0
+
+    def keyword(self, perm, word: str) -> bool:
+        """Whether a card has a keyword now: printed (a static) or granted for a while."""
+        for st, cond in perm.info.statics:
+            if st.effect == "keyword" and st.param("keyword") == word and self.holds(st.condition or cond,
+                                                                                   perm.owner, perm):
+                return True
+        return any(w == word and self.turn <= until for w, until in perm.grants)
+
+    def can_block(self, att, blk) -> bool:
+        """Whether ``blk`` may block ``att`` (flying OB-816, evasion, keywords, OB-814's one block)."""
+        if att.info.flying and not blk.info.flying:
+            return False  # OB-816
+        if blk.blocking and (len(blk.blocking) >= 2 or not self.keyword(blk, "block-two")):
+            return False  # OB-814, unless it can block two attacks (OB-D18)
+        if self.keyword(blk, "cannot-block"):
+            self.note(blk.info, blk.owner)
+            return False
+        for st, _ in att.info.statics:
+            if st.effect == "blocked-only-by" and not self.in_set(st.cards, blk, att.owner, att):
+                self.note(att.info, att.owner)  # evasion kept a blocker off (OB-D2)
+                return False
+        return True
+
+    def deadly(self, perm) -> bool:
+        """Whether a monster that fights this one dies after the fight (a fight replacement, OB-D21)."""
+        return perm.info.has_static("deadly")
+
+    # -- changes ---------------------------------------------------------------------------------
+    def change_stats(self, perm, attack: int, defense: int, lasting: bool) -> None:
+        """Add to a monster's numbers this turn or permanently; one left with no defence dies."""
+        perm.atk = max(0, perm.atk + attack) if attack < 0 else perm.atk + attack
+        perm.dfn = max(0, perm.dfn + defense) if defense < 0 else perm.dfn + defense
+        if lasting:
+            perm.perm_atk += attack
+            perm.perm_dfn += defense
+        self.say(f"{perm.info.name} is now {self.attack(perm)}/{self.defense(perm)}")
+        self.check_deaths()
+
+    def check_deaths(self) -> None:
+        """OB-827: a monster with no defence left dies (after any change, including a lost continuous effect)."""
+        for table in self.tables:
+            for perm in list(table):
+                if perm.info.type == MONSTER and perm in table and self.defense(perm) <= 0:
+                    self.say(f"{perm.info.name} has no defence left and dies")
+                    self.to_discard(perm)
+
+    def grant(self, perm, word: str, duration: str) -> None:
+        """A keyword for a while: this turn, its owner's next turn, or permanently (while in play)."""
+        if duration == "next-turn":
+            until = self.turn + (2 if perm.owner == self.active else 1)
+        elif duration == "permanent":
+            until = 10**9
+        else:
+            until = self.turn
+        perm.grants = (*perm.grants, (word, until))
+        self.say(f"{perm.info.name} {word.replace('-', ' ')} until the end of turn {until}"
+                 if until < 10**9 else f"{perm.info.name} {word.replace('-', ' ')} permanently")
+
+    def to_hand(self, perm) -> None:
+        """A card in play goes back to its owner's hand (it leaves play; it does not die)."""
+        if perm in self.tables[perm.owner]:
+            self._leave_play(perm)
+            self.hands[perm.owner].append(perm.info)
+            self.say(f"{perm.info.name} returns to p{perm.owner + 1}'s hand")
+            self.check_deaths()
+
+    def from_deck(self, p: int, card: CardInfo, to: str, tapped: bool, ctx) -> None:
+        """The searched card leaves the deck for play (tapped, if the step says so) or the hand."""
+        lib = self.libs[p]
+        if card not in lib:
+            return
+        lib.remove(card)
+        if to == "hand":
+            self.hands[p].append(card)
+            self.say(f"p{p + 1} puts {card.name} from the deck into the hand")
+            return
+        perm = self.new_perm(card, p, tapped=tapped)
+        self.say(f"p{p + 1} puts {card.name} from the deck into play" + (" tapped" if tapped else ""))
+        self.entered(perm)
+
+    def shuffle_deck(self, p: int) -> None:
+        """Shuffle a deck with the chance generator (seeded; a script may fix it)."""
+        self.libs[p] = shuffled(self.libs[p], self.rng)
+        self.say(f"p{p + 1} shuffles the deck")
+
+    def counter_spell(self, p: int) -> None:
+        """The opponent's latest spell on the stack has no effect (it is already in the discard pile, OB-356)."""
+        for i in range(len(self.stack) - 1, -1, -1):
+            item = self.stack[i]
+            if item.player != p and item.source.type == SPELL:
+                del self.stack[i]
+                self.say(f"{item.source.name} has no effect: countered (OB-907)")
+                return
+        self.say("no spell of the opponent to counter")
+
+    def counterable(self, p: int) -> bool:
+        return any(i.player != p and i.source.type == SPELL for i in self.stack)
+
+    def players_of(self, step, ctx) -> tuple[int, ...]:
+        """The players a step affects (you, your opponent, each player)."""
+        who = step.player
+        return (ctx.player,) if who == "you" else (1 - ctx.player,) if who == "opponent" else (0, 1)
+
+    def amount(self, step, ctx) -> int:
+        """A step's amount now: fixed, counted from the state, or the event's amount."""
+        a = step.amount
+        if a.count is None and not a.from_event:
+            return a.fixed
+        return a.value(lambda c: self.count(c, ctx.player, ctx.perm), ctx.event_amount)
+
+    # -- events and triggers ---------------------------------------------------------------------
+    def entered(self, perm) -> None:
+        """A card has entered play: ``enters`` (and ``food-laid`` for a food)."""
+        if self.game.watched:
+            self.emit("enters", perm, perm.owner)
+            if perm.info.type == FOOD:
+                self.emit("food-laid", perm, perm.owner)
+
+    def emit(self, event: str, card, owner: int, amount: int = 0) -> None:
+        """An event happened: every trigger watching it resolves now, the active player's cards first."""
+        if self.result is not None:
+            return
+        watchers = [perm for q in (self.active, 1 - self.active) for perm in self.tables[q] if event in perm.info.events]
+        if card is not None and not isinstance(card, CardInfo) and event in card.info.events and card not in watchers:
+            watchers.append(card)  # a card's own "dies" trigger fires from the discard pile
+        for perm in watchers:
+            for on, ab in perm.info.triggers:
+                if on == event and self._sets_off(ab.trigger, event, perm, card, owner) and \
+                        self.holds(ab.condition, perm.owner, perm):
+                    self._fire(perm, ab, card, amount)
+
+    def _sets_off(self, trigger, event: str, perm, card, owner: int) -> bool:
+        if card is None or event == "food-laid":  # events of a side: whose turn, whose food
+            mine = owner == perm.owner
+            return trigger.who == "any" or (trigger.who == "self") == mine
+        if trigger.who == "self":
+            return card is perm
+        if trigger.who == "other" and card is perm:
+            return False
+        return self.in_set(Target("every", trigger.side, PLAY, False, trigger.filter), card, perm.owner)
+
+    def _fire(self, perm, ab, card, amount: int) -> None:
+        if self.trigger_depth >= MAX_TRIGGER_DEPTH:
+            self.say(f"{perm.info.name}: its {ab.trigger.on} trigger is not resolved — triggers set off by "
+                     f"triggers stop at {MAX_TRIGGER_DEPTH} (a loop of triggers)")
+            return
+        self.trigger_depth += 1
+        try:
+            self.say(f"{perm.info.name} triggers ({ab.trigger.on})")
+            self.note(perm.info, perm.owner)
+            seq = ab.sequences[0] if ab.sequences else ()
+            self.run_steps(perm.owner, perm.info, perm, seq, [None] * len(seq), card, amount, perm.info.name)
+        finally:
+            self.trigger_depth -= 1
+
+    # -- playing abilities -----------------------------------------------------------------------
+    def _candidates(self, p: int, t: Target, source, taken: list) -> list[tuple[Any, str]]:
+        """(card, how the action names it) for a target the player chooses."""
+        if t.zone == "deck":
+            seen: dict[str, CardInfo] = {}
+            for card in reversed(self.libs[p]):
+                if card.name not in seen and self.in_set(t, card, p, source):
+                    seen[card.name] = card
+            return [(c, c.name) for c in seen.values()]
+        out = []
+        sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (p, 1 - p)
+        for q in sides:
+            labels = self.labels(q)
+            for perm, label in zip(self.tables[q], labels):
+                if t.other and (perm is source or perm in taken):
+                    continue
+                if self.in_set(t, perm, p, source):
+                    out.append((perm, label if t.side != "any" or q == p else f"enemy {label}"))
+        return out
+
+    def ability_actions(self, p: int, kind: str, name: str, ab, source, acts: list, food: int) -> None:
+        """Every way to play ``ab`` now: each mode, each choice of targets, each choice of cost cards."""
+        if ab is None:
+            acts.append(Action(p, kind, (name,)))
+            return
+        if not self.holds(ab.condition, p, source):
+            return
+        spare = source if ab.cost_of("sacrifice") is True else None
+        costs = self._cost_choices(p, ab, source)
+        if costs is None:
+            return
+        for m, seq in enumerate(ab.sequences or ((),)):
+            if any(s.effect == "counter" for s in seq) and not self.counterable(p):
+                continue
+            head = (name, "mode", str(m + 1)) if ab.modes else (name,)
+            for picks in self._target_choices(p, seq, source, spare):
+                on: tuple = ()
+                for i, (_, text) in enumerate(picks):
+                    on += ("on", text) if i == 0 else ("and", text)
+                for extra in costs:
+                    acts.append(Action(p, kind, head + on + extra))
+
+    def _target_choices(self, p: int, seq, source, spare) -> list[list]:
+        out: list[list] = [[]]
+        for step in seq:
+            t = step.target
+            if t is None or not t.chosen:
+                continue
+            grown = []
+            for picks in out:
+                taken = [c for c, _ in picks]
+                for card, text in self._candidates(p, t, source, taken):
+                    if card is spare and spare is not None:
+                        continue  # sacrificed to pay: gone before it resolves (OB-831)
+                    grown.append([*picks, (card, text)])
+            if not grown and t.zone == "deck":
+                grown = [[*picks, (None, "nothing")] for picks in out]  # a search may find nothing
+            out = grown
+            if not out:
+                return []
+        return out
+
+    def _cost_choices(self, p: int, ab, source) -> list[tuple] | None:
+        """The cost-card choices (``sacrificing X``, ``discarding Y``) of an ability, or None if it cannot be paid."""
+        out: list[tuple] = [()]
+        sac = ab.cost_of("sacrifice")
+        if isinstance(sac, Target):
+            choices = [text for perm, text in self._candidates(p, sac, source, []) if perm is not source]
+            if not choices:
+                return None
+            out = [("sacrificing", text) for text in choices]
+        n = ab.cost_of("discard")
+        if n:
+            names = list(dict.fromkeys(c.name for c in self.hands[p]))
+            if len(self.hands[p]) < n:
+                return None
+            if n == 1:
+                out = [o + ("discarding", x) for o in out for x in names]
+            else:  # several: the first n cards of the hand, in hand order
+                out = [o + ("discarding", *[c.name for c in self.hands[p][:n]]) for o in out]
+        return out
+
+    def parse_choice(self, p: int, ab, args: tuple, source) -> tuple:
+        """(mode, chosen targets per step, the card sacrificed, the cards discarded) from an action's args."""
+        i, mode = 1, 0
+        if i < len(args) and args[i] == "mode":
+            mode, i = int(args[i + 1]) - 1, i + 2
+        texts: list[str] = []
+        if i < len(args) and args[i] == "on":
+            i += 1
+            while i < len(args) and args[i] not in ("sacrificing", "discarding"):
+                if args[i] != "and":
+                    texts.append(args[i])
+                i += 1
+        sacrificed, discarded = None, []
+        while i < len(args):
+            if args[i] == "sacrificing":
+                sacrificed = self._named(p, ab.cost_of("sacrifice"), args[i + 1])
+                i += 2
+            elif args[i] == "discarding":
+                i += 1
+                while i < len(args) and args[i] not in ("sacrificing", "discarding"):
+                    discarded.append(args[i])
+                    i += 1
+            else:
+                i += 1
+        seq = ab.sequences[mode] if ab is not None and ab.sequences else ()
+        chosen: list = []
+        k = 0
+        for step in seq:
+            t = step.target
+            if t is None or not t.chosen:
+                chosen.append(None)
+                continue
+            text = texts[k] if k < len(texts) else "nothing"
+            k += 1
+            chosen.append(None if text == "nothing" else self._named(p, t, text))
+        return mode, seq, chosen, sacrificed, discarded
+
+    def _named(self, p: int, t: Target, text: str):
+        if t.zone == "deck":
+            return next((c for c in self.libs[p] if c.name == text), None)
+        if t.side == "any" and text.startswith("enemy "):
+            q, text = 1 - p, text[len("enemy "):]
+        else:
+            q = 1 - p if t.side == "enemy" else p
+        return self.tables[q][self.labels(q).index(text)]
+
+    def pay_use(self, p: int, perm, ab, sacrificed, discarded: list[str]) -> None:
+        """Pay ``use CARD``'s cost (OB-701, OB-704, OB-831)."""
+        self.pay(p, ab.cost_of("food", 0) or 0)
+        if ab.cost_of("tap"):
+            perm.tapped = True
+        for name in discarded:
+            card = self._take_from_hand(p, name)
+            self.discards[p].append(card)
+            self.say(f"p{p + 1} discards {card.name} to pay")
+        gone = perm if ab.cost_of("sacrifice") is True else sacrificed
+        if gone is not None:
+            self.to_discard(gone)
+            self.say(f"p{p + 1} sacrifices {gone.info.name}")
+
+    def run_steps(self, p: int, source: CardInfo, perm, seq, chosen: list, event_card, event_amount: int,
+                  text: str) -> None:
+        """Carry out a sequence: each step on its own targets (chosen, every, random, self, it)."""
+        for step, pick in zip(seq, chosen):
+            if self.result is not None:
+                return
+            targets = self._resolve_targets(p, step, pick, perm, event_card)
+            if targets is None:
+                self.say(f"{text}: fizzles, its target left play")
+                continue
+            dispatch(self, ObContext(p, source, targets, perm, event_card, event_amount), step)
+        self.check_deaths()
+
+    def _resolve_targets(self, p: int, step, pick, perm, event_card) -> tuple | None:
+        t = step.target
+        if t is None:
+            return ()
+        if t.choose == "self":
+            return (perm,) if perm is not None and perm in self.tables[perm.owner] else None
+        if t.choose == "it":
+            ok = event_card is not None and not isinstance(event_card, CardInfo) and \
+                event_card in self.tables[event_card.owner]
+            return (event_card,) if ok else None
+        if t.zone == "deck":
+            return () if pick is None else (pick,)
+        if t.chosen and pick is not None:
+            return (pick,) if pick in self.tables[pick.owner] else None
+        sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (self.active, 1 - self.active)
+        found = [c for q in sides for c in self.tables[q] if self.in_set(t, c, p, perm)]
+        if t.choose == "every":
+            return tuple(found)
+        if not found:
+            return None
+        if t.choose == "random":
+            return (chance(self.rng, f"random target of {step.effect}", found),)
+        return (found[0],)  # a triggered "one": the first in table order
