@@ -31,6 +31,7 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
     """A goldfish game over the rules engine with any policy for p1; p2 passes (or plays ``opponent``
     with ``opponent_deck``: self-play, where blocks, fights and answers happen too)."""
     from deckkit.engine.core import TERMINAL
+    from deckkit.games.obludarium.policies import pass_action
     from deckkit.games.obludarium.state import ObState
 
     state = ObState(game, rng)
@@ -76,7 +77,7 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
         elif opponent is not None:
             action = opponent(state)
         else:
-            action = next(a for a in state.legal_actions() if a.kind == "pass")
+            action = pass_action(state, 1)
         lib_before = len(state.libs[0])
         state.apply_unchecked(action)
         drawn(lib_before)

@@ -5,7 +5,8 @@
 both players passing (the stack resolves, the attacks hit), and scores what is left — life taken
 from the opponent, power on the board, cards in hand and food in play. Any ability written in the
 language is valued by what the engine makes of it, never by a table of known effects. Attacks are
-declared with every monster that may (the goldfish opponent never blocks); the hand-size discard
+declared with every monster that may (the goldfish opponent never blocks), and a food is laid out
+first (it only adds what the turn can pay for); the hand-size discard
 (OB-909) drops the card whose loss costs least by the same score.
 """
 
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.state import ATTACK, DISCARD
+from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN
 
-#: The score of a position for player p (higher is better); a won game beats everything.
-LIFE_TAKEN, OWN_LIFE, POWER, HAND, FOOD_IN_PLAY, ARTIFACT = 3.0, 0.5, 1.0, 0.4, 1.2, 1.0
+#: The score of a position for player p (higher is better); a won game beats everything. A monster's
+#: attack counts as about two attacks to come (ATTACK × LIFE_TAKEN per point), so a card that stays is
+#: not traded for a one-off of the same size.
+LIFE_TAKEN, OWN_LIFE, ATTACK_TO_COME, DEFENCE, HAND, FOOD_IN_PLAY, ARTIFACT = 3.0, 0.5, 2.0, 0.5, 0.4, 1.2, 1.0
 
 
 def passive(state: State) -> Action:
@@ -39,29 +42,44 @@ def score(state, p: int) -> float:
     if state.result is not None:
         return 10_000.0 if state.result == p else -10_000.0
     q = 1 - p
-    value = LIFE_TAKEN * -state.life[q] + OWN_LIFE * state.life[p] + HAND * len(state.hands[p])
+    value = LIFE_TAKEN * -state.life[q] + OWN_LIFE * state.life[p]
+    food = 0
     for perm in state.tables[p]:
         kind = perm.info.type
         if kind == MONSTER:
-            value += POWER * (state.attack(perm) + 0.5 * state.defense(perm)) + 0.5
+            value += LIFE_TAKEN * ATTACK_TO_COME * state.attack(perm) + DEFENCE * state.defense(perm) + 0.5
         elif kind == FOOD:
             value += FOOD_IN_PLAY
+            food += 1
         else:
             value += ARTIFACT + 0.2 * perm.info.cost
+    for card in state.hands[p]:  # a food in hand is worth much while food in play is short
+        if card.type == FOOD:
+            value += 1.0 if food < 6 else 0.1
+        else:
+            value += HAND + (0.3 if card.cost <= food + 1 else 0.0)
     for perm in state.tables[q]:
         if perm.info.type == MONSTER:
-            value -= POWER * (state.attack(perm) + 0.5 * state.defense(perm))
+            value -= LIFE_TAKEN * ATTACK_TO_COME * state.attack(perm) + DEFENCE * state.defense(perm)
     return value
 
 
 def _settle(state, p: int, limit: int = 40) -> None:
     """Play on with passes only (the other player too) until ``p``'s turn is over or the game ends."""
     turn = state.turn
-    while limit and state.turn == turn and state.current_player() != TERMINAL:
-        legal = state.legal_actions()
-        action = next((a for a in legal if a.kind == "pass"), legal[0])
-        state.apply_unchecked(action)
+    while limit and state.turn == turn:
+        who = state.current_player()
+        if who == TERMINAL:
+            return
+        state.apply_unchecked(pass_action(state, who))
         limit -= 1
+
+
+def pass_action(state, who: int) -> Action:
+    """``pass``, legal in every position but the hand-size discard (OB-909), where the first discard is taken."""
+    if state.phase == DISCARD and not state.stack and not state.window:
+        return state.legal_actions()[0]
+    return Action(who, "pass")
 
 
 def value_of(state, action: Action, p: int) -> float:
@@ -86,6 +104,10 @@ def greedy(state: State) -> Action:
                 return action  # every monster that may attack, in table order (OB-801)
     if p != state.active and state.phase != DISCARD:
         return passive(state)  # the greedy player plays its own turn; it does not answer the dummy
+    if state.phase == MAIN and not state.stack and not state.window:
+        for action in legal:  # a food first: it only adds what the turn can pay for (OB-315, OB-701)
+            if action.kind == "play" and state.game.card_named(action.args[0]).type == FOOD:
+                return action
     best, best_value = None, None
     for action in legal:
         if action.kind == "attack":
