@@ -76,7 +76,7 @@ class DuelRules:
         self.logging and self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
                                 f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
-        if self.result is None:  # AF-710: the attacker has won at once
+        if self.result is None and "duel-won" in self.game.pool.watched:  # AF-710: the attacker has won at once
             self.fire("duel-won", self.active, att, "attacker")
 
     def defend(self, p: int, dfn: Perm) -> None:

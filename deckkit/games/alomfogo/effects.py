@@ -50,7 +50,7 @@ class Context(EffectContext):
         self.kind = kind
         self.opponent = opponent
         self.amount = 0
-        self.event: tuple[int, Any] | None = None
+        self.event: tuple[Any, ...] | None = None  # (owner, card, amount)
         self.order: tuple[str, ...] = ()
         self.assist = 0  # the number of the duel assist this is (negation withdraws it, AF-D10, AF-D15)
 

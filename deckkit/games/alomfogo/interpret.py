@@ -12,6 +12,7 @@ action (:meth:`AbilityRules.options`; the package docstring lists them).
 from __future__ import annotations
 
 import itertools
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Ability, Condition, Count, Step, Target
@@ -34,6 +35,17 @@ class AbilityRules:
     turn: int
     logging: bool
     result: Any
+    if TYPE_CHECKING:  # the state's own attributes and methods the interpreter uses
+        game: Any
+        rng: Any
+        uses: dict[str, int] | None
+        depth: int
+        capped: bool
+        active: int
+
+        def pname(self, index: int) -> str: ...
+        def note(self, line: str) -> None: ...
+        def label(self, index: int, perm: Perm) -> str: ...
 
     # -- players -----------------------------------------------------------------------------------
     def opponents(self, p: int) -> list[int]:
@@ -118,9 +130,8 @@ class AbilityRules:
             for thing in self.zone(owner, zone):
                 if target.other and (thing is ctx.perm or thing is ctx.card and zone != "play"):
                     continue
-                if f.tests or f.negated or f.alternatives:
-                    if not f.matches(lambda name, t=thing: self.card_field(t, name)):
-                        continue
+                if (f.tests or f.negated or f.alternatives) and not f.matches(partial(self.card_field, thing)):
+                    continue
                 out.append((owner, thing))
         return out
 
@@ -169,8 +180,8 @@ class AbilityRules:
     def target_label(self, p: int, owner: int, thing: Any) -> str:
         """How an action names a chosen card: its label in play (``#2`` for copies), its name elsewhere;
         another player's card carries ``of p3`` when more than two play (AF-912)."""
-        lab = self.label(owner, thing) if isinstance(thing, Perm) else thing.name  # type: ignore[attr-defined]
-        return f"{lab} of {self.pname(owner)}" if owner != p and len(self.players) > 2 else lab  # type: ignore
+        lab = self.label(owner, thing) if isinstance(thing, Perm) else thing.name
+        return f"{lab} of {self.pname(owner)}" if owner != p and len(self.players) > 2 else lab
 
     def options(self, p: int, card: CardDef, ability: Ability | None, side: int | None = None) -> list[Choice]:
         """Every way to play ``ability``: one :class:`Choice` per mode, opponent, targets and order.
@@ -223,7 +234,8 @@ class AbilityRules:
         """Carry out an ability: its condition, then its (chosen mode's) steps in order, each with its own
         targets and amount (the interpreter of sequences and modes)."""
         if not self.holds(ctx, ability.condition):
-            self.logging and self.note(f"  {ctx.card.name}: its condition does not hold, nothing happens")
+            if self.logging:
+                self.note(f"  {ctx.card.name}: its condition does not hold, nothing happens")
             return
         seqs = ability.sequences
         if not seqs:
@@ -262,13 +274,13 @@ class AbilityRules:
             out = []
             for _ in range(min(t.count, len(found))):
                 labels = [self.target_label(ctx.player, o, c) for o, c in found]
-                pick = chance(self.rng, "random card", labels)  # type: ignore[attr-defined]  # a script may fix it
+                pick = chance(self.rng, "random card", labels)  # a script may fix it
                 out.append(found.pop(labels.index(pick)))
             return tuple(out)
         return tuple(found)
 
     def count_use(self, card: CardDef) -> None:
-        uses = self.uses  # type: ignore[attr-defined]
+        uses = self.uses
         if uses is not None:
             uses[card.name] = uses.get(card.name, 0) + 1
 
@@ -276,19 +288,20 @@ class AbilityRules:
     def fire(self, event: str, owner: int, thing: Any = None, role: str | None = None, amount: int = 0) -> None:
         """Set off every triggered ability watching ``event`` of ``owner``'s card ``thing`` (None: an event
         of the player, such as a phase starting). Chains stop at MAX_TRIGGER_DEPTH with a log line."""
-        if event not in self.game.pool.watched:  # type: ignore[attr-defined]
+        if event not in self.game.pool.watched:
             return
-        depth = self.depth  # type: ignore[attr-defined]
+        depth = self.depth
         if depth >= MAX_TRIGGER_DEPTH:
-            self.logging and self.note(f"trigger chain stopped: {MAX_TRIGGER_DEPTH} triggers set each other off "
-                                       f"(MAX_TRIGGER_DEPTH), {event} of {self.pname(owner)} sets off nothing more")
-            self.capped = True  # type: ignore[attr-defined]
+            if self.logging:
+                self.note(f"trigger chain stopped: {MAX_TRIGGER_DEPTH} triggers set each other off "
+                                           f"(MAX_TRIGGER_DEPTH), {event} of {self.pname(owner)} sets off nothing more")
+            self.capped = True
             return
         card = thing.card if isinstance(thing, Perm) else thing
         watchers: list[tuple[int, Any, CardDef]] = []
         if card is not None and not isinstance(thing, Perm) and event in card.triggers:
             watchers.append((owner, None, card))  # a spell's own "when it is played"
-        if card is None or event in self.game.pool.watched_others:  # type: ignore[attr-defined]
+        if card is None or event in self.game.pool.watched_others:
             for i, pl in enumerate(self.players):
                 for perm in pl.table:
                     if event in perm.card.triggers and (perm.card.type != "event" or perm.state == ACTIVE):  # AF-342
@@ -297,7 +310,7 @@ class AbilityRules:
             watchers.append((owner, thing, card))  # only the card's own "when it …"
         if not watchers:
             return
-        self.depth = depth + 1  # type: ignore[attr-defined]
+        self.depth = depth + 1
         try:
             for controller, perm, source in watchers:
                 for ab in source.triggers[event]:
@@ -308,12 +321,13 @@ class AbilityRules:
                     side = d.players.index(controller) if d is not None and controller in d.players else None
                     ctx = Context(controller, source, side, perm, "trigger")
                     ctx.event = (owner, thing, amount)
-                    self.logging and self.note(f"{source.name} ({self.pname(controller)}) triggers on {event}")
+                    if self.logging:
+                        self.note(f"{source.name} ({self.pname(controller)}) triggers on {event}")
                     self.carry_out(ctx, ab)
                     if self.result is not None:
                         return
         finally:
-            self.depth = depth  # type: ignore[attr-defined]
+            self.depth = depth
 
     def _sets_off(self, trig: Any, controller: int, perm: Any, source: CardDef, owner: int, thing: Any,
                   card: Any, role: str | None) -> bool:
@@ -363,7 +377,7 @@ class AbilityRules:
 
     def count_cost_mods(self, p: int, card: CardDef) -> None:
         """Count a use of each card in play that made ``card`` cheaper (goldfish statistics)."""
-        if self.uses is None or not self.game.pool.cost_mods:  # type: ignore[attr-defined]
+        if self.uses is None or not self.game.pool.cost_mods:
             return
         for owner, pl in enumerate(self.players):
             for perm in pl.table:
@@ -373,12 +387,17 @@ class AbilityRules:
 
     def cost_mods_in_play(self) -> bool:
         """Whether a card that changes costs is on a table (else every card costs what it says)."""
-        return self.game.pool.cost_mods and any(  # type: ignore[attr-defined]
-            perm.card.cost_mods for pl in self.players for perm in pl.table)
+        if not self.game.pool.cost_mods:
+            return False
+        for pl in self.players:
+            for perm in pl.table:
+                if perm.card.cost_mods:
+                    return True
+        return False
 
     def cost_of(self, p: int, card: CardDef) -> int:
         """What ``card`` costs ``p`` now: its printed cost less continuous reductions, never below 0 (AF-605)."""
-        if not self.game.pool.cost_mods:  # type: ignore[attr-defined]
+        if not self.game.pool.cost_mods:
             return card.cost
         less = 0
         for owner, pl in enumerate(self.players):
@@ -393,14 +412,15 @@ class AbilityRules:
         """A power change of a card in play for a duration (this turn, its owner's next turn, permanently)."""
         value = self.turn if duration == "turn" else self.players[owner].turns + 1 if duration == "next-turn" else 0
         perm.mods = (*perm.mods, (attack, defense, duration, value))
-        self.logging and self.note(f"{perm.card.name} ({self.pname(owner)}) gets {attack:+}/{defense:+}")
+        if self.logging:
+            self.note(f"{perm.card.name} ({self.pname(owner)}) gets {attack:+}/{defense:+}")
 
     def powers(self, owner: int, perm: Perm) -> tuple[int, int]:
         """A dreamwalker's attack and defence power with the changes still in force."""
         a, b = perm.card.attack, perm.card.defense
         for da, db, duration, value in perm.mods:
             if duration == "permanent" or duration == "turn" and self.turn == value or \
-                    duration == "next-turn" and self.active == owner and self.players[owner].turns == value:  # type: ignore
+                    duration == "next-turn" and self.active == owner and self.players[owner].turns == value:
                 a += da
                 b += db
         return a, b
@@ -433,5 +453,6 @@ class AbilityRules:
         for m in hit:
             m[5] = False
             d.bonus[m[3]] -= m[4]
-        self.logging and self.note(f"{ctx.card.name}: the opposing {what}'s effect is withdrawn "
-                                   f"({len(hit)} change{'s' if len(hit) != 1 else ''})")
+        if self.logging:
+            self.note(f"{ctx.card.name}: the opposing {what}'s effect is withdrawn "
+                                       f"({len(hit)} change{'s' if len(hit) != 1 else ''})")

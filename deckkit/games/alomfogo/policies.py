@@ -166,15 +166,17 @@ def _permanent_worth(state: AlomfogoState, p: int, card: CardDef) -> Key | None:
             state._applies(st, cond, p, Perm(card), p, c) for st, cond in card.cost_mods))
         if cheaper:
             take((CHEAPER, cheaper))
-    foes = state.opponents(p)
-    duels = any(not state.players[i].passive and state._defenders(i) for i in foes)
-    if card.counter and any(state.players[i].hand and not state.players[i].passive for i in foes):
-        take((OTHER, 1))
-    if card.power and duels:
-        take((OTHER, 1))
-    walkers = sum(1 for perm in player.table if perm.card.is_dreamwalker) + sum(
-        1 for c in player.hand if c.is_dreamwalker)
+    if card.counter or card.power:
+        foes = state.opponents(p)
+        if card.counter and any(state.players[i].hand and not state.players[i].passive for i in foes):
+            take((OTHER, 1))
+        if card.power and any(not state.players[i].passive and state._defenders(i) for i in foes):
+            take((OTHER, 1))
+    walkers = -1
     for event in card.triggers:
+        if walkers < 0:
+            walkers = sum(1 for perm in player.table if perm.card.is_dreamwalker) + sum(
+                1 for c in player.hand if c.is_dreamwalker)
         if event.startswith("duel-") or event == "played" or event.startswith("phase-"):
             if event != "duel-lost" and (walkers or not event.startswith("duel-")):
                 take((OTHER, 1))
