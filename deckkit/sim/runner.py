@@ -17,9 +17,10 @@ import signal
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from deckkit.errors import DeckkitError, UsageError
 from deckkit.sim.seeding import game_rng, game_seed
@@ -186,6 +187,19 @@ def play_chunk_packed(job: AnyJob, start: int, stop: int) -> bytes:
     return pickle.dumps(play_chunk(job, start, stop), protocol=pickle.HIGHEST_PROTOCOL)
 
 
+@contextmanager
+def _sigint_deferred() -> Iterator[None]:
+    """Hold back Ctrl-C (SIGINT) in this thread while the block runs; it arrives as soon as the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _ignore_sigint() -> None:
     # Ctrl-C reaches the whole process group; only the parent should react, so that it can
     # collect what the workers finished instead of every worker printing a traceback.
@@ -268,9 +282,11 @@ class ProcessBackend(Backend):
         return [self._pool.submit(play_chunk, job, a, b) for a, b in chunks(start, stop, self.workers, smallest)]
 
     def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
-        futures = self._submit(job, start, stop)
-        pending = set(futures)
+        futures: list[Future] = []
         try:
+            with _sigint_deferred():  # a Ctrl-C while the pool starts must not leave its locks held
+                futures = self._submit(job, start, stop)
+            pending = set(futures)
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 if progress:

@@ -166,7 +166,12 @@ def test_sim_cli_ctrl_c_reports_finished_games(db, starter):
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         time.sleep(wait)
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # never leave a 5,000,000-game run behind
+            proc.communicate()
+            pytest.fail("goldfish went on for 60 s after Ctrl-C")
         assert proc.returncode == 130, err.decode()
         assert b"Traceback" not in err
         if not out:  # interrupted while still starting up, before the run began: try again, longer
