@@ -163,7 +163,10 @@ def test_sim_cli_ctrl_c_reports_finished_games(db, starter):
     # than the first wait, so a run interrupted before any game finished is tried again, longer.
     for wait in (1.5, 5.0, 15.0):
         # Its own process group, like a shell job: Ctrl-C reaches the parent and its workers alike.
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        # The default Ctrl-C handling even when the suite runs where SIGINT is ignored (a background
+        # job of a shell): an ignored SIGINT is inherited, and Python then installs no handler.
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         time.sleep(wait)
         os.killpg(proc.pid, signal.SIGINT)
         try:
