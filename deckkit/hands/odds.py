@@ -28,7 +28,7 @@ from deckkit.errors import UsageError
 from deckkit.hands.conditions import Condition, bind_all
 from deckkit.hands.procedures import DeckTooSmall, GameProcedure, cards_drawn_by_turn, layout, procedure
 
-DP_KEEP_CLASSES = 3  # keep rules with more classes (and mulligans) use the composition method
+DP_KEEP_CLASSES = 3  # keep rules with more classes (and mulligans) use the pass over pools
 
 __all__ = ["Question", "OddsResult", "question", "exact_odds", "simulate_odds", "atoms_of"]
 
@@ -179,8 +179,10 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
     """The exact probability that ``condition`` holds for the cards seen under question ``q``.
 
     ``keep`` decides mulligans (default: the condition itself, i.e. "mulligan until it holds").
-    Computed by dynamic programming over the atoms (:mod:`deckkit.hands.odds_dp`); the
-    composition-by-composition method (:mod:`deckkit.hands.odds_enum`) gives the same number.
+    Computed by dynamic programming over the atoms (:mod:`deckkit.hands.odds_dp`), or — for keep
+    rules that tell more than a few classes apart, such as a many-atom condition kept by itself —
+    by a forward pass over the pools left by rejected hands (:func:`deckkit.hands.odds_dp.pooled_odds`);
+    the composition-by-composition method (:mod:`deckkit.hands.odds_enum`) gives the same number.
     """
     import time
 
@@ -193,10 +195,15 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
     keep_rows = [[int(s[i]) for i in keep_idx] for s in sigs]
     if q.mulligans and len({tuple(r) for r in keep_rows}) > DP_KEEP_CLASSES:
         # Rejected hands are followed class by class; past a few keep classes that costs more than
-        # following every composition, which the reference method does.
-        from deckkit.hands.odds_enum import enumerated_odds
+        # following every pool of used-up cards, as the composition method does.
+        from deckkit.hands.odds_dp import pooled_odds
 
-        return enumerated_odds(cards, condition, q, keep=keep)
+        total, by_depth, seen = pooled_odds(counts, _projector(condition, queries, sigs),
+                                            _projector(keep_cond, queries, sigs), q.sizes, q.draws,
+                                            q.mulligan == "bottom")
+        return OddsResult(q, condition.text, total, "exact", impossible=total == 0.0 and not seen,
+                          keep_by_depth=by_depth, keep=keep.text if keep else None, atoms=len(counts),
+                          elapsed_s=time.perf_counter() - t0)
     cond_idx = [queries.index(x) for x in condition.queries]
     dp = DPOdds(counts, condition, [[int(s[i]) for i in cond_idx] for s in sigs], keep_cond, keep_rows,
                 q.sizes, q.draws, q.mulligan == "bottom")

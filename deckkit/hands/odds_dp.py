@@ -260,3 +260,80 @@ class DPOdds:
             total += acc / norm
             by_depth.append(kept / norm)
         return min(1.0, max(0.0, total)), by_depth
+
+
+def pooled_odds(counts: Sequence[int], cond_ok: Callable[[tuple[int, ...]], bool],
+                keep_ok: Callable[[tuple[int, ...]], bool], sizes: Sequence[int], draws: int,
+                bottom: bool) -> tuple[float, list[float], bool]:
+    """Exact odds over "cards used up by rejected hands", for keep rules that tell many atoms apart.
+
+    The forward pass of the composition method (:mod:`deckkit.hands.odds_enum`), with two sums
+    taken from the cheaper side. From a pool, P(keep the hand) is 1 − the rejected hands' mass,
+    which the pass computes anyway to move them to the next depth; and P(keep and the condition
+    holds) is either the sum over the blocks where the condition holds, or P(keep) minus the sum
+    over those where it fails — whichever has fewer blocks. A condition true of most hands (an
+    ``or`` of likely events, say) then costs little instead of being refused as too large.
+
+    Returns (probability, P(keep after m mulligans) for m = 0 … K, whether any block satisfies
+    the condition).
+    """
+    from deckkit.errors import UsageError
+    from deckkit.hands.odds_enum import _WORK_LIMIT, _Compositions, _keep_share, _kernels
+
+    n = tuple(counts)
+    A = len(n)
+    K, d = len(sizes) - 1, draws
+    comps = _Compositions(n, max(sizes) + d)
+    weighted_sum, spread = _kernels(A)
+    comb = comps.comb
+    dist: dict[int, float] = {0: 1.0}
+    total, work, seen_true = 0.0, 0, False
+    by_depth: list[float] = []
+    for m, s in enumerate(sizes):
+        last = m == K
+        every = comps.of_size(s + d)
+        holds = [t for t in every if cond_ok(t)]
+        seen_true = seen_true or bool(holds)
+        # the complement pays when the condition holds for more than half the blocks
+        flip = len(holds) * 2 > len(every)
+        side = [t for t in every if not cond_ok(t)] if flip else holds
+        small = min(s, d)
+        parts = comps.of_size(small) if not last and d else []
+        work += len(side) * len(parts) * A
+        blocks = []
+        for t in side:
+            if last:
+                value = 1.0
+            elif d == 0:
+                value = 1.0 if keep_ok(t) else 0.0
+            else:
+                value = _keep_share(t, parts, small == s, keep_ok, comb) / comb[s + d][small]
+            if value:
+                blocks.append(t + (value,))
+        rejects = [] if last else [h + (comps.code(h),) for h in comps.of_size(s) if not keep_ok(h)]
+        work += len(dist) * (len(blocks) + len(rejects))
+        if work > _WORK_LIMIT:
+            raise UsageError("this question has too many card categories and mulligans for exact odds",
+                             hint="use --simulate N for a seeded estimate, or fewer --mulligans")
+        nxt: dict[int, float] = {}
+        kept = 0.0
+        for used, pm in dist.items():
+            pool = tuple(x - y for x, y in zip(n, comps.decode(used))) if bottom else n
+            tables = [comb[x] for x in pool]
+            P = sum(pool)
+            keep_share = 1.0
+            if rejects:
+                scale = pm / comb[P][s]
+                moved = spread(tables, rejects, used if bottom else 0, scale, nxt)
+                keep_share = 1.0 - moved / comb[P][s]
+            kept += pm * keep_share
+            part = weighted_sum(tables, blocks) / comb[P][s + d] if blocks else 0.0
+            total += pm * (keep_share - part if flip else part)
+        by_depth.append(kept)
+        if not bottom and nxt:  # reshuffle: every new hand comes from the whole deck again
+            nxt = {0: sum(nxt.values())}
+        dist = nxt
+        if not dist:
+            break
+    by_depth += [0.0] * (K + 1 - len(by_depth))
+    return min(1.0, max(0.0, total)), by_depth, seen_true

@@ -83,3 +83,48 @@ def test_dp_equals_reference_on_random_decks(food, spell, other, f, sp, op, join
 def test_query_caps_are_one_past_the_largest_number_compared():
     cond = compile_condition("count(t:food) >= 2 and count(t:food) <= 4 or not count(t:spell) > 0")
     assert query_caps(cond) == [5, 1]
+
+
+SIX = (
+    # all six atoms told apart by the keep rule, which is the condition itself ("mulligan until it holds")
+    "count(t:food) >= 2 and count(t:food) <= 4 and count(t:monster cost<=2) >= 1 and count(t:spell) >= 1 "
+    "and count(t:artifact) <= 1 and count(Blesk) <= 1",
+    # true of nearly every hand: the sum over the blocks where it fails is the short one
+    "count(t:food) >= 3 or (count(t:monster cost<=2) >= 2 and count(t:spell) >= 1) or count(t:artifact) >= 1 "
+    "or count(Blesk) >= 1",
+    "count(t:food) >= 2 and count(t:food) <= 4 and not (count(t:monster cost<=2) = 0 and count(t:spell) = 0) "
+    "and count(t:artifact) <= 1 and count(Blesk) != 2",
+)
+
+
+@pytest.mark.parametrize("text", SIX)
+def test_six_atom_self_keep_three_mulligans_by_turn_five_equals_reference(bundled_deck, monkeypatch, text):
+    """OB-504 – OB-506 (bottom mulligans, no reshuffle) and OB-Q7 (draws by turn): six atoms, 3 mulligans, turn 5."""
+    import deckkit.hands.odds_enum as reference
+    from deckkit.hands.odds import exact_odds
+
+    game, cards = bundled_deck("obludarium-standard")
+    cond = compile_condition(text)
+    q = question(game, len(cards), mulligans=3, turn=5)
+    result = exact_odds(cards, cond, q)
+    assert result.atoms == 6 and result.method == "exact"
+    monkeypatch.setattr(reference, "_WORK_LIMIT", 10**8)  # the reference refuses the "or" one by default
+    ref = enumerated_odds(cards, cond, q)
+    assert abs(result.probability - ref.probability) <= 1e-12
+    assert all(abs(a - b) <= 1e-12 for a, b in zip(result.keep_by_depth, ref.keep_by_depth))
+
+
+def test_six_atom_self_keep_equals_reference_for_the_reshuffle_house_rule():
+    """AF-Q5 house rule: each new hand a fresh draw from the whole deck; AF-513 draws by turn."""
+    from deckkit.hands.odds import exact_odds
+
+    cards = [dict(c, game="alomfogo") for c in make_deck(alpha=10, beta=8, gamma=8, delta=6, epsilon=4, zeta=4)]
+    cond = compile_condition("count(Alpha) >= 1 and count(Beta) <= 2 and count(Gamma) >= 1 "
+                             "and count(Delta) <= 1 and count(Epsilon) = 0")
+    for turn in (0, 2):
+        q = question("af", len(cards), mulligans=2, turn=turn, variant="reshuffle")
+        result = exact_odds(cards, cond, q)
+        ref = enumerated_odds(cards, cond, q)
+        assert result.atoms == 6
+        assert abs(result.probability - ref.probability) <= 1e-12
+        assert all(abs(a - b) <= 1e-12 for a, b in zip(result.keep_by_depth, ref.keep_by_depth))
