@@ -6,8 +6,10 @@ Seeded (``--seed``), so the same arguments always give the same file.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
+from pathlib import Path
 
 SYLLABLES = ["éj", "lé", "pő", "kaj", "tár", "jég", "szem", "so", "ya", "na", "ři", "zek", "čar", "ko", "tlík", "mán",
              "bú", "bos", "hó", "för", "ge", "teg", "láng", "dár", "da", "ne", "to", "pýr", "žá", "bí", "ůl", "ěš"]
@@ -42,8 +44,9 @@ def card(i: int, rng: random.Random) -> dict:
             c["groups"] = rng.sample(["flying", "male", "female", "nocturnal", "beast"], rng.randint(0, 2))
         if t == "spell" and rng.random() < 0.2:
             c["blocking"] = True
-        abilities = [{"effect": "boost", "amount": rng.randint(1, 5), "target": "own"}] if rng.random() < 0.3 else []
-        c["abilities"] = abilities if t != "food" else []  # a food has no abilities (the same random stream)
+        take = rng.random() < 0.3
+        if t != "food" and take and not c.get("blocking"):
+            c["abilities"] = _abilities(game, t, rng)
     elif game == "alomfogo":
         c["type"] = t = rng.choice(AF_TYPES)
         c["cost"] = rng.randint(0, 7)
@@ -56,6 +59,10 @@ def card(i: int, rng: random.Random) -> dict:
             c["subtypes"] = [rng.choice(["bűvforrás", "ellenvarázs", "Yurt"])]
         if rng.random() < 0.3:
             c["helper"] = rng.choice(["P", "S", "Á"])
+        if rng.random() < 0.3 and "helper" not in c:
+            c["abilities"] = _abilities(game, t, rng)
+            if not c["abilities"]:
+                del c["abilities"]
     else:
         c["type"] = "ingredient"
         c["ingredient"] = rng.choice(SYLLABLES) + "-" + rng.choice(SYLLABLES)
@@ -63,6 +70,26 @@ def card(i: int, rng: random.Random) -> dict:
         c["label"] = rng.choice(LABELS)
         c["symbols"] = ["exploding-cauldron"] if rng.random() < 0.2 else []
     return c
+
+
+@functools.cache
+def _pool(game: str, card_type: str) -> tuple[str, ...]:
+    """The abilities (as JSON texts) of the shipped cards of one game and type, written in the ability
+    language: bundled and example cards without a helper mark or a blocking flag they would depend on."""
+    root = Path(__file__).resolve().parent.parent / "data" / "cards"
+    files = [root / f"{game}.json", *sorted((root / "examples").glob("*.json"))]
+    found = []
+    for file in files:
+        for c in json.loads(file.read_text(encoding="utf-8")):
+            if (c.get("game") == game and c.get("type") == card_type and c.get("abilities")
+                    and not c.get("helper") and not c.get("blocking")):
+                found.append(json.dumps(c["abilities"], ensure_ascii=False, sort_keys=True))
+    return tuple(sorted(set(found)))
+
+
+def _abilities(game: str, card_type: str, rng: random.Random) -> list:
+    pool = _pool(game, card_type)
+    return json.loads(rng.choice(pool)) if pool else []
 
 
 def generate(n: int, seed: int = 1) -> list[dict]:

@@ -187,7 +187,8 @@ class Vocabulary:
     zone_names: Mapping[str, str] = field(default_factory=dict)  # zone -> "your hand"
     #: Turns an ability in the game's older flat form into the language (or returns it unchanged).
     upgrade: Callable[[dict], dict] | None = None
-    #: Card-level checks after each ability compiled: fn(card, [Ability]) -> [AbilityProblem].
+    #: Card-level checks after each ability compiled: fn(card, [Ability]) -> [AbilityProblem]; they may
+    #: read any field but the prose ones (:data:`PROSE_FIELDS`), whose values never change the result.
     check_card: Callable[[dict, list], list] | None = None
 
 
@@ -197,6 +198,7 @@ _VOCABULARIES: dict[str, Vocabulary | Callable[[], Vocabulary]] = {}
 def register_vocabulary(game: str, vocab: Vocabulary | Callable[[], Vocabulary]) -> None:
     """A game's words (or a function building them on first use)."""
     _VOCABULARIES[game] = vocab
+    _PROBLEMS.clear()  # checked with the old words
 
 
 def has_vocabulary(game: str) -> bool:
@@ -881,6 +883,30 @@ def compile_ability(game: str, ability: Any, card: dict | None = None, path: str
     """Check one ``abilities`` entry of ``card`` and compile it (None and the problems when it cannot work)."""
     c = Compiler(vocabulary(game), card)
     return c.ability(path, ability), c.p.items
+
+
+#: Card fields an ability's meaning never depends on (who the card is and its prose): cards that agree
+#: on every other field compile alike, so :func:`card_problems` checks such a set of fields once.
+PROSE_FIELDS = frozenset({"id", "name", "names", "text", "provenance", "set", "rarity", "flavor", "artist"})
+_PROBLEMS: dict[tuple[str, bytes], list[AbilityProblem]] = {}
+
+
+def card_problems(game: str, card: dict) -> list[AbilityProblem]:
+    """The problems of :func:`compile_card`, remembered by the card's non-prose fields: a catalogue
+    repeats a few hundred abilities over thousands of cards, and an import checks each card."""
+    try:
+        import orjson
+
+        key = (game, orjson.dumps({k: v for k, v in card.items() if k not in PROSE_FIELDS},
+                                  option=orjson.OPT_SORT_KEYS))
+    except (ImportError, TypeError, ValueError):  # a value orjson does not take: check it afresh
+        return compile_card(game, card)[1]
+    found = _PROBLEMS.get(key)
+    if found is None:
+        if len(_PROBLEMS) > 4096:
+            _PROBLEMS.clear()
+        found = _PROBLEMS[key] = compile_card(game, card)[1]
+    return list(found)
 
 
 def compile_card(game: str, card: dict) -> tuple[tuple[Ability, ...], list[AbilityProblem]]:

@@ -139,7 +139,7 @@ class GameSpec:
         from deckkit.engine import abilities as language
 
         if language.has_vocabulary(self.name):  # the ability language: triggers, costs, statics …
-            return list(language.compile_card(self.name, card)[1])
+            return language.card_problems(self.name, card)
         out = [AbilityProblem(f"$.abilities[{i}]{p.path}", p.message, p.hint)
                for i, ability in enumerate(abilities) for p in check_ability(self.name, ability)]
         if not out and self.check_card is not None:
