@@ -95,7 +95,8 @@ def gain_vp(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     for index in state.affected_players(ctx, ability.player):
         player = state.players[index]
         player.vp += ctx.amount
-        state.logging and state.note(f"{state.pname(index)} gains {ctx.amount} VP ({player.vp})")
+        if state.logging:
+            state.note(f"{state.pname(index)} gains {ctx.amount} VP ({player.vp})")
 
 
 @effect(G, "draw", params={"amount": AMOUNT, "player": PLAYER}, emits=("draw",),
@@ -118,7 +119,8 @@ def gain_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player gains N glory points (no maximum, AF-810)."""
     for index in state.affected_players(ctx, ability.player):
         state.players[index].glory += ctx.amount
-        state.logging and state.note(f"{state.pname(index)} gains {ctx.amount} glory")
+        if state.logging:
+            state.note(f"{state.pname(index)} gains {ctx.amount} glory")
 
 
 @effect(G, "lose-glory", params={"amount": AMOUNT, "player": PLAYER}, required=("amount",),
@@ -150,8 +152,9 @@ def set_state(state: AlomfogoState, ctx: Context, ability: Step) -> None:
             perm.state = 0
         elif perm.state < want:
             perm.state = want
-            state.logging and state.note(f"{perm.card.name} ({state.pname(owner)}) is turned "
-                                         f"{('active', 'resting', 'damaged')[want]}")
+            if state.logging:
+                state.note(f"{perm.card.name} ({state.pname(owner)}) is turned "
+                           f"{('active', 'resting', 'damaged')[want]}")
 
 
 @effect(G, "to-cage", required=("target",), params={"target": _TARGET, "player": {
@@ -164,7 +167,8 @@ def to_cage(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         if state.remove_card(owner, thing):
             card = thing.card if hasattr(thing, "card") else thing
             state.players[owner].cage.append(card)
-            state.logging and state.note(f"{card.name} ({state.pname(owner)}) goes to the spell cage")
+            if state.logging:
+                state.note(f"{card.name} ({state.pname(owner)}) goes to the spell cage")
 
 
 @effect(G, "to-hand", required=("target",), params={"target": _TARGET},
@@ -175,7 +179,8 @@ def to_hand(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         if state.remove_card(owner, thing):
             card = thing.card if hasattr(thing, "card") else thing
             state.players[owner].hand.append(card)
-            state.logging and state.note(f"{card.name} ({state.pname(owner)}) goes to the hand")
+            if state.logging:
+                state.note(f"{card.name} ({state.pname(owner)}) goes to the hand")
 
 
 @effect(G, "order-top", params={"amount": AMOUNT}, required=("amount",),
@@ -196,7 +201,8 @@ def order_top(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         top.remove(card)
         ordered.append(card)
     library[len(library) - n:] = ordered[::-1]
-    state.logging and state.note(f"{state.pname(ctx.player)} puts back {', '.join(ctx.order)} (top first)")
+    if state.logging:
+        state.note(f"{state.pname(ctx.player)} puts back {', '.join(ctx.order)} (top first)")
 
 
 @effect(G, "modify", required=("target",), params={

@@ -99,7 +99,7 @@ class AlomfogoGame(Game):
         if unknown:
             raise SetupError(f"setup: unknown key(s) {', '.join(map(str, unknown))}",
                             hint="setup keys are start, first, phase, turn and p1, p2, …")
-        indices = [int(_PLAYER_KEY.match(k).group(1)) for k in setup if _PLAYER_KEY.match(str(k))]
+        indices = [int(m.group(1)) for k in setup if (m := _PLAYER_KEY.match(str(k)))]
         n = max([2, *indices])
         state = AlomfogoState(self, rng, n)
         for index in range(n):
@@ -119,7 +119,7 @@ class AlomfogoGame(Game):
                 raise SetupError("setup.turn: the setup phase comes before turn 1", field="turn",
                                  hint="leave turn out with phase = \"setup\"")
             state.phase = SETUP
-        elif _PHASES[phase] is None:
+        elif (target := _PHASES[phase]) is None:
             state.turn = turn - 1
             state.players[start].turns = 0 if turn == 1 else turn // 2
             state.begin_turn(start)
@@ -127,7 +127,7 @@ class AlomfogoGame(Game):
             state.turn = turn
             state.active = start
             state.players[start].turns = 1 if turn == 1 else (turn + 1) // 2
-            state.phase = _PHASES[phase]
+            state.phase = target
         return state
 
     def _player_index(self, value: Any, n: int, field: str) -> int:
@@ -367,5 +367,6 @@ def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:
                 state.challenge(0, perm)
                 if state.result is not None:
                     return
-        state.logging and state.note("p1 ends the turn")
+        if state.logging:
+            state.note("p1 ends the turn")
         state.end_turn()

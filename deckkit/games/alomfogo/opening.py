@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from deckkit.engine.opening import HandProcedure, Keep, Opening
@@ -19,8 +20,8 @@ T = TypeVar("T")
 AF_HAND = 5  # AF-502
 ALOMFOGO_MULLIGANS = ("none", "reshuffle")  # AF-Q5: none is the rule; reshuffle is a house rule
 
-_BASE = dict(
-    game="alomfogo", hand_size=AF_HAND, first_turn_draw=False, title="Álomfogó",
+_BASE = HandProcedure(
+    mulligan="none", rules="AF-502, AF-503, AF-Q5, AF-513", game="alomfogo", hand_size=AF_HAND, first_turn_draw=False, title="Álomfogó",
     deck_hint="add cards to the deck (Álomfogó needs at least 35, AF-Q1)",
     mulligan_words=("house-rule mulligan: hand shuffled back, one card fewer (not in the rules, AF-Q5); "
                     "at most {mulligans} time(s)"),
@@ -31,11 +32,9 @@ _BASE = dict(
     variant_hint="Álomfogó has the house rule 'reshuffle'",
     first_draw_note="the starting player does not draw in their first turn (AF-513)",
 )
-RESHUFFLE = HandProcedure(mulligan="reshuffle", rules="house rule (not in AF-Q5), AF-513",
-                          note="house-rule mulligan 'reshuffle': hand shuffled back, one card fewer "
-                               "(not in the rules, AF-Q5)", **_BASE)
-PROCEDURE = HandProcedure(mulligan="none", rules="AF-502, AF-503, AF-Q5, AF-513",
-                          variants={"reshuffle": RESHUFFLE}, **_BASE)
+RESHUFFLE = replace(_BASE, mulligan="reshuffle", rules="house rule (not in AF-Q5), AF-513",
+                    note="house-rule mulligan 'reshuffle': hand shuffled back, one card fewer (not in the rules, AF-Q5)")
+PROCEDURE = replace(_BASE, variants={"reshuffle": RESHUFFLE})
 
 
 def alomfogo_opening(library: Sequence[T], keep: Keep | None = None, *, mulligan: str = "none",

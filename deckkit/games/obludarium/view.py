@@ -40,7 +40,7 @@ def snapshot(state: ObState) -> dict:
         "turn": state.turn,
         "active": PLAYER_NAMES[state.active],
         "phase": state.phase,
-        "result": None if res is None else ("draw" if res == "draw" else PLAYER_NAMES[res]),
+        "result": None if res is None else (res if isinstance(res, str) else PLAYER_NAMES[res]),  # a str: "draw"
         "stack": [item.text for item in state.stack],
     }
     for p in (0, 1):
