@@ -7,22 +7,26 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.effects import Context
 from deckkit.games.alomfogo.cards import CardDef
+from deckkit.games.alomfogo.rulebase import RulesBase
 from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Choice, Duel, Perm
 
 if TYPE_CHECKING:
     pass
 
 
-class DuelRules:
+class DuelRules(RulesBase):
     """Duel methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
 
     def _helper_candidates(self, p: int) -> list[tuple[str, Perm]]:
-        duelist = self.duel.duelists[self.duel.players.index(p)]
+        d = self.duel
+        assert d is not None
+        duelist = d.duelists[d.players.index(p)]
         # AF-721, AF-724: an active dreamwalker or dream creature other than the duelist
         return self.labelled(p, lambda perm: perm.state == ACTIVE and perm.card.is_creature and perm is not duelist)
 
     def _assist_actions(self, p: int) -> list[Action]:
         d = self.duel
+        assert d is not None
         side = d.to_act
         player = self.players[p]
         out: list[Action] = []
@@ -54,7 +58,8 @@ class DuelRules:
     def challenge(self, p: int, att: Perm) -> None:
         """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""
         defender = self.right_of(p)  # AF-911
-        self.logging and self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
+        if self.logging:
+            self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
         if self.players[defender].passive or not self._defenders(defender):
             self.unanswered(att, defender)  # AF-710: the defender cannot answer
         else:
@@ -73,8 +78,9 @@ class DuelRules:
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
-        self.logging and self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
-                                f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
+        if self.logging:
+            self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
+                   f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
         if self.result is None and "duel-won" in self.game.pool.watched:  # AF-710: the attacker has won at once
             self.fire("duel-won", self.active, att, "attacker")
@@ -82,8 +88,10 @@ class DuelRules:
     def defend(self, p: int, dfn: Perm) -> None:
         """The challenged player answers with an active dreamwalker; helpers come next (AF-704, AF-720)."""
         d = self.duel
+        assert d is not None
         d.duelists = (d.duelists[0], dfn)
-        self.logging and self.note(f"{self.pname(p)} defends with {self.label(p, dfn)}")
+        if self.logging:
+            self.note(f"{self.pname(p)} defends with {self.label(p, dfn)}")
         if dfn.state == RESTING:
             self.count_use(dfn.card)  # AF-D16: it defends while resting
         self._next_helper(0)
@@ -91,17 +99,21 @@ class DuelRules:
     def designate_helper(self, p: int, helper: Perm | None) -> None:
         """Designate this side's helper, or none; the attacker chooses first (AF-721 – AF-723)."""
         d = self.duel
+        assert d is not None
         if helper is not None:
             d.helpers[d.helper_side] = helper
-            self.logging and self.note(f"{self.pname(p)} designates {self.label(p, helper)} as helper")
+            if self.logging:
+                self.note(f"{self.pname(p)} designates {self.label(p, helper)} as helper")
         self._next_helper(d.helper_side + 1)
 
     def use_helper(self, p: int, discard: CardDef | None = None, choice: Choice | None = None) -> None:
         """An assist: pay the helper's extra costs and rotation, then its effect happens (AF-734 – AF-736)."""
         d = self.duel
+        assert d is not None
         side = d.to_act
         player = self.players[p]
         helper = d.helpers[side]
+        assert helper is not None  # an assist is offered only with this side's helper
         card = helper.card
         label = self.label(p, helper)
         if card.helper_vp:
@@ -122,7 +134,8 @@ class DuelRules:
             self.carry_out(ctx, card.helper_ability, choice)
         if self.duel is None:
             return
-        self.logging and self.note(f"{self.pname(p)} uses {label} ({card.helper}): {self._totals_text()}")
+        if self.logging:
+            self.note(f"{self.pname(p)} uses {label} ({card.helper}): {self._totals_text()}")
         d.passes = 0
         d.to_act = 1 - side
 
@@ -130,6 +143,7 @@ class DuelRules:
         """An assist: pay an instant taken from the hand; it goes to the cage and may be countered (AF-351, AF-358)."""
         player = self.players[p]
         d = self.duel
+        assert d is not None
         cost = self.cost_of(p, card)
         if cost < card.cost:
             self.count_cost_mods(p, card)
@@ -138,7 +152,8 @@ class DuelRules:
         if card.magic_source:
             player.source_played = True  # AF-610 holds for instants too, in either player's turn
         d.passes = 0
-        self.logging and self.note(f"{self.pname(p)} casts {card.name} for {cost} VP")
+        if self.logging:
+            self.note(f"{self.pname(p)} casts {card.name} for {cost} VP")
         self.fire("played", p, card)
         if self.duel is not d:
             return
@@ -147,8 +162,10 @@ class DuelRules:
     def assist_pass(self, p: int) -> None:
         """No assist this time; two passes in a row end the exchange and the duel is evaluated (AF-732, AF-741)."""
         d = self.duel
+        assert d is not None
         d.passes += 1
-        self.logging and self.note(f"{self.pname(p)} passes")
+        if self.logging:
+            self.note(f"{self.pname(p)} passes")
         if d.passes >= 2:
             self._resolve_duel()
         else:
@@ -156,6 +173,7 @@ class DuelRules:
 
     def _next_helper(self, side: int) -> None:
         d = self.duel
+        assert d is not None
         while side < 2:
             d.helper_side = side
             if self._helper_candidates(d.players[side]):
@@ -169,6 +187,7 @@ class DuelRules:
     def totals(self) -> tuple[int, int]:
         """The attacker's and the defender's current totals (AF-751, AF-752)."""
         d = self.duel
+        assert d is not None
         (ap, dp), (att, dfn) = d.players, d.duelists
         # AF-751, AF-752: plain sums, which may go below zero; only a VP cost is floored (AF-605)
         a = (self.powers(ap, att)[0] if att.mods else att.card.attack) + d.bonus[0] + self.static_power(ap, att)
@@ -181,6 +200,7 @@ class DuelRules:
 
     def _resolve_duel(self) -> None:
         d = self.duel
+        assert d is not None
         (ap, dp), (att, dfn) = d.players, d.duelists
         a, b = self.totals()
         self.duel = None
@@ -200,15 +220,18 @@ class DuelRules:
                     perm.state = RESTING
         if a > b:  # AF-753, AF-754, AF-804
             self._to_cage(dp, dfn)
-            self.logging and self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
+            if self.logging:
+                self.note(f"{a} vs {b}: {att.card.name} wins; {dfn.card.name} goes to the spell cage")
         elif b > a:
             self._to_cage(ap, att)
             gain = 1 + dfn.card.glory  # AF-803, AF-809, AF-Q9
             self.players[dp].glory += gain
-            self.logging and self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
-                      f"{self.pname(dp)} gains {gain} glory (AF-803)")
+            if self.logging:
+                self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
+                          f"{self.pname(dp)} gains {gain} glory (AF-803)")
         else:
-            self.logging and self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
+            if self.logging:
+                self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")
             return
         won, lost = ((ap, att, "attacker"), (dp, dfn, "defender")) if a > b else \
             ((dp, dfn, "defender"), (ap, att, "attacker"))

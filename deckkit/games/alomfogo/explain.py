@@ -66,8 +66,10 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
             return (f"{card.name} is not an instant; play it in phase 3", "AF-607")
         if phase != "assist":
             return (f"{text}: instants can be played only during a duel, as an assist; {now}", "AF-351")
+        d = state.duel
+        assert d is not None and player is not None  # the assist exchange: a duel, someone to act
         if card is None:
-            other = state.duel.players[1 - state.duel.to_act]
+            other = d.players[1 - d.to_act]
             if _hand_card(state, other, rest) is not None:
                 return (f"{text}: it is {state.pname(p)}'s assist turn; assists alternate, attacker first", "AF-731")
             return (f"{text}: no such instant in {state.pname(p)}'s hand", "AF-404")
@@ -79,16 +81,18 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
             return (f"{text}: assists come after both duelists and helpers are chosen; {now}", "AF-730")
         label = rest.split(" discarding ")[0].split(" on ")[0].split(" mode ")[0]
         perm = _table_perm(state, p, label)
-        helper = state.duel.helpers[state.duel.to_act]
-        other_p = state.duel.players[1 - state.duel.to_act]
-        other = state.duel.helpers[1 - state.duel.to_act]
-        if other is not None and fold(state.label(other_p, other)) == label:
-            return (f"{text}: {other.card.name} is {state.pname(other_p)}'s helper, and it is {state.pname(p)}'s "
+        d = state.duel
+        assert d is not None  # the assist exchange is part of a duel
+        helper = d.helpers[d.to_act]
+        other_p = d.players[1 - d.to_act]
+        other_helper = d.helpers[1 - d.to_act]
+        if other_helper is not None and fold(state.label(other_p, other_helper)) == label:
+            return (f"{text}: {other_helper.card.name} is {state.pname(other_p)}'s helper, and it is {state.pname(p)}'s "
                     "assist turn; assists alternate, attacker first", "AF-731")
         if helper is not None and perm is None and fold(helper.card.name) == label \
                 and helper not in state.players[p].table:
             return (f"{text}: {helper.card.name} was sacrificed (Á) and is in the spell cage", "AF-382")
-        if perm is None or perm is not helper:
+        if perm is not helper or perm is None:
             return (f"{text}: only your own helper's ability can be used, and it is "
                     f"{state.pname(p)}'s assist turn", "AF-734")
         if perm.state != 0:
@@ -102,6 +106,7 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
             return (f"{card.name} is an instant: instants cannot be played in phase 3", "AF-353")
         if phase != "phase3":
             return (f"{text}: cards are played in phase 3; {now}", "AF-514")
+        assert player is not None  # phase 3 is someone's turn
         if card is None:
             return (f"{text}: no such card in {state.pname(p)}'s hand", "AF-404")
         if card.magic_source and player.source_played:
@@ -130,6 +135,7 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
     if kind == "cycle":
         if phase != "phase3":
             return (f"{text}: instants are cycled in phase 3; {now}", "AF-611")
+        assert player is not None  # phase 3 is someone's turn
         if player.cycled:
             return (f"{text}: instant cycling at most once per turn", "AF-612")
         if not player.library:
@@ -159,7 +165,9 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
             state_name = "resting" if perm.state == 1 else "damaged"
             return (f"{text}: {perm.card.name} is {state_name}; resting and damaged creatures cannot be helpers",
                     "AF-414" if perm.state == 1 else "AF-415")
-        if perm is not None and perm in state.duel.duelists:
+        d = state.duel
+        assert d is not None  # helpers are chosen in a duel
+        if perm is not None and perm in d.duelists:
             return (f"{text}: {perm.card.name} is the duelist; the helper must be another active creature",
                     "AF-721")
         if perm is not None and not perm.card.is_creature:

@@ -19,6 +19,7 @@ from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Ability, Condition, Coun
 from deckkit.engine.core import chance
 from deckkit.engine.effects import REGISTRY
 from deckkit.games.alomfogo.effects import Context
+from deckkit.games.alomfogo.rulebase import RulesBase
 from deckkit.games.alomfogo.zones import ACTIVE, STATE_NAMES, Choice, Perm
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 _ZONES = ("play", "hand", "deck", "cage")
 
 
-class AbilityRules:
+class AbilityRules(RulesBase):
     """Ability methods of the state (a mixin; the state's players, duel and turn live there)."""
 
     players: list

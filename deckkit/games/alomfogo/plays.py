@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.effects import Context
+from deckkit.games.alomfogo.rulebase import RulesBase
 from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DUELS, OVER, PLAY, Choice, Pending, Perm
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.state import AlomfogoState  # noqa: F401
 
 
-class PlayRules:
+class PlayRules(RulesBase):
     """Card-playing methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
 
     def _counters(self, p: int) -> list[tuple[str, Perm]]:
@@ -62,7 +63,8 @@ class PlayRules:
         if event is not None:
             event.used = self.turn  # Ébredés Ajtaja: once per turn, no VP (AF-EX-26)
             self.count_use(event.card)
-            self.logging and self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
+            if self.logging:
+                self.note(f"{self.pname(p)} plays {card.name} free through {event.card.name}")
         else:
             cost = self.cost_of(p, card)
             if cost < card.cost:
@@ -108,7 +110,8 @@ class PlayRules:
         player.vp -= 1
         player.cycled = True
         player.cage.append(card)
-        self.logging and self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
+        if self.logging:
+            self.note(f"{self.pname(p)} cycles {card.name} for 1 VP (AF-611)")
         self.draw(p, required=True)
 
     def _cast(self, p: int, card: CardDef, side: int | None, resume: str, choice: Choice | None = None) -> None:
@@ -137,24 +140,28 @@ class PlayRules:
             if self.phase == OVER or not caster.alive:
                 return  # the game ended, or the caster left it and the next turn began
         if pend.resume == ASSIST and self.duel is not None:
-            self.logging and self.note(f"  {self._totals_text()}")
+            if self.logging:
+                self.note(f"  {self._totals_text()}")
         self._resume(pend)
 
     def counter(self, p: int, event: Perm) -> None:
         """Sacrifice a counterspell event: the waiting spell has no effect (AF-371, AF-372)."""
         pend = self.pending
+        assert pend is not None
         player = self.players[p]
         self.count_use(event.card)
         if event in player.table:  # AF-372: the counterspell event is sacrificed
             player.table.remove(event)
             player.cage.append(event.card)
-        self.logging and self.note(f"{self.pname(p)} sacrifices {event.card.name}: "
-                                f"{pend.card.name} has no effect (AF-372)")
+        if self.logging:
+            self.note(f"{self.pname(p)} sacrifices {event.card.name}: "
+                   f"{pend.card.name} has no effect (AF-372)")
         self._resume(pend)
 
     def no_counter(self) -> None:
         """The asked player lets the spell be; the next one with a counterspell is asked, then it resolves."""
         pend = self.pending
+        assert pend is not None
         pend.reactors.pop(0)
         if not pend.reactors:
             self._resolve_spell(pend)
@@ -165,6 +172,7 @@ class PlayRules:
             return
         self.phase = pend.resume
         if pend.resume == ASSIST and self.duel is not None:
+            assert pend.side is not None  # a spell cast in a duel has its side
             self.duel.to_act = 1 - pend.side  # the cast was this player's assist (AF-732)
         elif pend.resume == ASSIST:
             self.phase = DUELS

@@ -10,6 +10,7 @@ gains most. So a card a designer writes plays as its data says, with no code for
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from deckkit.engine.core import Action
@@ -212,7 +213,9 @@ def greedy(state: AlomfogoState) -> Action:
         return _helper(state, p)
     if phase == ASSIST:
         a, b = state.totals()
-        behind = a <= b if state.duel.to_act == 0 else b < a
+        d = state.duel
+        assert d is not None  # the assist exchange is part of a duel
+        behind = a <= b if d.to_act == 0 else b < a
         actions = [x for x in state.legal_actions() if x.kind in ("assist", "cast")]
         if behind:
             chosen = _look_ahead(state, p, actions, Action(p, "pass"), need=1)
@@ -274,6 +277,7 @@ def _helper(state: AlomfogoState, p: int) -> Action:
     from deckkit.games.alomfogo.effects import Context
 
     d = state.duel
+    assert d is not None
     side = d.helper_side
     best: tuple[int, str] | None = None
     for lab, perm in state._helper_candidates(p):
@@ -285,7 +289,7 @@ def _helper(state: AlomfogoState, p: int) -> Action:
         if state.holds(ctx, ability.condition) and ability.sequences:
             for step in ability.sequences[0]:
                 if step.effect in ("boost", "weaken"):
-                    gain += step.amount.value(lambda c, ctx=ctx: state.count_cards(ctx, c))
+                    gain += step.amount.value(partial(state.count_cards, ctx))
         if best is None or gain > best[0]:
             best = (gain, lab)
     return Action(p, "helper", (best[1],)) if best is not None else Action(p, "no helper")
@@ -297,6 +301,7 @@ def _helper_gain(state: AlomfogoState, p: int, actions: list[Action]) -> Action 
     from deckkit.games.alomfogo.effects import Context
 
     d = state.duel
+    assert d is not None
     helper = d.helpers[d.to_act]
     for action in actions:
         if action.kind != "assist" or helper is None or helper.card.helper_ability is None:

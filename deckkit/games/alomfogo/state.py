@@ -132,13 +132,14 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         phase = self.phase
         if phase == OVER:
             return TERMINAL
-        if phase == DEFEND:
-            return self.duel.players[1]
-        if phase == HELPER or phase == ASSIST:
+        if phase == DEFEND or phase == HELPER or phase == ASSIST:  # a duel is on
             d = self.duel
-            return d.players[d.helper_side if phase == HELPER else d.to_act]
-        if phase == COUNTER:
-            return self.pending.reactors[0]
+            assert d is not None
+            return d.players[1 if phase == DEFEND else d.helper_side if phase == HELPER else d.to_act]
+        if phase == COUNTER:  # a spell waits for the answers
+            pend = self.pending
+            assert pend is not None
+            return pend.reactors[0]
         return self.active
 
     def explain_illegal(self, action: Action | str) -> tuple[str, str | None]:
@@ -153,8 +154,9 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
 
     def pending_choice(self) -> str | None:
         """A spell paid for and waiting for an opponent's counterspell answer (AF-371), else None."""
-        if self.phase == COUNTER:
-            return f"{self.pending.card.name} waits for {self.pname(self.pending.reactors[0])}'s counterspell answer"
+        pend = self.pending
+        if self.phase == COUNTER and pend is not None:  # (a spell waits in that phase only)
+            return f"{pend.card.name} waits for {self.pname(pend.reactors[0])}'s counterspell answer"
         return None
 
     def winners(self) -> list[int]:
@@ -167,13 +169,15 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         player = self.players[index]
         if not player.library:
             if required:
-                self.logging and self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
+                if self.logging:
+                    self.note(f"{self.pname(index)} must draw from an empty deck and loses (AF-107)")
                 self.ended_by = "AF-107"
                 self.eliminate(index)
             return False
         card = player.library.pop()
         player.hand.append(card)
-        self.logging and self.note(f"{self.pname(index)} draws {card.name}")
+        if self.logging:
+            self.note(f"{self.pname(index)} draws {card.name}")
         if "draw" in self.game.pool.watched:
             self.fire("draw", index)
         return True
@@ -184,7 +188,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         player.glory -= amount
         if player.glory <= 0:
             player.glory = max(player.glory, 0)
-            self.logging and self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
+            if self.logging:
+                self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
             self.ended_by = "AF-106"
             self.eliminate(index)
 
@@ -201,7 +206,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             self.phase = OVER
             self.duel = None
             self.pending = None
-            self.logging and self.note(f"{self.pname(alive[0])} wins")
+            if self.logging:
+                self.note(f"{self.pname(alive[0])} wins")
         elif not alive:
             self.result = "draw"
             self.phase = OVER
@@ -238,13 +244,15 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
             if perm.state:
                 perm.state -= 1
-        self.logging and self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), "
-                                f"+{gain} VP = {player.vp}")
+        if self.logging:
+            self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), "
+                   f"+{gain} VP = {player.vp}")
         for when, cards in self.fixtures.get(index, ()):
             if when == self.turn:  # AF-Q12: cards the example gives without saying how
                 player.hand.extend(cards)
-                self.logging and self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} "
-                                        "(fixture, AF-Q12)")
+                if self.logging:
+                    self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} "
+                           "(fixture, AF-Q12)")
         if "phase-1" in self.game.pool.watched:
             self.fire("phase-1", index)
             if self.phase == OVER or self.active != index:
@@ -295,6 +303,7 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             return self._assist_actions(p)
         if phase == COUNTER:
             pend = self.pending
+            assert pend is not None
             out = [Action(p, "counter", (pend.card.name, "with", lab)) for lab, _ in self._counters(p)]
             return out + [Action(p, "no counter")]
         raise AssertionError(phase)
@@ -360,7 +369,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         kind, args, p = action.kind, action.args, action.player
         if kind == "start":
             self.first = int(args[0][1:]) - 1
-            self.logging and self.note(f"{args[0]} starts the game (AF-504)")
+            if self.logging:
+                self.note(f"{args[0]} starts the game (AF-504)")
             self.begin_turn(self.first)
         elif kind == "draw":
             was = self.phase
@@ -371,7 +381,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
                 else:
                     self.phase = PLAY
         elif kind == "no draw":
-            self.logging and self.note(f"{self.pname(p)} does not draw")
+            if self.logging:
+                self.note(f"{self.pname(p)} does not draw")
             self.phase = PLAY
         elif kind == "play":
             if len(args) == 3 and args[1] == "with":  # through a free-dreamwalker event
@@ -387,7 +398,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             if self.phase == PLAY:
                 self.end_play_phase(p)
             elif self.phase == DUELS:
-                self.logging and self.note(f"{self.pname(p)} ends the turn")
+                if self.logging:
+                    self.note(f"{self.pname(p)} ends the turn")
                 self.end_turn()
             else:
                 self.assist_pass(p)
@@ -396,8 +408,11 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         elif kind == "defend with":
             self.defend(p, self._find_perm(p, args[0]))
         elif kind == "no defence":
-            self.logging and self.note(f"{self.pname(p)} does not defend")
-            self.unanswered(self.duel.duelists[0], p)
+            if self.logging:
+                self.note(f"{self.pname(p)} does not defend")
+            d = self.duel
+            assert d is not None
+            self.unanswered(d.duelists[0], p)
         elif kind == "helper":
             self.designate_helper(p, self._find_perm(p, args[0]))
         elif kind == "no helper":
@@ -409,12 +424,16 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
                 at = words.index("discarding")
                 discard = self._take_from_hand(p, words[at + 1])
                 words = words[:at]
-            helper = self.duel.helpers[self.duel.to_act]
-            self.use_helper(p, discard, self.choice_of(p, helper.card, helper.card.helper_ability, words,
-                                                       self.duel.to_act))
+            d = self.duel
+            assert d is not None
+            helper = d.helpers[d.to_act]
+            assert helper is not None  # "assist" is listed only for a designated helper
+            self.use_helper(p, discard, self.choice_of(p, helper.card, helper.card.helper_ability, words, d.to_act))
         elif kind == "cast":
             card = self._hand_card(p, args[0])
-            choice = self.choice_of(p, card, card.play, args[1:], self.duel.to_act)
+            d = self.duel
+            assert d is not None  # instants are cast in the assist exchange
+            choice = self.choice_of(p, card, card.play, args[1:], d.to_act)
             self._take_from_hand(p, args[0])
             self.cast_instant(p, card, choice)
         elif kind == "counter":
