@@ -62,7 +62,7 @@ def _block(state: ObState, p: int, legal: list[Action]) -> Action | None:
         return best[1]
     if lethal:
         target = max(unblocked, key=lambda a: a.atk, default=None)
-        named = state.game.card_named  # type: ignore[attr-defined]
+        named = state.game.card_named
         for action in legal:
             if action.kind == "cast" and named(action.args[0]).blocking:
                 if target is None or action.args[-1] == state.label_of(target) or len(action.args) == 1:

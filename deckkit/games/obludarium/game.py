@@ -6,9 +6,9 @@ import difflib
 import random
 import re
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from deckkit.engine.core import Action, Game, SetupError, Setting, State, chance
+from deckkit.engine.core import Action, Game, SetupError, Setting, chance
 from deckkit.errors import UsageError
 from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
 from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards, shuffled
@@ -22,7 +22,7 @@ _PLAYER_KEYS = ("deck", "library", "hand", "table", "discard", "life", "food_pla
 _SETUP_KEYS = ("start", "phase", "turn", "p1", "p2")
 
 
-class ObludariumGame(Game):
+class ObludariumGame(Game[ObState]):
     """Obludárium (OB): two players, food pays for monsters, artifacts and spells; life or deck loses."""
 
     name = "obludarium"
@@ -131,7 +131,8 @@ class ObludariumGame(Game):
             state.start_turn()
         elif phase in (MAIN, ATTACK):
             state.phase = phase
-            state.logging and state.log.append(f"-- turn {turn}: {PLAYER_NAMES[state.active]} starts in the {phase} phase")
+            if state.logging:
+                state.log.append(f"-- turn {turn}: {PLAYER_NAMES[state.active]} starts in the {phase} phase")
         else:
             raise SetupError(f"phase = {phase!r} is not a starting phase", field="setup.phase",
                              hint='write "start" (untap and draw first, the default), "main" or "attack"')
@@ -158,22 +159,21 @@ class ObludariumGame(Game):
                 raise SetupError(f"unknown key {key!r}", field=f"{where}.{key}",
                                  hint="player keys are " + ", ".join(_PLAYER_KEYS))
 
-        def names(key: str) -> list[CardInfo]:
+        def names(key: str) -> Iterator[tuple[int, str]]:
+            """(index, text) of each entry of a list of names, each checked as it comes."""
             value = spec.get(key, [])
             if not isinstance(value, list):
                 raise SetupError(f"{key} must be a list of card names", field=f"{where}.{key}")
-            out = []
             for i, item in enumerate(value):
                 if not isinstance(item, str):
                     raise SetupError(f"{key} entries must be card names", field=f"{where}.{key}[{i}]")
-                if key == "table":
-                    out.append(item)
-                else:
-                    out.append(self.card_named(item, f"{where}.{key}[{i}]"))
-            return out
+                yield i, item
 
-        library, hand, discard = names("library"), names("hand"), names("discard")
-        table_specs = names("table")
+        def named_cards(key: str) -> list[CardInfo]:
+            return [self.card_named(item, f"{where}.{key}[{i}]") for i, item in names(key)]
+
+        library, hand, discard = named_cards("library"), named_cards("hand"), named_cards("discard")
+        table_specs = [text for _, text in names("table")]
         table = [self._perm(text, p, f"{where}.table[{i}]") for i, text in enumerate(table_specs)]
         deck = spec.get("deck")
         if deck is not None:
@@ -234,7 +234,7 @@ class ObludariumGame(Game):
         return perm
 
     # -- policies and goldfish -----------------------------------------------------------------
-    def policies(self) -> dict[str, Callable[[State], Action]]:
+    def policies(self) -> dict[str, Callable[[ObState], Action]]:
         """greedy, random (draws from the state's generator) and passive."""
         from deckkit.games.obludarium import policies
 

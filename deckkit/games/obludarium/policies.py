@@ -12,9 +12,9 @@ first (it only adds what the turn can pay for); the hand-size discard
 
 from __future__ import annotations
 
-from deckkit.engine.core import TERMINAL, Action, State
+from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN
+from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
 
 #: The score of a position for player p (higher is better); a won game beats everything. A monster's
 #: attack counts as about two attacks to come (ATTACK × LIFE_TAKEN per point), so a card that stays is
@@ -22,7 +22,7 @@ from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN
 LIFE_TAKEN, OWN_LIFE, ATTACK_TO_COME, DEFENCE, HAND, FOOD_IN_PLAY, ARTIFACT = 3.0, 0.5, 2.0, 0.5, 0.4, 1.2, 1.0
 
 
-def passive(state: State) -> Action:
+def passive(state: ObState) -> Action:
     """Do nothing: pass whenever passing is legal (else the first legal action, e.g. a forced discard)."""
     legal = state.legal_actions()
     for action in legal:
@@ -31,7 +31,7 @@ def passive(state: State) -> Action:
     return legal[0]
 
 
-def random_policy(state: State) -> Action:
+def random_policy(state: ObState) -> Action:
     """A uniformly random legal action, drawn from the state's own seeded generator."""
     legal = state.legal_actions()
     return legal[state.rng.randrange(len(legal))]
@@ -92,7 +92,7 @@ def value_of(state, action: Action, p: int) -> float:
     return score(twin, p)
 
 
-def greedy(state: State) -> Action:
+def greedy(state: ObState) -> Action:
     """The goldfish greedy player: every legal action valued by its outcome on a clone; ties pass."""
     p = state.current_player()
     legal = state.legal_actions()

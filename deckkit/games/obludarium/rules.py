@@ -21,12 +21,16 @@ the pilots alike.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Count, Target
-from deckkit.engine.core import Action, chance, shuffled
+from deckkit.engine.core import Action, State, chance, shuffled
 from deckkit.engine.effects import EffectContext, dispatch
 from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, CardInfo
+
+if TYPE_CHECKING:
+    from deckkit.games.obludarium.game import ObludariumGame
+    from deckkit.games.obludarium.state import Perm, StackItem
 
 PLAY = "play"
 
@@ -44,13 +48,34 @@ class ObContext(EffectContext):
         self.event_amount = event_amount
 
 
-class AbilityRules:
-    """The ability language's rules, mixed into :class:`~deckkit.games.obludarium.state.ObState`."""
+class AbilityRules(State):
+    """The ability language's rules, mixed into :class:`~deckkit.games.obludarium.state.ObState`.
 
+    Written against the whole state: its fields (set in ``ObState.__init__``) are declared here, and
+    the state's own methods these rules call are declared for a type checker only.
+    """
+
+    game: ObludariumGame
     tables: list
     hands: list
     libs: list
     discards: list
+    _mods: list | None  # continuous effects on sets of cards in play, rebuilt on change
+    uses: dict[str, int] | None
+    phase: str
+    turn: int
+    active: int
+    stack: list[StackItem]
+    result: int | str | None
+    trigger_depth: int
+
+    if TYPE_CHECKING:
+        def labels(self, p: int) -> list[str]: ...
+        def new_perm(self, card: CardInfo, p: int, *, tapped: bool = False) -> Perm: ...
+        def pay(self, p: int, amount: int) -> None: ...
+        def _take_from_hand(self, p: int, name: str) -> CardInfo: ...
+        def to_discard(self, perm: Perm) -> None: ...
+        def _leave_play(self, perm: Perm) -> None: ...
 
     def note(self, card, owner: int) -> None:
         """Count one use of a card's ability by p1 (the goldfish statistic; clones count nothing)."""

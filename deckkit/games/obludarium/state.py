@@ -18,6 +18,8 @@ Killed monsters, used spells and destroyed cards go to the owner's discard pile 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.obludarium import view
 from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, STRENGTHENING, CardInfo, strengthens
@@ -79,8 +81,14 @@ class StackItem:
         self.text = text
 
 
+if TYPE_CHECKING:
+    from deckkit.games.obludarium.game import ObludariumGame
+
+
 class ObState(AbilityRules, State):
     """An Obludárium game: two players, four zones each (OB-401), life totals and the turn steps."""
+
+    game: ObludariumGame
 
     NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "uses"}
 
@@ -298,14 +306,16 @@ class ObState(AbilityRules, State):
             if card.type == FOOD:
                 self.food_played[p] = True
                 perm = self.new_perm(card, p)
-                self.logging and self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
+                if self.logging:
+                    self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
             else:
                 cost = self.cost_of(p, card)
                 if cost < card.cost:
                     self.note(card, p)  # a cost change paid off (OB-D17)
                 self._pay(p, cost)
                 perm = self.new_perm(card, p)
-                self.logging and self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {cost} food")
+                if self.logging:
+                    self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {cost} food")
             self.entered(perm)
         elif kind == "cast":
             card = self._take_from_hand(p, args[0])
@@ -330,8 +340,10 @@ class ObState(AbilityRules, State):
             perm.attacking = True
             perm.tapped = True  # OB-802
             self.attackers.append(perm)
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({self.attack(perm)} attack)")
-            self.game.watched and self.emit("attacks", perm, p)
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({self.attack(perm)} attack)")
+            if self.game.watched:
+                self.emit("attacks", perm, p)
         elif kind == "block":
             att = self._perm(self.active, args[0])
             blk = self._perm(p, args[2])
@@ -339,14 +351,16 @@ class ObState(AbilityRules, State):
                 self.note(blk.info, p)  # its second block (OB-D18)
             blk.blocking = [*blk.blocking, att]
             att.blockers.append(blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]} blocks {args[0]} with {args[2]}")
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} blocks {args[0]} with {args[2]}")
             if self.game.watched:
                 self.emit("blocks", blk, p)
                 self.emit("is-blocked", att, self.active)
         elif kind == "discard":
             card = self._take_from_hand(p, args[0])
             self.discards[p].append(card)
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]} discards {card.name} (hand-size rule, OB-909)")
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} discards {card.name} (hand-size rule, OB-909)")
             self.phase = ATTACK
         else:  # pragma: no cover - legal_actions produces only the kinds above
             raise ValueError(kind)
@@ -362,7 +376,8 @@ class ObState(AbilityRules, State):
         self.stack.append(StackItem(p, source, perm, steps, chosen, text))
         self.responder = 1 - p  # OB-904, OB-905: the other player may answer
         # the action itself is logged by whoever applied it (script, trace); say what happens next
-        self.logging and self.log.append(f"{PLAYER_NAMES[1 - p]} may answer with an instant or pass (OB-904)")
+        if self.logging:
+            self.log.append(f"{PLAYER_NAMES[1 - p]} may answer with an instant or pass (OB-904)")
 
     def _open_window(self, end: bool) -> bool:
         """Give the non-active player a moment to cast an instant (OB-354, OB-610), if they have one.
@@ -378,7 +393,8 @@ class ObState(AbilityRules, State):
         if not acts:
             return False
         self.window, self.window_end = True, end
-        self.logging and self.log.append(f"{PLAYER_NAMES[q]} may cast an instant or pass (OB-610)")
+        if self.logging:
+            self.log.append(f"{PLAYER_NAMES[q]} may cast an instant or pass (OB-610)")
         return True
 
     def _pass(self, p: int) -> None:
@@ -404,7 +420,8 @@ class ObState(AbilityRules, State):
             limit = self.game.settings["hand_limit"]
             if limit and len(self.hands[p]) >= limit and not self.layable(p):
                 self.phase = DISCARD  # OB-909, OB-Q13
-                self.logging and self.log.append(f"{PLAYER_NAMES[p]} holds {len(self.hands[p])} cards and can lay out none")
+                if self.logging:
+                    self.log.append(f"{PLAYER_NAMES[p]} holds {len(self.hands[p])} cards and can lay out none")
             else:
                 self.phase = ATTACK
         elif ph == ATTACK:
@@ -414,7 +431,8 @@ class ObState(AbilityRules, State):
                 self._end_turn()
         elif ph == BLOCK:
             self.phase = FIGHT  # OB-817, OB-906: "no block" / done blocking counts as an action
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]} is done blocking")
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} is done blocking")
         elif ph == FIGHT:
             self._combat()
 
@@ -461,11 +479,13 @@ class ObState(AbilityRules, State):
         """Take ``amount`` life from ``p``; at 0 they lose (OB-108)."""
         before = self.life[p]
         self.life[p] = max(0, before - amount)
-        self.logging and self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
+        if self.logging:
+            self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
         if self.life[p] <= 0 and self.result is None:
             self.result = 1 - p
             self.ended_by = "OB-108"
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
 
     def draw(self, p: int, n: int = 1) -> None:
         """Draw ``n`` cards; an empty deck loses per the ``empty_deck`` setting (OB-109, OB-Q1)."""
@@ -480,7 +500,8 @@ class ObState(AbilityRules, State):
                 return
             card = lib.pop()
             self.hands[p].append(card)
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
             if not lib and self.game.settings["empty_deck"] == "zero":
                 self._deck_out(p)
 
@@ -488,7 +509,8 @@ class ObState(AbilityRules, State):
         if self.result is None:
             self.result = 1 - p
             self.ended_by = "OB-109"
-            self.logging and self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
 
     # -- combat and turns ------------------------------------------------------------------------
     def _combat(self) -> None:
@@ -516,11 +538,13 @@ class ObState(AbilityRules, State):
                 for perm in (att, *att.blockers):
                     if perm.info.has_static("deadly"):
                         self.note(perm.info, perm.owner)
-                self.logging and self.log.append(
-                    f"fight: {att.info.name} ({a_atk}/{a_dfn}) vs "
-                    + ", ".join(f"{b.info.name} ({attack(b)}/{defense(b)})" for b in att.blockers))
+                if self.logging:
+                    self.log.append(
+                        f"fight: {att.info.name} ({a_atk}/{a_dfn}) vs "
+                        + ", ".join(f"{b.info.name} ({attack(b)}/{defense(b)})" for b in att.blockers))
             elif att.sblock:
-                self.logging and self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
+                if self.logging:
+                    self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
             else:
                 hits.append((att, attack(att)))
                 if self.uses is not None:
@@ -528,7 +552,8 @@ class ObState(AbilityRules, State):
                         if st.effect == "modify" and self.in_set(st.cards, att, src.owner, src):
                             self.note(src.info, src.owner)  # a continuous effect added damage
         for perm in dead:
-            self.logging and self.log.append(f"{perm.info.name} is killed (OB-826)")
+            if self.logging:
+                self.log.append(f"{perm.info.name} is killed (OB-826)")
             self._to_discard(perm)
         damage = sum(n for _, n in hits)
         if damage > 0:
@@ -564,7 +589,8 @@ class ObState(AbilityRules, State):
         p = self.active
         for perm in self.tables[p]:
             perm.tapped = False
-        self.logging and self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
+        if self.logging:
+            self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
         if self.turn > 1 or self.game.settings["first_turn_draw"]:
             self.draw(p)
         self.phase = MAIN
