@@ -89,7 +89,7 @@ def test_a_search_command_does_not_import_pydantic(tmp_path):
 _COMMAND_RUN = ("import sys\nsys.argv = ['deckkit', *sys.argv[1:]]\nfrom deckkit.__main__ import main\n"
                 "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
                 "print('imported:', *sorted(m for m in sys.modules if m in {WATCHED}))")
-_HEAVY = ("deckkit.engine.core", "regex", "jsonschema", "pydantic")
+_HEAVY = ("deckkit.engine.core", "deckkit.engine.abilities", "regex", "jsonschema", "pydantic")
 
 
 def _imported_by(*args: str, env: dict | None = None) -> set[str]:
