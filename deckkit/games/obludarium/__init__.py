@@ -8,9 +8,16 @@ Action strings (canonical; matched case- and diacritics-insensitively):
 - ``play NAME`` — lay out a food (one per turn, OB-315) or summon a monster or artifact, paying its
   cost by tapping untapped food (OB-701); own main phase only (OB-611).
 - ``cast NAME`` / ``cast NAME on TARGET`` — cast a spell from hand (OB-351 – OB-355); blocking spells
-  only by the defender in the block step (OB-813), e.g. ``cast Jelva evilen on Glum``.
+  only by the defender in the block step (OB-813), e.g. ``cast Jelva evilen on Glum``. A spell whose
+  steps each choose a target names them in step order, joined by ``and``:
+  ``cast Lektvar síly on Medděd and Glum`` (a later step's "another" target differs from the earlier
+  ones); a modal spell names its mode first, counted from 1: ``cast Mlhovina mode 2``, ``cast Mlhovina mode 1 on Vlkodlak``;
+  a search names the card found in the deck (``cast Přivolání on Knedlíky``; ``on nothing`` when the
+  deck holds none). A target of either side is written ``enemy Glum`` when it is the opponent's.
 - ``use CARD`` / ``use CARD on TARGET`` — a special property of a card in play (OB-901 – OB-903), e.g.
-  ``use Glum on Medděd``. TARGET is a card in play of the side the effect names.
+  ``use Glum on Medděd``; targets and modes as for ``cast``, then the cost cards it pays with:
+  ``use Obětní oltář sacrificing Bahňák``, ``use Sběrač discarding Chleba``. Costs (tap, food,
+  sacrifice, discard) are paid when it is used; a card sacrificed to pay is no target (OB-831).
 - ``attack MONSTER`` — in the attack step, one per attacking monster (OB-801, OB-Q10).
 - ``block ATTACKER with BLOCKER`` — in the block step, any number (OB-814 – OB-816).
 - ``discard NAME`` — the hand-size rule (OB-909, OB-Q13).
@@ -18,6 +25,11 @@ Action strings (canonical; matched case- and diacritics-insensitively):
   answer an instant (which ends the exchange and resolves the stack, OB-Q12).
 
 Cards in play with the same name are told apart as ``Glum``, ``Glum#2`` in table order.
+
+Abilities are written in the ability language (:mod:`deckkit.games.obludarium.language` lists the
+words; :mod:`deckkit.games.obludarium.rules` how the state carries them out): triggers resolve when
+their event happens (no action; a chain of triggers stops at the engine's MAX_TRIGGER_DEPTH with a
+log line), continuous effects are computed whenever a number is read.
 
 Who acts when: the active player in the main phase, the attack step and first in the fight
 exchange; the defender in the block step; the other player whenever an instant has just been

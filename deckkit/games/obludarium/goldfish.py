@@ -94,3 +94,20 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
         trace.append(_outcome_line(won, min(own_turn(), max_turns), max_turns, state.is_terminal()))
     return {"won": won, "turn": min(own_turn(), max_turns), "mulligans": opening.mulligans, "seen": seen,
             "opening": opening_names, "seen_by_turn": seen_by_turn, "used": uses}
+
+
+def ability_uses(game, deck: list[dict], games: int, seed: int = 0, *, opponent_deck: list[dict] | None = None
+                 ) -> dict[str, tuple[int, int]]:
+    """Which card abilities p1 uses, over ``games`` greedy-against-greedy games (self-play, so blocks,
+    fights and answers happen too): {card name: (games it was used in, uses)}."""
+    from deckkit.games.obludarium.policies import greedy
+
+    out: dict[str, list[int]] = {}
+    for i in range(games):
+        record = with_policy(game, deck, random.Random(seed + i), greedy, opponent=greedy,
+                             opponent_deck=opponent_deck or deck, max_turns=30)
+        for name, n in record["used"].items():
+            entry = out.setdefault(name, [0, 0])
+            entry[0] += 1
+            entry[1] += n
+    return {name: (g, n) for name, (g, n) in sorted(out.items())}

@@ -27,7 +27,7 @@ STATES = ("tapped", "untapped", "new", "attacking", "blocked", "unblocked", "blo
 KEYWORDS = {"cannot-block": "cannot block", "block-two": "can block two attacks each turn",
             "cannot-attack": "cannot attack"}
 _STAT = {"attack": "attack", "defense": "defence"}
-_DELTA = {"type": "integer", "minimum": -99, "maximum": 99}
+_DELTA = {"type": "integer", "minimum": -99, "maximum": 99, "description": "How much it changes, -99 … 99."}
 
 
 def _verb(cards: str) -> str:
@@ -107,11 +107,14 @@ def _words() -> lang.Vocabulary:
         "keyword": s("keyword", {"keyword": {"enum": list(KEYWORDS)}}, "A keyword that bends a rule: "
                      "cannot-block, block-two (OB-814), cannot-attack.", _keyword, required=("keyword",),
                      card_types=("monster",), example={"effect": "keyword", "keyword": "cannot-block"}),
-        "blocked-only-by": s("blocked-only-by", {}, "Evasion: only monsters of the set may block this one "
+        "blocked-only-by": s("blocked-only-by", {"cards": {"description": 'the monsters that may block it, e.g. '
+                                                        '{"filter": {"group": "nocturnal"}}'}}, "Evasion: only monsters of the set may block this one "
                              "(like flying, OB-816).", _evasion, cards=True, required=("cards",),
                              card_types=("monster",),
                              example={"effect": "blocked-only-by", "cards": {"filter": {"group": "nocturnal"}}}),
-        "cost": s("cost", {"less": {"type": "integer", "minimum": 1, "maximum": 99}}, "A cost change: this card "
+        "cost": s("cost", {"less": {"type": "integer", "minimum": 1, "maximum": 99,
+                                    "description": "How much less food, 1 … 99 (the cost never goes below 0)."}},
+                  "A cost change: this card "
                   "(in hand) or the set's cards cost less food, never below 0.", _cost, cards=True,
                   required=("less",), example={"effect": "cost", "less": 1}),
         "deadly": s("deadly", {}, "Replaces the fight's result: a monster that fights this one dies "

@@ -7,7 +7,9 @@ from the opponent, power on the board, cards in hand and food in play. Any abili
 language is valued by what the engine makes of it, never by a table of known effects. Attacks are
 declared with every monster that may (the goldfish opponent never blocks), and a food is laid out
 first (it only adds what the turn can pay for); the hand-size discard
-(OB-909) drops the card whose loss costs least by the same score.
+(OB-909) drops the card whose loss costs least by the same score. Out of its own turn (blocks,
+answers to an instant, windows) it values its choices the same way, so in self-play it blocks,
+counters and answers; against the goldfish dummy it is never asked.
 """
 
 from __future__ import annotations
@@ -102,8 +104,6 @@ def greedy(state: ObState) -> Action:
         for action in legal:
             if action.kind == "attack":
                 return action  # every monster that may attack, in table order (OB-801)
-    if p != state.active and state.phase != DISCARD:
-        return passive(state)  # the greedy player plays its own turn; it does not answer the dummy
     if state.phase == MAIN and not state.stack and not state.window:
         for action in legal:  # a food first: it only adds what the turn can pay for (OB-315, OB-701)
             if action.kind == "play" and state.game.card_named(action.args[0]).type == FOOD:

@@ -362,7 +362,7 @@ class AbilityRules(State):
             self.say(f"{perm.info.name} triggers ({ab.trigger.on})")
             self.note(perm.info, perm.owner)
             seq = ab.sequences[0] if ab.sequences else ()
-            self.run_steps(perm.owner, perm.info, perm, seq, [None] * len(seq), card, amount, perm.info.name)
+            self.run_steps(perm.owner, perm.info, perm, seq, None, card, amount, perm.info.name)
         finally:
             self.trigger_depth -= 1
 
@@ -508,20 +508,22 @@ class AbilityRules(State):
             self.to_discard(gone)
             self.say(f"p{p + 1} sacrifices {gone.info.name}")
 
-    def run_steps(self, p: int, source: CardInfo, perm, seq, chosen: list, event_card, event_amount: int,
+    def run_steps(self, p: int, source: CardInfo, perm, seq, chosen: list | None, event_card, event_amount: int,
                   text: str) -> None:
-        """Carry out a sequence: each step on its own targets (chosen, every, random, self, it)."""
-        for step, pick in zip(seq, chosen):
+        """Carry out a sequence: each step on its own targets (chosen, every, random, self, it); with
+        ``chosen`` None (a trigger: no action chose) a "one" target is the first that matches."""
+        for i, step in enumerate(seq):
             if self.result is not None:
                 return
-            targets = self._resolve_targets(p, step, pick, perm, event_card)
+            pick = chosen[i] if chosen is not None else None
+            targets = self._resolve_targets(p, step, pick, perm, event_card, chosen is None)
             if targets is None:
                 self.say(f"{text}: fizzles, its target left play")
                 continue
             dispatch(self, ObContext(p, source, targets, perm, event_card, event_amount), step)
         self.check_deaths()
 
-    def _resolve_targets(self, p: int, step, pick, perm, event_card) -> tuple | None:
+    def _resolve_targets(self, p: int, step, pick, perm, event_card, auto: bool = False) -> tuple | None:
         t = step.target
         if t is None:
             return ()
@@ -532,6 +534,9 @@ class AbilityRules(State):
                 event_card in self.tables[event_card.owner]
             return (event_card,) if ok else None
         if t.zone == "deck":
+            if auto:
+                found = [c for c in reversed(self.libs[p]) if self.in_set(t, c, p, perm)]
+                return tuple(found[:1])
             return () if pick is None else (pick,)
         if t.chosen and pick is not None:
             return (pick,) if pick in self.tables[pick.owner] else None
