@@ -15,7 +15,9 @@ A match AI may read only what its player may know. Each game fills in one :class
   turn, the game's defensive choices otherwise);
 - ``evaluate(state, player)``: a heuristic in [0, 1] of how well ``player`` stands, for playouts
   that a search cuts short;
-- ``length(state)``: the game's length so far, in the game's turns.
+- ``length(state)``: the game's length so far, in the game's turns;
+- ``playout``/``playout_depth``: how the search AI plays on after its tree (a game whose random
+  moves say little about a position, such as one full of optional windows, asks for greedy ones).
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ class MatchSupport:
     greedy: Callable[..., Action]  # (state) -> the greedy pilot's action for whoever decides
     evaluate: Callable[..., float]  # (state, player) -> heuristic worth in [0, 1]
     length: Callable[..., int]  # (state) -> turns played
+    #: How the search plays on after its tree: ``random`` moves, or the ``greedy`` pilot with a few
+    #: random moves mixed in, for at most ``playout_depth`` actions before ``evaluate`` scores the position.
+    playout: str = "random"
+    playout_depth: int = 24
     #: Why two decks cannot meet in this game (``None``: any two decks of the game can).
     pairing_problem: Callable[[Sequence[Sequence[dict]]], str | None] = lambda decks: None
 

@@ -6,9 +6,10 @@ shared tree whose edges are actions: at every node only the actions legal in thi
 compete, by UCB1 with availability counts (an action is scored against the playouts in which it
 could have been chosen), as in Cowling, Powley and Whitehouse's SO-ISMCTS; the value of a node is
 the mean reward of the player who acted. The first new action on the way down is added to the
-tree, then the playout goes on with random moves for at most ``depth`` actions and the position
-is scored by the game's ``evaluate`` heuristic — the playouts are **truncated** for speed, a
-finished game scores its result. The move played is the most visited one.
+tree, then the playout goes on for at most ``depth`` actions — random moves, or the game's greedy
+pilot with 15% random moves mixed in, as the game's ``MatchSupport.playout`` asks — and the
+position is scored by the game's ``evaluate`` heuristic: the playouts are **truncated** for speed,
+a finished game scores its result. The move played is the most visited one.
 
 The budget is a number of playouts per decision, not a time limit, so a seed gives the same game
 on every machine; a decision with one legal action costs no search. All randomness (deals,
@@ -24,7 +25,7 @@ from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.engine.hidden import MatchSupport
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
-PLAYOUT_DEPTH = 24  # random actions after the tree before the heuristic scores the position
+EPSILON = 0.15  # share of random moves in greedy playouts, so that they do not all run alike
 
 
 class Node:
@@ -45,13 +46,13 @@ class MCTS:
 
     name = "mcts"
 
-    def __init__(self, support: MatchSupport, budget: int, *, depth: int = PLAYOUT_DEPTH,
-                 exploration: float = EXPLORATION, rollout: str = "random", epsilon: float = 0.15) -> None:
+    def __init__(self, support: MatchSupport, budget: int, *, depth: int | None = None,
+                 exploration: float = EXPLORATION, rollout: str | None = None, epsilon: float = EPSILON) -> None:
         self.support = support
         self.budget = budget
-        self.depth = depth
+        self.depth = support.playout_depth if depth is None else depth
         self.exploration = exploration
-        self.rollout = rollout
+        self.rollout = support.playout if rollout is None else rollout
         self.epsilon = epsilon
 
     def decide(self, state: State, rng: random.Random, explain: bool = False) -> tuple[Action, str | None]:

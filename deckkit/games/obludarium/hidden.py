@@ -69,5 +69,8 @@ def evaluate(state: State, player: int) -> float:
     return squash(x, 10.0)
 
 
+# Random moves mostly pass or waste the answer windows, so random playouts say little about a
+# position; greedy playouts over about two turns won 24 of 30 games against greedy (random ones
+# over 24 or 60 actions: 20 and 19 of 30).
 MATCH = MatchSupport(view=view, determinise=determinise, new_match=new_match, greedy=greedy, evaluate=evaluate,
-                     length=lambda state: state.turn)
+                     length=lambda state: state.turn, playout="greedy", playout_depth=60)
