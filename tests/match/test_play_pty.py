@@ -22,9 +22,10 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminal
 
 def _own_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    # A test runner's worker may ignore SIGINT, and an ignored signal stays ignored across exec:
-    # give the child the default, as a shell gives it, so that Python turns Ctrl-C into KeyboardInterrupt.
+    # A test runner's worker may ignore or block SIGINT, and both stay so across exec: give the child
+    # the default, as a shell gives it, so that Python turns Ctrl-C into KeyboardInterrupt.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class Terminal:
