@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
 import pty
 import select
 import signal
-import subprocess
 import sys
-import termios
 import time
 
 import pytest
@@ -20,25 +17,21 @@ from deckkit.cli import app
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 
-def _own_terminal() -> None:
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    # A test runner's worker may ignore or block SIGINT, and both stay so across exec: give the child
-    # the default, as a shell gives it, so that Python turns Ctrl-C into KeyboardInterrupt.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 class Terminal:
     """A deckkit process on a pseudo-terminal: type lines, read what it printed."""
 
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
-        self.master, slave = pty.openpty()
-        # A session of its own with the terminal as its controlling terminal, so that Ctrl-C typed
-        # there reaches the process as SIGINT, as in a real terminal.
-        self.proc = subprocess.Popen([sys.executable, "-m", "deckkit", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, close_fds=True, start_new_session=True,
-                                     preexec_fn=_own_terminal)
-        os.close(slave)
+        # pty.fork gives the child a session of its own with the terminal as its controlling
+        # terminal, so that Ctrl-C typed there reaches it as SIGINT, as in a real terminal.
+        pid, self.master = pty.fork()
+        if pid == 0:  # the child: a test runner's worker may ignore or block SIGINT; a shell would not
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                os.execve(sys.executable, [sys.executable, "-m", "deckkit", *args], env)
+            finally:
+                os._exit(127)  # never run the test suite on in the child
+        self.pid = pid
         self.seen = ""
 
     def read_until(self, text: str, timeout: float = 30.0) -> str:
@@ -64,16 +57,24 @@ class Terminal:
         os.write(self.master, keys.encode())
 
     def wait(self) -> int:
+        """The exit code, once the process has ended (within 20 seconds)."""
+        end = time.monotonic() + 20
         try:
-            self.read_until("\x00never\x00", timeout=5)
-        except AssertionError:
-            pass
-        try:
-            return self.proc.wait(timeout=20)
+            while time.monotonic() < end:
+                try:
+                    self.read_until("\x00never\x00", timeout=1)
+                except AssertionError:
+                    pass
+                done, status = os.waitpid(self.pid, os.WNOHANG)
+                if done:
+                    return os.waitstatus_to_exitcode(status)
+            raise AssertionError(f"deckkit play did not end:\n{self.seen[-2000:]}")
         finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
             os.close(self.master)
 
 
