@@ -1,4 +1,5 @@
-"""`deckkit play` in a real terminal (a pseudo-terminal): numbered actions, an illegal move, undo, save, Ctrl-C, EOF."""
+"""`deckkit play` in a real terminal (a pseudo-terminal): numbered actions, an illegal move, undo, save, end of
+input; Ctrl-C at the prompt (in process: a suite's worker may not pass SIGINT on to a terminal's job)."""
 
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ def env(tmp_path):
     return out
 
 
-def test_a_game_in_a_terminal_moves_refuses_undoes_saves_and_stops_on_ctrl_c(env, tmp_path):
+def test_a_game_in_a_terminal_moves_refuses_undoes_saves_and_ends_on_end_of_input(env, tmp_path):
     saved = tmp_path / "game.deckkit.toml"
     term = Terminal(["play", "obludarium-standard", "--seed", "3", "--ai", "greedy"], env)
     shown = term.read_until("p1> ")
@@ -104,8 +105,8 @@ def test_a_game_in_a_terminal_moves_refuses_undoes_saves_and_stops_on_ctrl_c(env
     assert "saved to" in term.read_until("p1> ")
     term.type(f"save {tmp_path}/missing/x.deckkit.toml\r")
     assert "cannot save: " in term.read_until("p1> ")
-    term.type("\x03")  # Ctrl-C
-    assert term.wait() == 130
+    term.type("\x04")  # end of input (Ctrl-D)
+    assert term.wait() == 0
     result = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert "PASS" in result.stdout
@@ -122,3 +123,22 @@ def test_end_of_input_exits_cleanly_and_autosaves(env, tmp_path):
     assert "the game is saved to" in term.seen or saved.exists()
     result = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
+
+
+def test_ctrl_c_at_the_prompt_exits_130_and_autosaves(env, tmp_path, monkeypatch):
+    saved = tmp_path / "interrupted.deckkit.toml"
+    answers = iter(["1"])
+
+    def typed(prompt: str = "") -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr("builtins.input", typed)
+    result = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "play", "obludarium-standard", "--seed", "3",
+                                      "--autosave", str(saved)], catch_exceptions=False)
+    assert result.exit_code == 130
+    assert "interrupted; the game is saved to" in result.stderr and "Traceback" not in result.output
+    replay = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
+    assert replay.exit_code == 0, replay.output
