@@ -112,3 +112,17 @@ def test_af_every_designer_card_s_ability_is_used_by_the_greedy_pilot():
             if name in games_used:
                 games_used[name] += 1
     assert [name for name, n in games_used.items() if n == 0] == []
+
+
+def test_af_choice_words_are_checked_as_actions():
+    """`mode N`, `on A and B` and `ordering A, B, C` read as card names where names stand; a misspelt
+    name in an ordering is caught (a script's illegal entry cannot pass vacuously)."""
+    state = GAME.from_setup({"start": "p1", "phase": "phase3", "turn": 3,
+                             "p1": {"hand": ["Bűvös tükör", "Kétélű varázs"], "table": ["Széki Hunorka"],
+                                    "library": LIBRARY, "vp": 5}}, random.Random(1))
+    assert state.malformed("play Kétélű varázs mode 1 on Széki Hunorka") is None
+    assert state.malformed("play Bűvös tükör ordering Athame, Varázskút, lángdárda") is None
+    assert "Athame" in (state.malformed("play Bűvös tükör ordering Athme, Varázskút, lángdárda") or "")
+    legal = {str(a) for a in state.legal_actions()}
+    assert "play Kétélű varázs mode 1 on Széki Hunorka" in legal and "play Kétélű varázs mode 2" in legal
+    assert sum(a.startswith("play Bűvös tükör ordering ") for a in legal) == 6  # 3! orders of the top 3

@@ -127,6 +127,7 @@ class Pool:
             e for d in self.defs for e, abs_ in d.triggers.items() for ab in abs_
             if ab.trigger is not None and ab.trigger.who != "self")
         self.cost_mods = any(d.cost_mods for d in self.defs)
+        self.free_walkers = any(d.free_max >= 0 for d in self.defs)
         self.pilot: dict[str, Any] = {}  # what a pilot works out once per card (its own keys)
         self.by_key: dict[str, CardDef] = {}
         self.by_id: dict[str, CardDef] = {d.id: d for d in self.defs}

@@ -362,7 +362,7 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
         key: Key | None = None
         event = None
         choice: Choice | None = None
-        if card.is_dreamwalker:
+        if card.is_dreamwalker and state.game.pool.free_walkers:
             if free is None:
                 free = state._free_events(p)
             for _, perm in free:
