@@ -170,18 +170,19 @@ def _food(deck):
 
 
 def test_optimiser_ends_within_one_of_the_sweep_on_the_same_axis(ob, pool):
-    """OB-107 / OB-207: 8 food, Bahňák filling the rest. Searching food against Bahňák (the axis a
+    """OB-107 / OB-207: 12 food, Bahňák filling the rest. Searching food against Bahňák (the axis a
     food sweep with --fill Bahňák walks), the search must end within one food card of that sweep's
-    fastest point on the same seeds, and beat the start on fresh ones."""
-    (p,) = vary(ob, "t:food=8", pool, fill="Bahňák").points
+    fastest point on the same seeds, and beat the start on fresh ones. (Few games: the greedy pilot
+    values every action on a copy of the game, about 300 games a second.)"""
+    (p,) = vary(ob, "t:food=12", pool, fill="Bahňák").points
     start = p.deck
-    assert start is not None and _food(start) == 8
-    options = PlayOptions(games=200, seed=4, workers=1)
-    sweep = run_sweep(start, vary(start, "t:food=8..23", pool, fill="Bahňák"), PlayOptions(games=200, seed=4, workers=1))
+    assert start is not None and _food(start) == 12
+    options = PlayOptions(games=100, seed=4, workers=1)
+    sweep = run_sweep(start, vary(start, "t:food=12..23", pool, fill="Bahňák"), PlayOptions(games=100, seed=4, workers=1))
     fastest = sweep.best()
-    assert fastest is not None and fastest[0] >= 16  # 8 food is deliberately far from it
-    result = optimise(start, options, pool, pool="t:food or Bahňák", budget=60, confirm=1)
-    assert result.evaluated <= 60
+    assert fastest is not None and fastest[0] >= 16  # 12 food is deliberately far from it
+    result = optimise(start, options, pool, pool="t:food or Bahňák", budget=30, confirm=1)
+    assert result.evaluated <= 30
     assert abs(_food(result.best[0].deck) - fastest[0]) <= 1
     assert "sooner" in result.confirmed[1].verdict
 
