@@ -14,15 +14,21 @@ script_app = typer.Typer(help="Scripted solitaire tests (*.deckkit.toml): run th
 
 def games(
     actions: Annotated[bool, typer.Option("--actions", help="Also document each game's action strings.")] = False,
+    abilities: Annotated[bool, typer.Option("--abilities", help="Also list each game's ability language: "
+                                            "triggers, effects, costs, continuous effects, conditions, filters.")]
+    = False,
     output: common.RecordsOutput = "table",
 ) -> None:
     """List the supported games: card types, construction formats and rule settings.
 
-    Example: deckkit games --actions
+    
+    Examples:
+      deckkit games --actions
+      deckkit games --abilities -o json
     """
     from deckkit.games.describe import describe_games
 
-    data = describe_games(actions=actions)
+    data = describe_games(actions=actions, abilities=abilities)
     if output != "table":
         common.print_records(data, output)
         return
@@ -38,6 +44,11 @@ def games(
                 typer.echo(f"    {s['name']} = {s['default']!r}{choices}  {s['help']} ({s['rule']})")
         if actions and game.get("actions"):
             typer.echo("  " + game["actions"].replace("\n", "\n  "))
+        if game.get("abilities"):
+            from deckkit.engine.ability_text import words_text
+
+            for line in words_text(game["name"]):
+                typer.echo("  " + line)
         typer.echo("")
 
 

@@ -42,8 +42,9 @@ def action_docs(doc: str) -> str:
     return plain("\n\n".join(out).strip())
 
 
-def describe_games(*, actions: bool = False) -> list[dict]:
-    """One dict per game: name, alias, title, card types, formats, settings (and action strings)."""
+def describe_games(*, actions: bool = False, abilities: bool = False) -> list[dict]:
+    """One dict per game: name, alias, title, card types, formats, settings (and action strings, and the
+    words of its ability language)."""
     from deckkit.decks.formats import formats_of
 
     out = []
@@ -59,5 +60,13 @@ def describe_games(*, actions: bool = False) -> list[dict]:
         if actions:
             docs = info.hook("docs")
             entry["actions"] = action_docs(getattr(docs, "__doc__", None) or "")
+        if abilities:
+            info.load_effects()
+            from deckkit.engine.abilities import has_vocabulary
+
+            if has_vocabulary(info.name):
+                from deckkit.engine.ability_text import words
+
+                entry["abilities"] = words(info.name)
         out.append(entry)
     return out
