@@ -1,5 +1,6 @@
 """CLI command: ``browse`` (the catalogue in Datasette; the optional ``web`` extra)."""
 
+import signal
 import tempfile
 import time
 from pathlib import Path
@@ -46,12 +47,17 @@ def browse(
 
             time.sleep(1.0)
             webbrowser.open(url)
+        # A `kill` (SIGTERM) stops the server as Ctrl-C does; otherwise deckkit would end and leave
+        # Datasette running with no one to stop it.
+        previous = signal.signal(signal.SIGTERM, _terminated)
         try:
             code = proc.wait()
         except KeyboardInterrupt:
             proc.terminate()
             proc.wait(timeout=10)
             raise
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     if code:
         from deckkit.errors import DataError
 
@@ -61,3 +67,7 @@ def browse(
 def register(app: typer.Typer) -> None:
     """Add ``browse`` to the app."""
     app.command("browse")(browse)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
