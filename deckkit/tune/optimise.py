@@ -92,8 +92,9 @@ def check_objective(objective: str, odds: str | None) -> None:
     if objective not in OBJECTIVES:
         raise UsageError(f"unknown objective {objective!r}", hint="objectives: mean-turn, won-by, keep-odds")
     if objective == "match":
-        raise UsageError("the match win rate needs `deckkit match`, which this version does not have",
-                         hint="objectives: mean-turn, won-by, keep-odds")
+        raise UsageError("the optimiser does not optimise a match win rate yet",
+                         hint="objectives: mean-turn, won-by, keep-odds; compare the decks it finds against an "
+                              "opponent with `deckkit match FOUND.deck OPPONENT.deck`")
     if objective == "keep-odds" and not odds:
         raise UsageError("--objective keep-odds needs --odds CONDITION", hint='e.g. --odds "count(t:food) >= 2"')
 

@@ -78,7 +78,7 @@ def test_optimise_writes_the_best_deck(tune, tmp_path):
     (["--vary", "Chlebba=3..5"], "not a card of the deck or the catalogue"),
     (["--vary", "Chleba=5..3"], "backwards"),
     (["--optimise", "--pool", "t:food", "--objective", "fastest"], "unknown objective"),
-    (["--optimise", "--pool", "t:food", "--objective", "match"], "deckkit match"),
+    (["--optimise", "--pool", "t:food", "--objective", "match"], "match win rate"),
     (["--optimise", "--pool", "t:food atk>=50", "--budget", "3"], "matches no card"),
     (["--optimise", "--pool", "t:food", "--budget", "0"], "at least 1"),
     (["--add-each", "t:food atk>=50"], "matches no card"),

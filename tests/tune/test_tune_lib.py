@@ -159,7 +159,7 @@ def test_optimiser_fixes_a_deck_short_of_food(ob, pool):
 @pytest.mark.parametrize("kwargs,message", [({"pool": "t:food atk>=50", "budget": 5}, "matches no card"),
                                             ({"pool": "t:food", "budget": 0}, "at least 1"),
                                             ({"pool": "t:food", "budget": 5, "objective": "fastest"}, "unknown objective"),
-                                            ({"pool": "t:food", "budget": 5, "objective": "match"}, "deckkit match")])
+                                            ({"pool": "t:food", "budget": 5, "objective": "match"}, "match win rate")])
 def test_optimiser_bad_input(ob, pool, kwargs, message):
     with pytest.raises(UsageError, match=message):
         optimise(ob, PlayOptions(games=10), pool, **kwargs)
