@@ -215,6 +215,14 @@ def vocabulary(game: str) -> Vocabulary:
 
 
 # -- the compiled language ----------------------------------------------------------------------
+def _lookup(pairs: tuple[tuple[str, Any], ...], name: str, default: Any) -> Any:
+    """The value of ``name`` among (key, value) pairs (parameters and costs are kept as such, hashable)."""
+    for key, value in pairs:
+        if key == name:
+            return value
+    return default
+
+
 @dataclass(frozen=True, slots=True)
 class Filter:
     """Tests on a card's properties: ``tests`` are (field, value) pairs (value: a value, a tuple of
@@ -344,10 +352,7 @@ class Step:
 
     def param(self, name: str, default: Any = None) -> Any:
         """One of the effect's own parameters."""
-        for key, value in self.params:
-            if key == name:
-                return value
-        return default
+        return _lookup(self.params, name, default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,10 +376,7 @@ class Static:
 
     def param(self, name: str, default: Any = None) -> Any:
         """One of the static effect's parameters."""
-        for key, value in self.params:
-            if key == name:
-                return value
-        return default
+        return _lookup(self.params, name, default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,10 +394,7 @@ class Ability:
 
     def cost_of(self, name: str, default: Any = None) -> Any:
         """One part of the activation cost (``tap``, ``food`` …)."""
-        for key, value in self.cost:
-            if key == name:
-                return value
-        return default
+        return _lookup(self.cost, name, default)
 
     @property
     def sequences(self) -> tuple[tuple[Step, ...], ...]:

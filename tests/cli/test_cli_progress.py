@@ -13,6 +13,19 @@ from deckkit.hands.odds import answer
 from deckkit.hands.sample import sample_hands
 
 
+def _read_all(leader: int) -> bytes:
+    """Everything the child writes to its terminal, until it closes it."""
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the child closed the terminal
+            return seen
+        if not chunk:
+            return seen
+        seen += chunk
+
+
 def test_hand_count_reports_progress_every_thousand_deals(bundled_cards):
     game, cards = bundled_cards
     calls: list[tuple[int, int]] = []
@@ -43,15 +56,7 @@ def test_the_bar_is_drawn_on_a_terminal_stderr_while_stdout_goes_to_a_file(tmp_p
         proc = subprocess.Popen([sys.executable, "-m", "deckkit", "hand", "obludarium-standard", "--count", "30000",
                                  "--seed", "1"], stdout=stdout, stderr=follower, env=env, cwd=tmp_path)
         os.close(follower)
-        seen = b""
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:  # the child closed the terminal
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen = _read_all(leader)
         assert proc.wait(timeout=300) == 0
     os.close(leader)
     assert b"deals/s" in seen and b"hands" in seen
@@ -72,15 +77,7 @@ def test_a_large_import_draws_its_bar_on_the_terminal(tmp_path, db):
         proc = subprocess.Popen([sys.executable, "-m", "deckkit", "import", str(big)], stdout=stdout,
                                 stderr=follower, env=env, cwd=tmp_path)
         os.close(follower)
-        seen = b""
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen = _read_all(leader)
         assert proc.wait(timeout=300) == 0
     os.close(leader)
     assert b"import" in seen and b"cards/s" in seen
