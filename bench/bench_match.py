@@ -23,22 +23,13 @@ import os
 import random
 import time
 
+from bench_state import random_play
+from deckkit.bundled import starter_deck
 from deckkit.engine.registry import load_game, registered_games
 from deckkit.match.ai import PilotSpec
 from deckkit.match.game import MatchJob
-from deckkit.paths import data_dir
 from deckkit.sim.runner import run
 from deckkit.sim.stats import wilson
-from deckkit.text import fold
-
-
-def bundled_deck(game) -> list[dict]:
-    """The first bundled starter deck of the game as card dicts."""
-    from deckkit.decks.io import load_deck
-
-    paths = sorted((data_dir() / "decks").glob(f"{game.name}-*.deck"))
-    by_name = {fold(c["name"]): c for c in game.cards.values()} | {fold(c["id"]): c for c in game.cards.values()}
-    return [by_name[fold(e.name)] for e in load_deck(paths[0]).entries for _ in range(e.count)]
 
 
 def _rate(wins: int, n: int) -> str:
@@ -59,13 +50,9 @@ def self_play(game, deck: list[dict], games: int = 30) -> float:
     for seed in range(games):
         state = support.new_match(game, [deck, deck], random.Random(seed))
         state.logging = False
-        chooser = random.Random(seed + 1)
-        start = time.process_time()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
-        cpu += time.process_time() - start
+        n, seconds = random_play(state, random.Random(seed + 1))
+        actions += n
+        cpu += seconds
     return actions / cpu
 
 
@@ -82,7 +69,7 @@ def main() -> None:
         if spec.hook("match") is None:
             continue
         game = load_game(spec.name)
-        deck = bundled_deck(game)
+        deck = starter_deck(game)
         print(f"\n{spec.title} ({spec.name}), mirror of its starter deck, seats alternated")
         recs, _ = match(spec.name, deck, PilotSpec("greedy"), PilotSpec("random"), args.greedy_games,
                         args.workers, args.seed)

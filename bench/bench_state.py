@@ -18,24 +18,17 @@ import argparse
 import random
 import time
 
+from deckkit.bundled import starter_deck
 from deckkit.engine.core import State
 from deckkit.engine.registry import load_game, registered_games
-from deckkit.paths import data_dir
-from deckkit.text import fold
 
 CLONE_TARGET_US = 40
 SELF_PLAY_TARGET = 100_000
 
 
 def bundled_deck(game) -> list[dict]:
-    """The first bundled starter deck of the game as card dicts (the whole pool when it has none)."""
-    from deckkit.decks.io import load_deck
-
-    paths = sorted((data_dir() / "decks").glob(f"{game.name}-*.deck"))
-    if not paths:
-        return list(game.cards.values())
-    by_name = {fold(c["name"]): c for c in game.cards.values()} | {fold(c["id"]): c for c in game.cards.values()}
-    return [by_name[fold(e.name)] for e in load_deck(paths[0]).entries for _ in range(e.count)]
+    """The game's first shipped starter deck (:func:`deckkit.bundled.starter_deck`)."""
+    return starter_deck(game)
 
 
 def new_state(game, deck: list[dict], seed: int, log: bool) -> State:
@@ -51,14 +44,21 @@ def self_play(game, deck: list[dict], games: int, log: bool) -> tuple[int, float
     cpu = 0.0
     for seed in range(games):
         state = new_state(game, deck, seed, log)
-        chooser = random.Random(seed + 10_000)
-        start = time.process_time()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[chooser.randrange(len(legal))])
-            actions += 1
-        cpu += time.process_time() - start
+        n, seconds = random_play(state, random.Random(seed + 10_000))
+        actions += n
+        cpu += seconds
     return actions, cpu
+
+
+def random_play(state: State, chooser: random.Random) -> tuple[int, float]:
+    """(actions, CPU seconds) of playing ``state`` to its end by uniformly random legal actions."""
+    actions = 0
+    start = time.process_time()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[chooser.randrange(len(legal))])
+        actions += 1
+    return actions, time.process_time() - start
 
 
 def mid_game(game, deck: list[dict], seed: int) -> State:

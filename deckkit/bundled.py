@@ -38,3 +38,18 @@ def list_bundled(kinds: list[str] | None = None) -> list[dict[str, Any]]:
             game, title = _about(kind, path)
             out.append({"kind": kind, "name": name, "game": game, "title": title, "path": str(path)})
     return out
+
+
+def starter_deck(game: Any) -> list[dict]:
+    """The first shipped starter deck of a game (a :class:`deckkit.engine.core.Game`) as its card dicts,
+    one per copy, named cards looked up in the game's pool by name or id; the whole pool when the game
+    ships no deck."""
+    from deckkit.decks.io import load_deck
+    from deckkit.paths import data_dir
+    from deckkit.text import fold
+
+    paths = sorted((data_dir() / "decks").glob(f"{game.name}-*.deck"))
+    if not paths:
+        return list(game.cards.values())
+    by_name = {fold(c["name"]): c for c in game.cards.values()} | {fold(c["id"]): c for c in game.cards.values()}
+    return [by_name[fold(e.name)] for e in load_deck(paths[0]).entries for _ in range(e.count)]

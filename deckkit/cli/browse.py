@@ -32,10 +32,6 @@ def browse(
     from deckkit.catalogue import web
 
     db = common.db_path()
-    if not web.datasette_installed():  # before the port: the missing extra is the first thing to fix
-        from deckkit.errors import DataError
-
-        raise DataError("Datasette is not installed", hint="pip install 'deckkit[web]' (the web extra)")
     if port == 0:
         port = web.free_port(host)
     url = f"http://{host}:{port}/{db.stem}/card_view"

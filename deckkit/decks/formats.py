@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from deckkit.engine.registry import on_change
 from deckkit.errors import DataError, UsageError, ValidationFailed
 from deckkit.text import fold
 
@@ -121,6 +122,10 @@ def bundled_formats() -> dict[tuple[str, str], Format]:
         fmt = Format.from_dict(json.loads(file.read_text(encoding="utf-8")), source=str(file))
         out[(fmt.game, fmt.name)] = fmt
     return out
+
+
+# A game registered or removed brings or takes its own formats.
+on_change(bundled_formats.cache_clear)
 
 
 def formats_of(game: str) -> list[Format]:

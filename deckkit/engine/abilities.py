@@ -318,12 +318,14 @@ class Amount:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """Holds when every count is in range, every game condition holds and no negated one does."""
+    """Holds when every count is in range, every game condition holds, no negated one does, one of the
+    alternatives does (when there are any) and so does each condition of ``every`` (a list, ``all``)."""
 
     counts: tuple[tuple[Count, Range], ...] = ()
     game: tuple[tuple[str, Any], ...] = ()
     negated: tuple[Condition, ...] = ()
     alternatives: tuple[Condition, ...] = ()
+    every: tuple[Condition, ...] = ()
 
     def holds(self, count: Callable[[Count], int], game: Callable[[str, Any], bool]) -> bool:
         """``count`` counts cards; ``game(name, value)`` tests one of the game's own conditions."""
@@ -334,6 +336,8 @@ class Condition:
             if not game(name, value):
                 return False
         if any(c.holds(count, game) for c in self.negated):
+            return False
+        if not all(c.holds(count, game) for c in self.every):
             return False
         return not self.alternatives or any(c.holds(count, game) for c in self.alternatives)
 
@@ -572,11 +576,11 @@ class Compiler:
         return Amount(0, self.count(f"{path}.count", data["count"]), times, plus, top)
 
     def condition(self, path: str, data: Any) -> Condition:
-        if isinstance(data, list):
-            parts = [self.condition(f"{path}[{i}]", c) for i, c in enumerate(data)]
-            return Condition(negated=(), alternatives=()) if not parts else Condition(
-                tuple(x for c in parts for x in c.counts), tuple(x for c in parts for x in c.game),
-                tuple(x for c in parts for x in c.negated), ())
+        if isinstance(data, list):  # a list: every condition in it holds
+            if not data:
+                self.p.add(path, "an empty list of conditions says nothing",
+                           "give one or more conditions, or leave the condition out")
+            return Condition(every=tuple(self.condition(f"{path}[{i}]", c) for i, c in enumerate(data)))
         if not isinstance(data, dict) or not data:
             self.p.add(path, "a condition must be an object",
                        'for example {"count": {"zone": "hand", "side": "own"}, "max": 2}')
@@ -603,12 +607,9 @@ class Compiler:
                 self.p.add(f"{path}.any", "'any' needs a list of conditions, one of which must hold")
             else:
                 alternatives = tuple(self.condition(f"{path}.any[{i}]", c) for i, c in enumerate(data["any"]))
-        if "all" in data:
-            inner = self.condition(f"{path}.all", data["all"] if isinstance(data["all"], list) else [data["all"]])
-            counts += inner.counts
-            game += inner.game
-            negated += inner.negated
-        return Condition(tuple(counts), tuple(game), negated, alternatives)
+        every = (self.condition(f"{path}.all", data["all"] if isinstance(data["all"], list) else [data["all"]]),) \
+            if "all" in data else ()
+        return Condition(tuple(counts), tuple(game), negated, alternatives, every)
 
     # steps, sequences, triggers, costs, statics
     def step(self, path: str, data: Any, trigger: Trigger | None) -> Step:
@@ -732,7 +733,7 @@ class Compiler:
             if self.type is not None and self.type not in part.card_types:
                 self.p.add(f"{path}.{key}", f"a {self.type} cannot pay {key!r}",
                            f"{key} is paid by: {', '.join(part.card_types)}")
-            if isinstance(value, dict) and "side" in value or key == "sacrifice" and isinstance(value, dict):
+            if isinstance(value, dict):  # a card to sacrifice or discard: a set of cards
                 out.append((key, self.cards(f"{path}.{key}", value)))
             else:
                 out.append((key, value))
@@ -796,8 +797,7 @@ class Compiler:
             self.p.add(f"{path}.text", "the text must be a string of at most 1000 characters")
         trigger = self.trigger(f"{path}.trigger", data["trigger"]) if "trigger" in data else None
         cost = self.cost(f"{path}.cost", data["cost"]) if "cost" in data else ()
-        if ("cost" in data or "trigger" in data or "static" in data) and self.type is not None \
-                and self.type not in self.v.in_play_types and "cost" in data:
+        if "cost" in data and self.type is not None and self.type not in self.v.in_play_types:
             self.p.add(f"{path}.cost", f"a {self.type} is not in play to pay a cost",
                        f"costs are for: {', '.join(self.v.in_play_types)}; a {self.type} pays its card's cost")
         cond = self.condition(f"{path}.condition", data["condition"]) if "condition" in data else None

@@ -180,6 +180,7 @@ class Words:
         parts += ["not " + self.condition(n, "").strip() for n in c.negated]
         if c.alternatives:
             parts.append(" or ".join(self.condition(a, "").strip() for a in c.alternatives))
+        parts += [self.condition(e, "").strip() for e in c.every]
         joined = " and ".join(p for p in parts if p)
         return f"{word} {joined}".strip()
 

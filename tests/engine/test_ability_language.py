@@ -143,6 +143,7 @@ BAD = [
     ({"do": [{"effect": "draw", "player": "everyone"}]}, "$.do[0].player", "each"),
     ({"do": [{"effect": "pump", "amount": 1, "target": {"side": "own", "zone": "graveyard"}}]},
      "$.do[0].target.zone", "hand"),
+    ({"condition": [], "do": [{"effect": "draw"}]}, "$.condition", "empty list"),
 ]
 
 
@@ -178,3 +179,18 @@ def test_the_words_effect_search_matches_come_from_every_construct():
     assert lang.ability_words(abilities) == ["boost", "dies", "zap", "draw", "pump", "keyword", "cannot-block",
                                              "modify"]
     assert lang.ability_words(None) == []
+
+
+def test_a_list_of_conditions_needs_each_and_keeps_their_alternatives():
+    """[{any: [A, B]}, C] holds when (A or B) and C; and all: is the same as a list."""
+    hand = {"count": {"side": "own", "zone": "hand"}}
+    deck = {"count": {"side": "own", "zone": "deck"}}
+    for condition in ([{"any": [{**hand, "max": 0}, {**hand, "min": 5}]}, {**deck, "min": 1}],
+                      {"all": [{"any": [{**hand, "max": 0}, {**hand, "min": 5}]}, {**deck, "min": 1}]}):
+        cond = compiled({"condition": condition, "do": [{"effect": "draw"}]}).condition
+
+        def holds(in_hand: int, in_deck: int, cond=cond) -> bool:
+            return cond.holds(lambda c: in_hand if c.zone == "hand" else in_deck, lambda n, v: True)
+
+        assert holds(0, 3) and holds(6, 1)
+        assert not holds(2, 3) and not holds(0, 0)

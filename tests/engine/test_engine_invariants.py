@@ -16,8 +16,8 @@ import random
 import pytest
 
 from deckkit.engine.core import TERMINAL
+from deckkit.bundled import starter_deck
 from deckkit.engine.registry import load_game, registered_games
-from deckkit.paths import data_dir
 from deckkit.text import fold
 
 MAX_ACTIONS = 20_000
@@ -35,14 +35,7 @@ def _game(name: str):
 
 
 def _bundled_deck(game) -> list[dict]:
-    from deckkit.decks.io import load_deck
-
-    paths = sorted((data_dir() / "decks").glob(f"{game.name}-*.deck"))
-    if not paths:
-        return list(game.cards.values())
-    deck = load_deck(paths[0])
-    by_name = {fold(c["name"]): c for c in game.cards.values()} | {fold(c["id"]): c for c in game.cards.values()}
-    return [by_name[fold(e.name)] for e in deck.entries for _ in range(e.count)]
+    return starter_deck(game)
 
 
 def _negative_ints(node, path="", signed=frozenset()) -> list[str]:

@@ -37,7 +37,7 @@ def test_the_fourth_game_plays_through_every_command(run, tmp_path):
     assert sorted(c["name"] for c in found) == ["Five", "One", "Three", "Two"]
     assert "You add 1 to the tally for each number card in your hand." in run("card", "Hoard")
     deck = str(HERE / "tally.deck")
-    assert "legal" in run("deck", "validate", deck).lower()
+    assert ": legal — tally/standard, 16 cards" in run("deck", "validate", deck)
     hand = json.loads(run("hand", deck, "--seed", "1", "-o", "json"))
     assert len(hand["hands"][0]["hand"]) == 4
     odds = run("odds", deck, "count(t:charm) >= 1")
@@ -70,3 +70,24 @@ def test_nothing_outside_its_package_names_the_fourth_game():
     files = [*(root / "deckkit").rglob("*.py"), *(root / "schemas").glob("*.json"), *(root / "data").rglob("*.json")]
     found = [str(p.relative_to(root)) for p in files if named.search(p.read_text(encoding="utf-8"))]
     assert not found, found
+
+
+def test_a_registered_game_brings_its_formats_and_takes_them_away(monkeypatch):
+    """GameSpec.formats joins the bundled formats while the game is registered (the cache follows the registry)."""
+    from deckkit.decks.formats import formats_of
+    from deckkit.engine.registry import registered_games, unregister
+
+    registered_games()
+    monkeypatch.syspath_prepend(str(PLUGIN))
+    monkeypatch.delitem(sys.modules, "tally", raising=False)
+    monkeypatch.delitem(sys.modules, "tally.spec", raising=False)
+    assert formats_of("tally") == []
+    try:
+        import tally  # noqa: F401  (registers its spec)
+
+        assert [f.name for f in formats_of("tally")] == ["standard"]
+    finally:
+        unregister("tally")
+        sys.modules.pop("tally", None)
+        sys.modules.pop("tally.spec", None)
+    assert formats_of("tally") == []

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import random
 
-from deckkit.decks.io import load_deck
+from deckkit.bundled import starter_deck
 from deckkit.engine.registry import load_game
-from deckkit.paths import data_dir
-from deckkit.text import fold
 
 
 def bundled_deck(game) -> list[dict]:
-    """The first bundled starter deck of the game as card dicts (the whole pool when it has none)."""
-    paths = sorted((data_dir() / "decks").glob(f"{game.name}-*.deck"))
-    if not paths:
-        return list(game.cards.values())
-    by_name = {fold(c["name"]): c for c in game.cards.values()} | {fold(c["id"]): c for c in game.cards.values()}
-    return [by_name[fold(e.name)] for e in load_deck(paths[0]).entries for _ in range(e.count)]
+    """The game's first shipped starter deck (the whole pool when it has none)."""
+    return starter_deck(game)
 
 
 def positions(spec, seeds=range(4), steps=(0, 7, 19, 40), **settings):
