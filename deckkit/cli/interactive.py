@@ -14,7 +14,8 @@ HELP = ("type a number or an action as listed; undo takes back your last action;
 def play(
     deck: Annotated[Path, typer.Argument(help="Your deck (a file or a bundled deck's name).")],
     vs: Annotated[Path | None, typer.Option("--vs", help="The other side's deck (default: the same deck).")] = None,
-    ai: Annotated[str, typer.Option("--ai", help="The other side's AI: random, greedy or mcts.")] = "greedy",
+    ai: Annotated[str, typer.Option("--ai", help="The other side's AI: random, greedy, mcts or "
+                                                         "strategy:FILE (a strategy file or a bundled strategy's name).")] = "greedy",
     budget: Annotated[int, typer.Option("--budget", help="mcts: playouts per decision.")] = 200,
     seat: Annotated[int, typer.Option("--seat", help="Your seat: 1 (p1, who starts) or 2.")] = 1,
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="People play both seats (no AI).")] = False,
@@ -38,7 +39,7 @@ def play(
     from deckkit.catalogue import open_catalogue
     from deckkit.cli.goldfish import _settings
     from deckkit.errors import DeckkitError, IllegalAction, UsageError
-    from deckkit.match.ai import PilotSpec, check_ai, check_budget
+    from deckkit.match.ai import check_budget, pilot_spec
     from deckkit.match.session import Session, legal_lines
     from deckkit.sim.goldfish import load_decks
 
@@ -50,7 +51,7 @@ def play(
     if note:
         common.err(f"note: {note}")
     humans = {0, 1} if hot_seat else {seat - 1}
-    session = Session(loaded[0].game, loaded, humans, PilotSpec(check_ai(ai), budget), seed, _settings(set_))
+    session = Session(loaded[0].game, loaded, humans, pilot_spec(ai, budget, loaded[0].game), seed, _settings(set_))
 
     def stop(code: int, why: str) -> None:
         if autosave is not None:

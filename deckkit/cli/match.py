@@ -13,7 +13,8 @@ def match(
                                                      "three or more play a round robin.")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games per pair of decks.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses seeds derived from it.")] = 0,
-    ai: Annotated[str | None, typer.Option("--ai", help="The AI of both sides: random, greedy or mcts.")] = None,
+    ai: Annotated[str | None, typer.Option("--ai", help="The AI of both sides: random, greedy, mcts or "
+                                                         "strategy:FILE (a strategy file or a bundled strategy's name).")] = None,
     ai_a: Annotated[str | None, typer.Option("--ai-a", help="The AI of deck A (the first of each pair).")] = None,
     ai_b: Annotated[str | None, typer.Option("--ai-b", help="The AI of deck B (the second of each pair).")] = None,
     budget: Annotated[int, typer.Option("--budget", help="mcts: playouts per decision (not a time limit).")] = 200,
@@ -33,7 +34,9 @@ def match(
     deck lists are open). random picks any legal action; greedy is the goldfish pilot in its own turn
     and the game's defensive choices otherwise; mcts searches determinisations of its view with
     --budget playouts per decision (playouts are cut short and scored by the game's heuristic), so
-    a seed gives the same games on every machine and for any --workers.
+    a seed gives the same games on every machine and for any --workers. strategy:FILE flies a side by
+    a strategy file (the rules `deckkit goldfish --strategy` reads): its rules read the side's own view
+    with that side named p1 and the other p2, so one file pilots either seat.
 
     The report gives deck A's wins, B's wins and draws, A's score (draws count half) with its
     interval, how often the first seat wins, the mean length and a verdict in words. Three decks or
@@ -45,6 +48,7 @@ def match(
       deckkit match obludarium-standard obludarium-standard --ai-a mcts --ai-b greedy --games 100
       deckkit match alomfogo-casual alomfogo-tournament --ai greedy --games 1000 --seed 7
       deckkit match kotlik-standard kotlik-standard --ai-a mcts --ai-b greedy --trace -n 20
+      deckkit match obludarium-standard obludarium-standard --ai-a strategy:obludarium-greedy --ai-b greedy
     """
     from deckkit.catalogue import open_catalogue
     from deckkit.cli.goldfish import _settings

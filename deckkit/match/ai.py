@@ -1,9 +1,11 @@
-"""Match AIs: ``random``, ``greedy`` and ``mcts``, each deciding for one seat with its own generator.
+"""Match AIs: ``random``, ``greedy``, ``mcts`` and strategy files, each deciding for one seat with its own generator.
 
 An AI's ``decide(state, rng, explain)`` returns the chosen legal action and, when ``explain`` is
 set, a short reason for traces. AIs never read the other player's hidden cards: random and greedy
 look only at their own legal actions and hand and the public zones; the search AI decides on
-determinisations drawn from the player's view (:mod:`deckkit.match.mcts`).
+determinisations drawn from the player's view (:mod:`deckkit.match.mcts`); a strategy file
+(``strategy:FILE``, the goldfish pilots written as rules) decides on one determinisation, reading
+the player's view with its own seat named ``p1`` and the other ``p2``, so one file pilots either seat.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from deckkit.engine.hidden import MatchSupport
 from deckkit.errors import IllegalAction, UsageError
 
 AI_NAMES = ("random", "greedy", "mcts")
+STRATEGY_PREFIX = "strategy:"
 DEFAULT_BUDGET = 200
 MAX_BUDGET = 20_000  # playouts per decision: at 20,000 a single game already takes hours
 
@@ -28,19 +31,49 @@ class PilotSpec:
 
     ai: str = "greedy"
     budget: int = DEFAULT_BUDGET
+    strategy: Any = None  # a loaded deckkit.sim.strategy.Strategy when ``ai`` is "strategy"
 
     def __str__(self) -> str:
+        if self.ai == "strategy":
+            return STRATEGY_PREFIX + self.strategy.name
         return f"mcts({self.budget})" if self.ai == "mcts" else self.ai
 
 
 def check_ai(name: str, option: str = "--ai") -> str:
-    """The AI's canonical name; UsageError with a did-you-mean for an unknown one."""
+    """The AI's canonical name (``strategy:FILE`` kept as given); UsageError with a did-you-mean for an unknown one."""
     key = (name or "").strip().lower()
     if key in AI_NAMES:
         return key
+    if key.startswith(STRATEGY_PREFIX):
+        return name.strip()
     close = difflib.get_close_matches(key, AI_NAMES, n=1, cutoff=0.4)
     raise UsageError(f"{option} {name!r}: unknown AI",
-                     hint=(f"did you mean {close[0]}? " if close else "") + "AIs are " + ", ".join(AI_NAMES))
+                     hint=(f"did you mean {close[0]}? " if close else "") + "AIs are " + ", ".join(AI_NAMES)
+                     + ", or strategy:FILE (a strategy file or a bundled strategy's name)")
+
+
+def pilot_spec(name: str, budget: int, game: str, option: str = "--ai") -> PilotSpec:
+    """The pilot ``name`` names for a match of ``game``: an AI, or ``strategy:FILE`` loaded and checked."""
+    ai = check_ai(name, option)
+    if not ai.startswith(STRATEGY_PREFIX):
+        return PilotSpec(ai, budget)
+    from deckkit.paths import bundled_hint, resolve_input
+    from deckkit.sim.strategy import load_strategy
+
+    given = ai[len(STRATEGY_PREFIX):].strip()
+    if not given:
+        raise UsageError(f"{option} {name!r}: no strategy file after strategy:",
+                         hint="e.g. strategy:my.toml or a bundled one (deckkit bundled --kind strategy)")
+    path = resolve_input(given, "strategy")
+    from pathlib import Path
+
+    if not Path(path).is_file():
+        raise UsageError(f"{option} {name!r}: no such strategy file {given}", hint=bundled_hint(given, "strategy"))
+    strategy = load_strategy(path)
+    if strategy.game != game:
+        raise UsageError(f"{option}: the strategy {path} plays {strategy.game}, the decks {game}",
+                         hint="give a strategy of the decks' game (deckkit bundled --kind strategy lists one per game)")
+    return PilotSpec("strategy", budget, strategy)
 
 
 def check_budget(budget: int) -> tuple[int, str | None]:
@@ -93,12 +126,57 @@ def apply_checked(state: State, action: Action, legal: list[Action], rng: random
         state.apply_unchecked(legal[rng.randrange(len(legal))])
 
 
-def make_ai(pilot: PilotSpec, support: MatchSupport, **options: Any) -> Any:
-    """The AI object a pilot spec names."""
+class StrategyAI:
+    """A strategy file piloting whichever seat decides, on a determinisation of that seat's view.
+
+    The rules read the seat's view (:meth:`MatchSupport.view`) with the seat named ``p1``; look-aheads
+    play on a determinisation drawn with the AI's generator, so the hidden cards never reach a decision.
+    """
+
+    def __init__(self, strategy: Any, support: MatchSupport, game: Any) -> None:
+        from deckkit.sim.strategy import Pilot
+
+        self.name = f"{STRATEGY_PREFIX}{strategy.name}"
+        self.support = support
+        self.seat = 0
+        self.pilot = Pilot(strategy, game, snapshot=lambda state: seat_first(support.view(state, self.seat), self.seat))
+
+    def decide(self, state: State, rng: random.Random, explain: bool = False) -> tuple[Action, str | None]:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0], ("the only legal action" if explain else None)
+        self.seat = state.current_player()
+        action = self.pilot(self.support.determinise(state, self.seat, rng))
+        if action not in legal:  # written against a determinisation: the same choices, unless a rule slips
+            fallback = next((a for a in legal if a.kind == "pass"), legal[0])
+            return fallback, (f"the strategy chose {action}, not legal here; {fallback} instead" if explain else None)
+        return action, (self.name if explain else None)
+
+
+def seat_first(view: dict, seat: int) -> dict:
+    """``view`` with seat ``seat`` named ``p1`` and the other ``p2`` (keys and values alike), as strategies read it."""
+    if seat == 0:
+        return view
+    swap = {"p1": "p2", "p2": "p1"}
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {swap.get(k, k): walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return swap.get(node, node) if isinstance(node, str) else node
+
+    return walk(view)
+
+
+def make_ai(pilot: PilotSpec, support: MatchSupport, game: Any = None, **options: Any) -> Any:
+    """The AI object a pilot spec names (``game`` is needed by strategy files: their card look-ups)."""
     if pilot.ai == "random":
         return RandomAI()
     if pilot.ai == "greedy":
         return GreedyAI(support)
+    if pilot.ai == "strategy":
+        return StrategyAI(pilot.strategy, support, game)
     from deckkit.match.mcts import MCTS
 
     return MCTS(support, pilot.budget, **options)

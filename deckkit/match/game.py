@@ -64,7 +64,7 @@ class MatchJob:
             cards = {c["id"]: c for deck in self.decks for c in deck}
             game = build_game(self.game, list(cards.values()), dict(self.settings))
             support = support_of(self.game)
-            prepared = (game, support, [make_ai(p, support) for p in self.pilots])
+            prepared = (game, support, [make_ai(p, support, game) for p in self.pilots])
             _PREPARED[self.key] = prepared
         return prepared
 

@@ -8,7 +8,7 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from deckkit.errors import UsageError
-from deckkit.match.ai import PilotSpec, check_ai, check_budget
+from deckkit.match.ai import check_budget, pilot_spec
 from deckkit.match.game import MatchJob, support_of
 from deckkit.match.report import ratings, summarize_pair
 from deckkit.sim.runner import Backend, run
@@ -52,10 +52,10 @@ def match(decks: Sequence[Any], options: MatchOptions, progress: Callable[[int, 
                          hint="alternate: deck A sits first in every other game; fixed: deck A always sits first")
     if not 0 < options.confidence < 1:
         raise UsageError(f"--confidence must be between 0 and 1, not {options.confidence}")
-    ai_a, ai_b = check_ai(options.ai_a, "--ai-a"), check_ai(options.ai_b, "--ai-b")
     budget, note = check_budget(options.budget)
     notes = [note] if note else []
     game_name = decks[0].game
+    pilots = (pilot_spec(options.ai_a, budget, game_name, "--ai-a"), pilot_spec(options.ai_b, budget, game_name, "--ai-b"))
     from deckkit.engine.registry import spec
 
     support = support_of(game_name)
@@ -66,7 +66,6 @@ def match(decks: Sequence[Any], options: MatchOptions, progress: Callable[[int, 
     problem = support.pairing_problem([d.cards for d in decks])
     if problem:
         raise UsageError(problem, hint="give the same deck for every seat, e.g. deckkit match D.deck D.deck")
-    pilots = (PilotSpec(ai_a, budget), PilotSpec(ai_b, budget))
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     jobs = [MatchJob.make(game_name, [decks[i].cards, decks[j].cards], pilots, seed=options.seed,
                           alternate=options.seats == "alternate", settings=options.settings) for i, j in pairs]
@@ -83,7 +82,7 @@ def match(decks: Sequence[Any], options: MatchOptions, progress: Callable[[int, 
     report: dict = {
         "game": game_name, "title": spec(game_name).title, "games": options.games, "seed": options.seed,
         "seats": options.seats, "pilots": {"a": str(pilots[0]), "b": str(pilots[1])},
-        "budget": budget if "mcts" in (ai_a, ai_b) else None, "settings": dict(options.settings),
+        "budget": budget if any(p.ai == "mcts" for p in pilots) else None, "settings": dict(options.settings),
         "decks": labels, "pairs": summaries, "ratings": ratings(labels, summaries) if len(decks) > 2 else None,
         "elapsed_s": round(elapsed, 3), "workers": result.workers,
         "games_per_s": round(played / elapsed, 3) if elapsed > 0 else None, "interrupted": result.interrupted,

@@ -36,7 +36,7 @@ class Session:
             from deckkit.errors import UsageError
 
             raise UsageError(problem, hint="leave out --vs, or give the same deck")
-        self.ai = make_ai(pilot, self.support)
+        self.ai = make_ai(pilot, self.support, self.game)
         self.ai_rng = random.Random(f"{seed}:ai")
         self.actions: list[str] = []  # canonical strings with the player: "p2: block Glum with Medděd"
         self.keeps = 0

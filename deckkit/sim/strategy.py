@@ -213,9 +213,13 @@ _LABEL = re.compile(r"^(.*?)(?:#\d+)?(?: \(.*\))?$")
 
 
 class Pilot:
-    """A strategy bound to a game: ``pilot(state) -> Action`` for the goldfish loop."""
+    """A strategy bound to a game: ``pilot(state) -> Action`` for the goldfish loop.
 
-    def __init__(self, strategy: Strategy, game: Any) -> None:
+    ``snapshot(state)`` is what the rules' conditions and look-aheads read (the state's own
+    snapshot by default); a match gives the deciding player's view with its seat named ``p1``.
+    """
+
+    def __init__(self, strategy: Strategy, game: Any, snapshot: Callable[[Any], dict] | None = None) -> None:
         kinds = action_kinds(strategy.game)
         self.path = strategy.path or None
         self.rules: list[tuple[Callable[[dict, Callable], bool] | None, list[_Pattern], _LookAhead | _Keys | None]] = []
@@ -229,6 +233,7 @@ class Pilot:
         self._state: Any = None
         self._decisions = 0
         self._by_name = {fold(c["name"]): c for c in game.cards.values()}
+        self._snapshot: Callable[[Any], dict] = snapshot or (lambda state: state.snapshot())
 
     def card_of(self, label: str) -> dict | None:
         """The card dict of a zone entry or action argument (``Glum#2 (tapped)`` → Glum)."""
@@ -256,7 +261,7 @@ class Pilot:
 
         def snapshot() -> dict:
             if not snap:
-                snap.append(state.snapshot())
+                snap.append(self._snapshot(state))
             return snap[0]
 
         for i, (when, patterns, prefer) in enumerate(self.rules):
@@ -302,7 +307,7 @@ class Pilot:
                         not all(a.kind in through for a in after.legal_actions()):
                     break
                 after.apply_unchecked(self._decide(after, depth + 1))
-            v = value(after.snapshot(), self.card_of)
+            v = value(self._snapshot(after), self.card_of)
             scored.append((-v if direction == "max" else v, k, n, action))
         scored.sort(key=lambda t: t[:3])
         return [(t[3], t[1]) for t in scored]

@@ -94,6 +94,8 @@ def test_trace_shows_the_search_reasons(invoke):
     ((OB, OB, "--seats", "random"), "write alternate or fixed", 2),
     ((KO, "kotlik-beginner"), "one deck for both seats", 2),
     ((OB, "no-such.deck"), "no such file: no-such.deck", 1),
+    ((OB, OB, "--ai-a", "strategy:kotlik-greedy"), "plays kotlik, the decks obludarium", 2),
+    ((OB, OB, "--ai-b", "strategy:missing.toml"), "no such strategy file missing.toml", 2),
 ])
 def test_bad_input_is_a_clear_message(invoke, args, message, code):
     result = invoke(*args, "-n", "2", "-w", "1")
