@@ -1,5 +1,5 @@
 """`deckkit play` in a real terminal (a pseudo-terminal): numbered actions, an illegal move, undo, save, end of
-input; Ctrl-C at the prompt (in process: a suite's worker may not pass SIGINT on to a terminal's job)."""
+input, and Ctrl-C typed at the prompt (the terminal sends SIGINT); Ctrl-C also checked in process."""
 
 from __future__ import annotations
 
@@ -123,6 +123,19 @@ def test_end_of_input_exits_cleanly_and_autosaves(env, tmp_path):
     assert "the game is saved to" in term.seen or saved.exists()
     result = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
+
+
+def test_ctrl_c_typed_in_the_terminal_exits_130_and_the_saved_game_replays(env, tmp_path):
+    saved = tmp_path / "typed.deckkit.toml"
+    term = Terminal(["play", "obludarium-standard", "--seed", "3", "--autosave", str(saved)], env)
+    term.read_until("p1> ")
+    term.type("1\r")
+    term.read_until("p1> ")
+    term.type("\x03")  # Ctrl-C: the terminal's line discipline sends SIGINT to the foreground job
+    assert term.wait() == 130
+    assert "interrupted; the game is saved to" in term.seen and "Traceback" not in term.seen
+    replay = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
+    assert replay.exit_code == 0, replay.output
 
 
 def test_ctrl_c_at_the_prompt_exits_130_and_autosaves(env, tmp_path, monkeypatch):

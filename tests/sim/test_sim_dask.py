@@ -85,3 +85,26 @@ def test_sim_dask_jobs_that_differ_only_by_seed_stay_apart(starter):
             return run(jobs, 80, scheduler=cluster.scheduler_address)
 
     assert within(60, on_cluster).records == local.records
+
+
+def test_match_on_dask_matches_the_process_pool(starter):
+    """Match games (a search AI against a strategy file) give the same records on a Dask cluster as
+    on the process pool for one seed: the AIs' generators come from the seed and the game's index."""
+    distributed = pytest.importorskip("distributed")
+    from deckkit.match.ai import pilot_spec
+    from deckkit.match.game import MatchJob
+
+    deck = starter("obludarium-standard.deck")
+    pilots = [pilot_spec("mcts", 6, deck.game), pilot_spec("strategy:obludarium-greedy", 6, deck.game)]
+    job = MatchJob.make(deck.game, [deck.cards, deck.cards], pilots, seed=4)
+    local = run([job], 10, workers=2)
+
+    def on_cluster():
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                      timeout="20s", death_timeout="20s") as cluster:
+            return run([job], 10, scheduler=cluster.scheduler_address)
+
+    remote = within(90, on_cluster)
+    assert remote.workers == 2
+    assert remote.records == local.records
+    assert {r["winner"] for r in local.records[0]} - {None}  # games were played to an end
