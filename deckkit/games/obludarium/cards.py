@@ -24,6 +24,26 @@ def strengthens(ability: Any) -> bool:
     return ability is not None and any(s.effect in STRENGTHENING for seq in ability.sequences for s in seq)
 
 
+class Plan:
+    """What listing an ability's actions reads of it, read once (``CardInfo.cast_plan``, ``use_plan``): its
+    costs and, per mode (or its one sequence), the targets chosen when it is played and whether it
+    counters."""
+
+    __slots__ = ("tap", "food", "sacrifice", "discard", "card_costs", "modes", "strengthens")
+
+    def __init__(self, ab: Any) -> None:
+        from deckkit.engine.abilities import Target
+
+        self.tap = bool(ab.cost_of("tap"))
+        self.food = ab.cost_of("food") or 0
+        self.sacrifice = ab.cost_of("sacrifice")  # True: this card; a Target: another, named in the action
+        self.discard = ab.cost_of("discard") or 0
+        self.card_costs = isinstance(self.sacrifice, Target) or bool(self.discard)  # cards named in the action
+        self.modes = tuple((tuple(s.target for s in seq if s.target is not None and s.target.chosen),
+                            any(s.effect == "counter" for s in seq)) for seq in (ab.sequences or ((),)))
+        self.strengthens = strengthens(ab)
+
+
 def _merged(abilities: tuple) -> Any:
     """A spell's abilities played on cast, as one: several plain sequences join into one (each step
     keeps its own target); a modal ability stays itself."""
@@ -60,6 +80,8 @@ class CardInfo:
     triggers: tuple = ()  # (event name, ability) pairs
     statics: tuple = ()  # (Static, ability condition) pairs
     events: frozenset = frozenset()  # the events its triggers watch
+    cast_plan: Plan | None = None  # what listing the actions of ``cast`` reads of it
+    use_plan: Plan | None = None  # ... and of ``use``
 
     @classmethod
     def from_dict(cls, card: dict) -> CardInfo:
@@ -88,6 +110,7 @@ class CardInfo:
             groups=groups, flying="flying" in groups, blocking=bool(card.get("blocking", False)),
             abilities=abilities, cast=cast, use=use, triggers=triggers, statics=statics,
             events=frozenset(on for on, _ in triggers),
+            cast_plan=None if cast is None else Plan(cast), use_plan=None if use is None else Plan(use),
         )
 
     def has_static(self, name: str) -> bool:

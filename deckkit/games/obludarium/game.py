@@ -47,6 +47,15 @@ class ObludariumGame(Game[ObState]):
         self.by_name.update({fold(i.id): i for i in self.infos.values()})
         #: Whether any card of the pool has a trigger (else no event is even looked at).
         self.watched = any(i.triggers for i in self.infos.values())
+        #: Filters' answers on printed facts, by filter and card (AbilityRules.passes); facts never change.
+        self.filter_memo: dict[int, tuple] = {}
+
+    def __getstate__(self) -> dict:
+        """What pickling keeps (a game goes to worker processes): all but the filter memo, which
+        holds functions and is found again."""
+        state = self.__dict__.copy()
+        state["filter_memo"] = {}
+        return state
 
     # -- card facts ----------------------------------------------------------------------------
     def info(self, card: dict) -> CardInfo:

@@ -21,18 +21,65 @@ the pilots alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Count, Target
+from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Count, Filter, Target
 from deckkit.engine.core import Action, State, chance, shuffled
 from deckkit.engine.effects import EffectContext, dispatch
-from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, CardInfo
+from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, CardInfo, Plan
 
 if TYPE_CHECKING:
     from deckkit.games.obludarium.game import ObludariumGame
     from deckkit.games.obludarium.state import Perm, StackItem
 
 PLAY = "play"
+
+
+#: What a filter may read of a card in play beyond its printed facts (:meth:`AbilityRules._getter`).
+_LIVE_FIELDS = frozenset({"attack", "defense", "state"})
+
+
+def _printed_only(f: Filter) -> bool:
+    """Whether a filter reads only a card's printed facts (type, group, name, cost), so its answer
+    for a card never changes."""
+    return all(name not in _LIVE_FIELDS for name, _ in f.tests) and \
+        all(_printed_only(g) for g in (*f.negated, *f.alternatives))
+
+
+def _tester(f: Filter) -> Callable[[Any, Any], bool]:
+    """The test of :meth:`AbilityRules.tester`: ``f.matches`` on the card's getter, its answers on
+    printed facts kept by card (a card's facts are held as the key, so they stay the same object)."""
+    if not (f.tests or f.negated or f.alternatives):
+        return lambda state, card: True
+    facts: dict[CardInfo, bool] = {}  # f's answer on a card's printed facts
+
+    def on_facts(state, card) -> bool:
+        info = card if type(card) is CardInfo else card.info
+        known = facts.get(info)
+        if known is None:
+            known = facts[info] = f.matches(state._getter(info))
+        return known
+
+    if _printed_only(f):
+        return on_facts
+    # f is its tests on printed facts (kept per card) and the rest, which a card in play passes or not now
+    printed = Filter(tuple((name, want) for name, want in f.tests if name not in _LIVE_FIELDS))
+    rest = Filter(tuple((name, want) for name, want in f.tests if name in _LIVE_FIELDS), f.negated,
+                  f.alternatives)
+    printed_facts: dict[CardInfo, bool] = {}
+
+    def test(state, card) -> bool:
+        if type(card) is CardInfo:
+            return on_facts(state, card)
+        if printed.tests:
+            known = printed_facts.get(card.info)
+            if known is None:
+                known = printed_facts[card.info] = printed.matches(state._getter(card.info))
+            if not known:
+                return False
+        return rest.matches(state._getter(card))
+    return test
 
 
 class ObContext(EffectContext):
@@ -125,13 +172,27 @@ class AbilityRules(State):
 
     def in_set(self, t: Target | Count, card, controller: int, source=None) -> bool:
         """Whether ``card`` (a card in play or a card's facts) is of the set (side, other, filter)."""
-        owner = card.owner if not isinstance(card, CardInfo) else controller
+        facts = type(card) is CardInfo
+        owner = controller if facts else card.owner
         if t.side == "own" and owner != controller or t.side == "enemy" and owner == controller:
             return False
         if t.other and source is not None and (card is source or card is getattr(source, "info", None)):
             return False
-        f = t.filter
-        return not (f.tests or f.negated or f.alternatives) or f.matches(self._getter(card))
+        return self.passes(t.filter, card)
+
+    def passes(self, f: Filter, card) -> bool:
+        """Whether a card (in play, or a card's facts) passes a filter (:meth:`Filter.matches` on
+        :meth:`_getter`)."""
+        return self.tester(f)(self, card)
+
+    def tester(self, f: Filter):
+        """``test(state, card)``: :meth:`passes` for one filter, made once per game. What a filter
+        answers from printed facts alone never changes, so that answer is kept per card."""
+        memo = self.game.filter_memo
+        entry = memo.get(id(f))
+        if entry is None or entry[0] is not f:  # the filter itself is held, so its id stays its own
+            entry = memo[id(f)] = (f, _tester(f))
+        return entry[1]
 
     def _zone(self, p: int, zone: str) -> list:
         if zone == PLAY or not zone:
@@ -146,11 +207,7 @@ class AbilityRules(State):
             for card in self._zone(q, c.zone):
                 if c.other and source is not None and (card is source or card is getattr(source, "info", None)):
                     continue
-                f = c.filter
-                if not (f.tests or f.negated or f.alternatives):
-                    n += 1
-                elif c.zone in (PLAY, "") and f.matches(self._getter(card)) or \
-                        c.zone not in (PLAY, "") and f.matches(self._getter(card)):
+                if self.passes(c.filter, card):
                     n += 1
         return n
 
@@ -205,7 +262,8 @@ class AbilityRules(State):
         for st, cond in card.statics:
             if st.effect == "cost" and st.cards is None and self.holds(st.condition or cond, p):
                 n -= st.param("less", 0)
-        for src, st, cond in self.mods():
+        mods = self._mods
+        for src, st, cond in self.mods() if mods is None else mods:
             if st.effect == "cost" and src.owner == p and self.in_set(st.cards, card, p, src) and \
                     self.holds(st.condition or cond, p, src):
                 n -= st.param("less", 0)
@@ -213,6 +271,8 @@ class AbilityRules(State):
 
     def keyword(self, perm, word: str) -> bool:
         """Whether a card has a keyword now: printed (a static) or granted for a while."""
+        if not perm.grants and not perm.info.statics:
+            return False
         for st, cond in perm.info.statics:
             if st.effect == "keyword" and st.param("keyword") == word and self.holds(st.condition or cond,
                                                                                    perm.owner, perm):
@@ -377,43 +437,49 @@ class AbilityRules(State):
             return [(c, c.name) for c in seen.values()]
         out = []
         sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (p, 1 - p)
+        test = self.tester(t.filter)  # the sides are walked here; in_set's other test is the one above
         for q in sides:
-            labels = self.labels(q)
-            for perm, label in zip(self.tables[q], labels):
+            labels = None
+            for i, perm in enumerate(self.tables[q]):
                 if t.other and (perm is source or perm in taken):
                     continue
-                if self.in_set(t, perm, p, source):
-                    out.append((perm, label if t.side != "any" or q == p else f"enemy {label}"))
+                if test(self, perm):
+                    if labels is None:
+                        labels = self.labels(q)
+                    out.append((perm, labels[i] if t.side != "any" or q == p else f"enemy {labels[i]}"))
         return out
 
-    def ability_actions(self, p: int, kind: str, name: str, ab, source, acts: list, food: int) -> None:
-        """Every way to play ``ab`` now: each mode, each choice of targets, each choice of cost cards."""
-        if ab is None:
+    def ability_actions(self, p: int, kind: str, name: str, ab, plan: Plan | None, source, acts: list,
+                        food: int) -> None:
+        """Every way to play ``ab`` (read as ``plan``) now: each mode, each choice of targets, each
+        choice of cost cards."""
+        if ab is None or plan is None:
             acts.append(Action(p, kind, (name,)))
             return
-        if not self.holds(ab.condition, p, source):
+        if ab.condition is not None and not self.holds(ab.condition, p, source):
             return
-        spare = source if ab.cost_of("sacrifice") is True else None
-        costs = self._cost_choices(p, ab, source)
+        spare = source if plan.sacrifice is True else None
+        costs = self._cost_choices(p, plan, source) if plan.card_costs else [()]
         if costs is None:
             return
-        for m, seq in enumerate(ab.sequences or ((),)):
-            if any(s.effect == "counter" for s in seq) and not self.counterable(p):
+        for m, (targets, counter) in enumerate(plan.modes):
+            if counter and not self.counterable(p):
                 continue
             head = (name, "mode", str(m + 1)) if ab.modes else (name,)
-            for picks in self._target_choices(p, seq, source, spare):
+            if not targets:
+                for extra in costs:
+                    acts.append(Action(p, kind, head + extra))
+                continue
+            for picks in self._target_choices(p, targets, source, spare):
                 on: tuple = ()
                 for i, (_, text) in enumerate(picks):
                     on += ("on", text) if i == 0 else ("and", text)
                 for extra in costs:
                     acts.append(Action(p, kind, head + on + extra))
 
-    def _target_choices(self, p: int, seq, source, spare) -> list[list]:
+    def _target_choices(self, p: int, targets: tuple[Target, ...], source, spare) -> list[list]:
         out: list[list] = [[]]
-        for step in seq:
-            t = step.target
-            if t is None or not t.chosen:
-                continue
+        for t in targets:
             grown = []
             for picks in out:
                 taken = [c for c, _ in picks]
@@ -428,16 +494,16 @@ class AbilityRules(State):
                 return []
         return out
 
-    def _cost_choices(self, p: int, ab, source) -> list[tuple] | None:
+    def _cost_choices(self, p: int, plan: Plan, source) -> list[tuple] | None:
         """The cost-card choices (``sacrificing X``, ``discarding Y``) of an ability, or None if it cannot be paid."""
         out: list[tuple] = [()]
-        sac = ab.cost_of("sacrifice")
+        sac = plan.sacrifice
         if isinstance(sac, Target):
             choices = [text for perm, text in self._candidates(p, sac, source, []) if perm is not source]
             if not choices:
                 return None
             out = [("sacrificing", text) for text in choices]
-        n = ab.cost_of("discard")
+        n = plan.discard
         if n:
             names = list(dict.fromkeys(c.name for c in self.hands[p]))
             if len(self.hands[p]) < n:

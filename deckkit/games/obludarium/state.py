@@ -266,23 +266,23 @@ class ObState(AbilityRules, State):
                 continue  # OB-702
             if card.blocking and not in_block:
                 continue  # OB-355, OB-813
-            if locked and strengthens(card.cast):
+            if locked and card.cast_plan is not None and card.cast_plan.strengthens:
                 continue
-            self.ability_actions(p, "cast", card.name, card.cast, None, acts, food)
+            self.ability_actions(p, "cast", card.name, card.cast, card.cast_plan, None, acts, food)
         labels = None
         for i, perm in enumerate(self.tables[p]):
-            ab = perm.info.use
-            if ab is None:
+            plan = perm.info.use_plan  # None: no ability to use
+            if plan is None:
                 continue
-            if perm.info.type == MONSTER and perm.new:
+            if perm.new and perm.info.type == MONSTER:
                 continue  # OB-334, OB-902 (artifacts: OB-343, OB-903)
-            if ab.cost and (ab.cost_of("tap") and perm.tapped or (ab.cost_of("food") or 0) > food):
+            if plan.tap and perm.tapped or plan.food > food:
                 continue  # OB-704, OB-701
-            if locked and strengthens(ab):
+            if locked and plan.strengthens:
                 continue
             if labels is None:
                 labels = self.labels(p)
-            self.ability_actions(p, "use", labels[i], ab, perm, acts, food)
+            self.ability_actions(p, "use", labels[i], perm.info.use, plan, perm, acts, food)
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
