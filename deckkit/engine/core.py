@@ -121,6 +121,11 @@ class Setting:
 #: The state class of a game; ``Game[S]`` lets a game's policies take its own states.
 S = TypeVar("S", bound="State")
 
+#: A policy (a pilot of one seat): ``policy(state, rng)`` is one of the state's legal actions for the
+#: player to act. ``rng`` is the players' own generator; chance (shuffles, draws, refills) keeps the
+#: state's :attr:`State.rng`, so what a random player picks never shifts a later shuffle.
+Policy = Callable[[S, random.Random], Action]
+
 
 class Game(ABC, Generic[S]):
     """Rules of one game with chosen settings, over an immutable card pool (card dicts by id)."""
@@ -156,8 +161,8 @@ class Game(ABC, Generic[S]):
     def from_setup(self, setup: dict, rng: random.Random) -> State:
         """A game in an explicit position (scripted tests): zones, counters and who is to act."""
 
-    def policies(self) -> dict[str, Callable[[S], Action]]:
-        """Named policies for goldfish games; each maps a state to one of its legal actions."""
+    def policies(self) -> dict[str, Policy[S]]:
+        """Named policies for goldfish games: ``policy(state, rng)`` is one of the state's legal actions."""
         return {}
 
     def play_goldfish(
@@ -170,10 +175,13 @@ class Game(ABC, Generic[S]):
         keep: Callable[[list[dict]], bool] | None = None,
         trace: list[str] | None = None,
         max_turns: int = 60,
+        policy_rng: random.Random | None = None,
     ) -> dict:
         """Play one goldfish game of ``deck`` (player 0) and return its outcome record.
 
-        ``keep`` decides mulligans on the opening hand (list of card dicts) under the game's
+        ``rng`` is the chance generator (shuffles, draws); ``policy_rng`` the players' own
+        (:func:`deckkit.sim.seeding.policy_rng`; by default one derived from ``rng`` without drawing
+        from it). ``keep`` decides mulligans on the opening hand (list of card dicts) under the game's
         opening procedure; ``trace``, when given, receives readable lines of the game.
         Record keys: win-by-turn games give ``{"won", "turn", "mulligans", "seen"}`` (``turn`` is
         player 0's own turn number of the win, ``seen`` the card names player 0 saw by then; optional

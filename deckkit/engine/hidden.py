@@ -11,7 +11,7 @@ A match AI may read only what its player may know. Each game fills in one :class
   searcher's generator, never the game's), so the copy agrees with the view and conserves the cards. The result may depend on the
   view and ``rng`` only: the hidden cards are pooled in a canonical order before they are dealt;
 - ``new_match(game, decks, rng)``: a fresh game of the decks, given in seat order (seat 0 is p1);
-- ``greedy(state)``: the game's greedy pilot for whoever decides (its goldfish pilot in its own
+- ``greedy(state, rng)``: the game's greedy pilot for whoever decides (its goldfish pilot in its own
   turn, the game's defensive choices otherwise);
 - ``evaluate(state, player)``: a heuristic in [0, 1] of how well ``player`` stands, for playouts
   that a search cuts short;
@@ -38,7 +38,7 @@ class MatchSupport:
     view: Callable[..., dict]  # (state, player) -> plain data
     determinise: Callable[..., State]  # (state, player, rng) -> a copy agreeing with the view
     new_match: Callable[..., State]  # (game, decks in seat order, chance rng) -> a fresh game
-    greedy: Callable[..., Action]  # (state) -> the greedy pilot's action for whoever decides
+    greedy: Callable[..., Action]  # (state, rng) -> the greedy pilot's action for whoever decides (a Policy)
     evaluate: Callable[..., float]  # (state, player) -> heuristic worth in [0, 1]
     length: Callable[..., int]  # (state) -> turns played
     #: How the search plays on after its tree: ``random`` moves, or the ``greedy`` pilot with a few

@@ -111,7 +111,7 @@ class GreedyAI:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0], ("the only legal action" if explain else None)
-        action = self.support.greedy(state)
+        action = self.support.greedy(state, rng)
         if action not in legal:  # a pilot written for goldfish meeting a position it never saw
             fallback = next((a for a in legal if a.kind == "pass"), legal[0])
             return fallback, (f"greedy chose {action}, not legal here; {fallback} instead" if explain else None)
@@ -146,7 +146,7 @@ class StrategyAI:
         if len(legal) == 1:
             return legal[0], ("the only legal action" if explain else None)
         self.seat = state.current_player()
-        action = self.pilot(self.support.determinise(state, self.seat, rng))
+        action = self.pilot(self.support.determinise(state, self.seat, rng), rng)
         if action not in legal:  # written against a determinisation: the same choices, unless a rule slips
             fallback = next((a for a in legal if a.kind == "pass"), legal[0])
             return fallback, (f"the strategy chose {action}, not legal here; {fallback} instead" if explain else None)

@@ -131,7 +131,7 @@ class MCTS:
             if greedy is None or len(legal) == 1 or rng.random() < epsilon:
                 world.apply_unchecked(legal[rng.randrange(len(legal))])
                 continue
-            action = greedy(world)
+            action = greedy(world, rng)
             if action in legal:
                 world.apply_unchecked(action)
             else:  # a goldfish pilot meeting a position it never saw: play on at random

@@ -1,6 +1,7 @@
 """Run many goldfish games: in this process, on local worker processes, or on a Dask cluster.
 
-Game ``i`` always uses the seed :func:`deckkit.sim.seeding.game_seed` ``(seed, i)``; chunks of
+Game ``i`` always uses the seed :func:`deckkit.sim.seeding.game_seed` ``(seed, i)`` for chance and
+:func:`deckkit.sim.seeding.policy_rng` ``(seed, i)`` for the players' choices; chunks of
 consecutive games are played wherever there is room and merged back in index order, so a run's
 records are identical for every worker count, chunking and backend.
 """
@@ -23,7 +24,7 @@ from typing import Any, Protocol
 from collections.abc import Callable, Iterator, Sequence
 
 from deckkit.errors import DeckkitError, UsageError
-from deckkit.sim.seeding import game_rng, game_seed
+from deckkit.sim.seeding import game_rng, game_seed, policy_rng
 from deckkit.sim.stats import precision_of
 
 Progress = Callable[[int], None]  # called with the number of games just finished
@@ -137,11 +138,11 @@ def play_one(job: AnyJob, index: int, trace: list[str] | None = None) -> dict:
             raise UsageError(f"{job.game} has no opening hand, so a keep rule cannot apply",
                              hint="leave out --keep (and [mulligan] in the strategy)")
         record = play_scoring(game, deck, game_rng(job.seed, index), pilot, opponent=job.opponent or "passive",
-                              trace=trace)
+                              trace=trace, policy_rng=policy_rng(job.seed, index))
     else:
         choices = {k: v for k, v in (("policy", pilot or job.policy), ("opponent", job.opponent)) if v}
         record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
-                                    max_turns=job.max_turns, **choices)
+                                    max_turns=job.max_turns, policy_rng=policy_rng(job.seed, index), **choices)
     if not job.keep_seen:
         for key in _CARD_LISTS:
             record.pop(key, None)

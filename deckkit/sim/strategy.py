@@ -213,7 +213,7 @@ _LABEL = re.compile(r"^(.*?)(?:#\d+)?(?: \(.*\))?$")
 
 
 class Pilot:
-    """A strategy bound to a game: ``pilot(state) -> Action`` for the goldfish loop.
+    """A strategy bound to a game: ``pilot(state, rng) -> Action`` for the goldfish loop (it draws nothing).
 
     ``snapshot(state)`` is what the rules' conditions and look-aheads read (the state's own
     snapshot by default); a match gives the deciding player's view with its seat named ``p1``.
@@ -246,7 +246,7 @@ class Pilot:
 
     MAX_DECISIONS = 20_000  # per game; far beyond any real game, so only a looping rule hits it
 
-    def __call__(self, state: Any) -> Any:
+    def __call__(self, state: Any, rng: Any = None) -> Any:
         if state is not self._state:
             self._state, self._decisions = state, 0
         self._decisions += 1
@@ -364,7 +364,7 @@ class Pilot:
 
 
 def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponent: str = "passive",
-                 trace: list[str] | None = None) -> dict:
+                 trace: list[str] | None = None, policy_rng: Any = None) -> dict:
     """One goldfish game of a scoring game (Kotlík) with ``pilot`` in the first seat: its record.
 
     Drives the game's State through ``legal_actions`` / ``apply_unchecked``, the opponent by the
@@ -376,10 +376,13 @@ def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponen
     if opponent not in policies:
         raise UsageError(f"unknown opponent {opponent!r}", hint="opponents: " + ", ".join(policies))
     other = policies[opponent]
+    from deckkit.sim.seeding import policy_rng_of
+
+    prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
     state = game.new_game([deck] if deck else None, rng, log=trace is not None)
     while not state.is_terminal():
         seat = state.current_player()
-        action = pilot(state) if seat == 0 else other(state)
+        action = pilot(state, prng) if seat == 0 else other(state, prng)
         state.apply_unchecked(action)
         if trace is not None:
             trace.extend(state.log)

@@ -16,7 +16,7 @@ GOLDEN = Path(__file__).with_name("ko_golden_seed7.txt")
 
 def transcript() -> str:
     state = GAME.new_game(None, random.Random(7))
-    pols = [POLICIES["greedy"](), POLICIES["random"]()]
+    pols = [POLICIES["greedy"](), POLICIES["random"](random.Random(8))]  # the random player's own generator
     lines = list(state.log)
     state.log.clear()
     while not state.is_terminal():

@@ -130,9 +130,9 @@ def test_engine_policies_play_legal_actions_through_apply():
     policies = GAME.policies()
     assert set(policies) == {"greedy", "random", "passive"}
     for seed, (a, b) in enumerate((("greedy", "random"), ("passive", "greedy"))):
-        state = GAME.new_game(None, random.Random(seed))
+        state, players = GAME.new_game(None, random.Random(seed)), random.Random(seed + 100)
         while not state.is_terminal():
-            state.apply(policies[(a, b)[state.current_player()]](state))
+            state.apply(policies[(a, b)[state.current_player()]](state, players))
         assert sorted(all_cards(state)) == ALL
 
 

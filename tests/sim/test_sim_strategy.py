@@ -159,9 +159,9 @@ def test_sim_errors_in_workers_keep_their_hint_and_exit_code(starter, tmp_path, 
 
 def _shadow(reference, pilot, differences):
     """A policy that plays ``reference`` and notes the phase of every position where ``pilot`` would not."""
-    def policy(state):
-        chosen = reference(state)
-        if pilot(state) != chosen:
+    def policy(state, rng):
+        chosen = reference(state, rng)
+        if pilot(state, rng) != chosen:
             differences.append(state.snapshot()["phase"])
         return chosen
     return policy
@@ -227,7 +227,7 @@ def test_sim_kotlik_greedy_file_decides_like_the_builtin_until_the_last_take(sta
         state = game.new_game(None, game_rng(4, i), log=False)
         while not state.is_terminal():
             mine = state.current_player() == 0
-            action = greedy(state) if mine else passive(state)
+            action = greedy(state, None) if mine else passive(state, None)
             if mine:
                 other = pilot(state)
                 if other != action:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-from deckkit.engine.core import Action, Game, Setting, SetupError
+from deckkit.engine.core import Game, Policy, Setting, SetupError
 from deckkit.errors import DataError, UnknownCard
 from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
@@ -248,14 +248,14 @@ class AlomfogoGame(Game):
         return out
 
     # -- goldfish ------------------------------------------------------------------------------
-    def policies(self) -> dict[str, Callable[[AlomfogoState], Action]]:
+    def policies(self) -> dict[str, Policy[AlomfogoState]]:
         """greedy (plays out its hand, challenges with everything) and random."""
         return dict(POLICIES)
 
     def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
                       opponent: str = "passive", keep: Callable[[list[dict]], bool] | None = None,
                       trace: list[str] | None = None, max_turns: int = 60,
-                      uses: dict[str, int] | None = None) -> dict:
+                      uses: dict[str, int] | None = None, policy_rng: random.Random | None = None) -> dict:
         """Play ``deck`` against a passive opponent (no turns, never defends) until it has no glory left.
 
         ``opponent="greedy"``: the opponent plays a copy of the deck with the greedy pilot (it takes
@@ -298,18 +298,21 @@ class AlomfogoGame(Game):
         me.marks = []
         state.first = 0
         state.begin_turn(0)
+        from deckkit.sim.seeding import policy_rng_of
+
+        prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
         if mirror:
             from deckkit.games.alomfogo.policies import greedy
 
             apply = state._apply
             while state.result is None and me.turns <= max_turns:
-                apply(choose(state) if state.current_player() == 0 else greedy(state))
+                apply(choose(state, prng) if state.current_player() == 0 else greedy(state, prng))
         elif policy == "greedy":
             _greedy_fast(state, max_turns)
         else:
             apply = state._apply
             while state.result is None and me.turns <= max_turns:
-                apply(choose(state))
+                apply(choose(state, prng))
         won = state.result == 0
         total = len(opening.library)
         drawn = total - len(me.library)

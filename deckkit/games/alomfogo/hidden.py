@@ -57,10 +57,10 @@ def new_match(game, decks: Sequence[Sequence[dict]], rng: random.Random) -> Alom
     return game.new_game([list(d) for d in decks], rng)
 
 
-def greedy(state: State) -> Action:
+def greedy(state: State, rng: random.Random | None = None) -> Action:
     """The goldfish greedy player; it already decides every defending, helping and answering choice."""
     assert isinstance(state, AlomfogoState)
-    return policies.greedy(state)
+    return policies.greedy(state, rng)
 
 
 def evaluate(state: State, player: int) -> float:

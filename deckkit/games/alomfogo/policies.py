@@ -10,6 +10,7 @@ gains most. So a card a designer writes plays as its data says, with no code for
 
 from __future__ import annotations
 
+import random
 from functools import partial
 from typing import Any
 
@@ -184,7 +185,7 @@ def _permanent_worth(state: AlomfogoState, p: int, card: CardDef) -> Key | None:
     return best
 
 
-def greedy(state: AlomfogoState) -> Action:
+def greedy(state: AlomfogoState, rng: random.Random | None = None) -> Action:
     """Play out the hand by the cards' worth, then challenge with every active dreamwalker (glorious first);
     defend, designate helpers and assist by looking one action ahead on a clone."""
     phase = state.phase
@@ -408,10 +409,10 @@ def _greedy_play(state: AlomfogoState, p: int) -> Action:
     return Action(p, "play", (card.name, *(how.args if how is not None else ())))
 
 
-def random_policy(state: AlomfogoState) -> Action:
-    """A uniformly random legal action (drawn from the state's seeded generator)."""
+def random_policy(state: AlomfogoState, rng: random.Random) -> Action:
+    """A uniformly random legal action, drawn from the player's generator ``rng`` (never the game's)."""
     actions = state.legal_actions()
-    return actions[state.rng.randrange(len(actions))]
+    return actions[rng.randrange(len(actions))]
 
 
 POLICIES = {"greedy": greedy, "random": random_policy}

@@ -6,7 +6,7 @@ import random
 from typing import Any
 from collections.abc import Callable, Iterable
 
-from deckkit.engine.core import Action, Game, Setting
+from deckkit.engine.core import Game, Policy, Setting
 from deckkit.games.kotlik import setup as ko_setup
 from deckkit.games.kotlik.board import LINE_CELLS, SPACE_LINE
 from deckkit.games.kotlik.cards import CardSet, bundled_cards
@@ -124,13 +124,14 @@ class KotlikGame(Game[KotlikState]):
         return SetupReader(self, setup, rng).build()
 
     # -- policies and goldfish -------------------------------------------------------------------
-    def policies(self) -> dict[str, Callable[[KotlikState], Action]]:
-        """greedy, random and passive, as state → Action functions."""
+    def policies(self) -> dict[str, Policy[KotlikState]]:
+        """greedy, random and passive, as ``(state, rng) -> Action`` functions."""
         return {name: as_action_policy(cls) for name, cls in POLICIES.items()}
 
     def play_goldfish(self, deck: list[dict] | None, rng: random.Random, *, policy: str = "greedy",
                       opponent: str = "passive", keep: Callable | None = None,
-                      trace: list[str] | None = None, max_turns: int = 60) -> dict:
+                      trace: list[str] | None = None, max_turns: int = 60,
+                      policy_rng: random.Random | None = None) -> dict:
         """One seeded game, White plays ``policy`` and Black ``opponent``; ``{"scores", "winners", "turns"}``.
 
         ``keep`` is refused: Kotlík has no opening hand to keep or mulligan. ``max_turns`` is only a
@@ -142,11 +143,14 @@ class KotlikGame(Game[KotlikState]):
             raise UsageError("a keep rule does not apply to Kotlík: players hold no opening hand",
                              hint="the set-up is fixed by KO-300 (board, supply deck, one cauldron card); "
                                   "leave out --keep")
+        from deckkit.sim.seeding import policy_rng_of
+
+        prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
         pols = []
         for name in (policy, opponent):
             if name not in POLICIES:
                 raise UsageError(f"unknown Kotlík policy {name!r}", hint="policies: " + ", ".join(POLICIES))
-            pols.append(POLICIES[name]())
+            pols.append(POLICIES[name](prng))
         game = self._for_deck(deck) if deck else self
         state = game.new_game(None, rng, log=trace is not None)
         if trace is not None:

@@ -84,7 +84,7 @@ def pairing_problem(decks: Sequence[Sequence[dict]]) -> str | None:
     return None
 
 
-def greedy(state: State) -> Action:
+def greedy(state: State, rng: random.Random | None = None) -> Action:
     """The goldfish greedy pilot, for either seat (it reads the cauldrons as a perfect memory does)."""
     assert isinstance(state, KotlikState)
     return decide(_GREEDY, state)

@@ -1,7 +1,9 @@
 """Goldfish policies for Kotlík: greedy (best immediate score), random and passive (first legal card).
 
 Policies decide on the state's internal tables (ints), so a greedy turn costs a few additions per
-candidate card; :func:`as_action_policy` wraps one into the engine's state → Action form.
+candidate card; :func:`as_action_policy` wraps one into the engine's ``(state, rng) -> Action`` form.
+A policy object draws from its own generator :attr:`Passive.rng` (the players' generator, never the
+game's chance generator that deals and refills).
 """
 
 from __future__ import annotations
@@ -61,24 +63,25 @@ class Passive:
 
 
 class RandomPolicy(Passive):
-    """Uniform choice among the legal options, drawn from the game's seeded generator."""
+    """Uniform choice among the legal options, drawn from the policy's own generator :attr:`rng`."""
 
     name = "random"
+    rng: random.Random
 
     def take(self, s: KotlikState, cells: list[int]) -> int:
-        return cells[s.rng.randrange(len(cells))]
+        return cells[self.rng.randrange(len(cells))]
 
     def explode(self, s: KotlikState) -> bool:
-        return s.rng.random() < 0.5
+        return self.rng.random() < 0.5
 
     def extra(self, s: KotlikState) -> bool:
-        return s.rng.random() < 0.5
+        return self.rng.random() < 0.5
 
     def keep(self, s: KotlikState) -> bool:
-        return s.rng.random() < 0.5
+        return self.rng.random() < 0.5
 
     def direction(self, s: KotlikState) -> int:
-        return 1 if s.rng.random() < 0.5 else -1
+        return 1 if self.rng.random() < 0.5 else -1
 
 
 class Greedy(Passive):
@@ -160,7 +163,12 @@ def decide(policy: Passive, s: KotlikState) -> Action:
     raise ValueError("the game is over")
 
 
-def as_action_policy(cls: type[Passive]) -> Callable[[KotlikState], Action]:
-    """Wrap a policy class into the engine's ``state -> Action`` form."""
+def as_action_policy(cls: type[Passive]) -> Callable[[KotlikState, random.Random], Action]:
+    """Wrap a policy class into the engine's ``(state, rng) -> Action`` form (``rng``: the players' generator)."""
     policy = cls()
-    return lambda state: decide(policy, state)
+
+    def act(state: KotlikState, rng: random.Random) -> Action:
+        policy.rng = rng
+        return decide(policy, state)
+
+    return act

@@ -8,7 +8,7 @@ import re
 from typing import Any
 from collections.abc import Callable, Iterator
 
-from deckkit.engine.core import Action, Game, SetupError, Setting, chance
+from deckkit.engine.core import Game, Policy, SetupError, Setting, chance
 from deckkit.errors import UsageError
 from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
 from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards, shuffled
@@ -243,19 +243,20 @@ class ObludariumGame(Game[ObState]):
         return perm
 
     # -- policies and goldfish -----------------------------------------------------------------
-    def policies(self) -> dict[str, Callable[[ObState], Action]]:
-        """greedy, random (draws from the state's generator) and passive."""
+    def policies(self) -> dict[str, Policy[ObState]]:
+        """greedy, random (draws from the players' generator) and passive."""
         from deckkit.games.obludarium import policies
 
         return {"greedy": policies.greedy, "random": policies.random_policy, "passive": policies.passive}
 
     def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str | Callable = "greedy",
                       opponent: str = "passive", keep=None, trace: list[str] | None = None,
-                      max_turns: int = 60, record: list[str] | None = None) -> dict:
+                      max_turns: int = 60, record: list[str] | None = None,
+                      policy_rng: random.Random | None = None) -> dict:
         """One goldfish game of ``deck`` (p1, starting) against a passive opponent; see Game.play_goldfish.
 
         ``policy`` is greedy (valuing each legal action on a clone), random, passive, or any callable
-        ``state -> Action``; all play through the rules engine.
+        ``(state, rng) -> Action``; all play through the rules engine.
 
         ``record``, when given, receives the canonical action strings of both players, so the game
         can be replayed through :meth:`from_setup` (tests use it to prove the fast path legal).
@@ -266,8 +267,8 @@ class ObludariumGame(Game[ObState]):
             raise UsageError(f"unknown opponent {opponent!r}", hint="Obludárium goldfish opponents: passive")
         if callable(policy):  # a scripted pilot (deckkit.sim.strategy) over the full rules engine
             return goldfish.with_policy(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns,
-                                        record=record)
+                                        record=record, policy_rng=policy_rng)
         if policy not in ("greedy", "random", "passive"):
             raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: greedy, random, passive")
         return goldfish.with_policy(self, deck, rng, self.policies()[policy], keep=keep, trace=trace,
-                                    max_turns=max_turns, record=record)
+                                    max_turns=max_turns, record=record, policy_rng=policy_rng)

@@ -27,12 +27,17 @@ def _outcome_line(won: bool, turn: int, max_turns: int, ended: bool) -> str:
 
 def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=None,
                 trace: list[str] | None = None, max_turns: int = 60, record: list[str] | None = None,
-                opponent: Callable | None = None, opponent_deck: list[dict] | None = None) -> dict:
+                opponent: Callable | None = None, opponent_deck: list[dict] | None = None,
+                policy_rng: random.Random | None = None) -> dict:
     """A goldfish game over the rules engine with any policy for p1; p2 passes (or plays ``opponent``
-    with ``opponent_deck``: self-play, where blocks, fights and answers happen too)."""
+    with ``opponent_deck``: self-play, where blocks, fights and answers happen too). Chance draws
+    from ``rng``, the players from ``policy_rng``."""
     from deckkit.engine.core import TERMINAL
     from deckkit.games.obludarium.policies import pass_action
     from deckkit.games.obludarium.state import ObState
+    from deckkit.sim.seeding import policy_rng_of
+
+    prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
 
     state = ObState(game, rng)
     opening = obludarium_opening(shuffled(list(deck), rng), keep)
@@ -73,9 +78,9 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
     while state.current_player() != TERMINAL and own_turn() <= max_turns:
         p = state.current_player()
         if p == 0:
-            action = policy(state)
+            action = policy(state, prng)
         elif opponent is not None:
-            action = opponent(state)
+            action = opponent(state, prng)
         else:
             action = pass_action(state, 1)
         lib_before = len(state.libs[0])

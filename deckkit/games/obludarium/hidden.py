@@ -49,11 +49,11 @@ def new_match(game, decks: Sequence[Sequence[dict]], rng: random.Random) -> ObSt
     return game.new_game([list(d) for d in decks], rng)
 
 
-def greedy(state: State) -> Action:
+def greedy(state: State, rng: random.Random | None = None) -> Action:
     """The goldfish greedy player in its own turn; blocks and answers by :mod:`.defence` otherwise."""
     assert isinstance(state, ObState)
     if state.current_player() == state.active and not state.stack:
-        return policies.greedy(state)
+        return policies.greedy(state, rng)
     return defence.respond(state)
 
 

@@ -1,4 +1,4 @@
-"""Policies over the rules engine: each maps a state to one of its legal actions.
+"""Policies over the rules engine: ``policy(state, rng)`` is one of the state's legal actions.
 
 :func:`greedy` knows no card: at each decision it tries every legal action on a clone of the state
 (:meth:`~deckkit.games.obludarium.state.ObState.clone`), lets the rest of the turn play out with
@@ -14,6 +14,8 @@ counters and answers; against the goldfish dummy it is never asked.
 
 from __future__ import annotations
 
+import random
+
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
 from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
@@ -24,7 +26,7 @@ from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
 LIFE_TAKEN, OWN_LIFE, ATTACK_TO_COME, DEFENCE, HAND, FOOD_IN_PLAY, ARTIFACT = 3.0, 0.5, 2.0, 0.5, 0.4, 1.2, 1.0
 
 
-def passive(state: ObState) -> Action:
+def passive(state: ObState, rng: random.Random | None = None) -> Action:
     """Do nothing: pass whenever passing is legal (else the first legal action, e.g. a forced discard)."""
     legal = state.legal_actions()
     for action in legal:
@@ -33,10 +35,10 @@ def passive(state: ObState) -> Action:
     return legal[0]
 
 
-def random_policy(state: ObState) -> Action:
-    """A uniformly random legal action, drawn from the state's own seeded generator."""
+def random_policy(state: ObState, rng: random.Random) -> Action:
+    """A uniformly random legal action, drawn from the player's generator ``rng`` (never the game's)."""
     legal = state.legal_actions()
-    return legal[state.rng.randrange(len(legal))]
+    return legal[rng.randrange(len(legal))]
 
 
 def score(state, p: int) -> float:
@@ -94,7 +96,7 @@ def value_of(state, action: Action, p: int) -> float:
     return score(twin, p)
 
 
-def greedy(state: ObState) -> Action:
+def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     """The goldfish greedy player: every legal action valued by its outcome on a clone; ties pass."""
     p = state.current_player()
     legal = state.legal_actions()

@@ -133,12 +133,12 @@ class TallyGame(Game):
         return state
 
     def policies(self) -> dict:
-        return {"greedy": greedy, "random": lambda s: s.legal_actions()[s.rng.randrange(len(s.legal_actions()))],
-                "passive": lambda s: s.legal_actions()[-1]}
+        return {"greedy": greedy, "random": lambda s, rng: s.legal_actions()[rng.randrange(len(s.legal_actions()))],
+                "passive": lambda s, rng: s.legal_actions()[-1]}
 
     def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
                       opponent: str = "passive", keep: Any = None, trace: list[str] | None = None,
-                      max_turns: int = 60) -> dict:
+                      max_turns: int = 60, policy_rng: random.Random | None = None) -> dict:
         state = TallyState(self, rng)
         opening = PROCEDURE.run(shuffled(deck, rng), keep)
         state.hands[0] = list(opening.hand)
@@ -148,7 +148,7 @@ class TallyGame(Game):
         own_turn = 1
         pilot = self.policies()[policy]
         while state.result is None and own_turn <= max_turns:
-            action = pilot(state)
+            action = pilot(state, policy_rng or random.Random(0))
             state.apply(action)
             trace is not None and trace.append(f"turn {own_turn}: {action}, tally {state.tally[0]}")
             if state.result is None:  # the passive opponent passes
@@ -160,7 +160,7 @@ class TallyGame(Game):
         return {"won": won, "turn": own_turn if won else None, "mulligans": opening.mulligans, "seen": seen}
 
 
-def greedy(state: TallyState) -> Action:
+def greedy(state: TallyState, rng: random.Random | None = None) -> Action:
     """Play the card that adds the most now; a charm that draws when nothing adds more than 1."""
     p = state.current_player()
     best, best_gain = Action(p, "pass"), 0
