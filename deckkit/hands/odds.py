@@ -28,7 +28,8 @@ from deckkit.errors import UsageError
 from deckkit.hands.conditions import Condition, bind_all
 from deckkit.hands.procedures import DeckTooSmall, GameProcedure, cards_drawn_by_turn, layout, procedure
 
-DP_KEEP_CLASSES = 3  # keep rules with more classes (and mulligans) use the pass over pools
+DP_KEEP_CLASSES = 3  # keep rules with more classes (and mulligans) use the block pass or the pass over pools
+BLOCK_GROUP_ATOMS = 3  # the block pass carries a clause's counts while its atoms are dealt: few atoms per clause
 
 __all__ = ["Question", "OddsResult", "question", "exact_odds", "simulate_odds", "atoms_of"]
 
@@ -181,7 +182,10 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
     ``keep`` decides mulligans (default: the condition itself, i.e. "mulligan until it holds").
     Computed by dynamic programming over the atoms (:mod:`deckkit.hands.odds_dp`), or — for keep
     rules that tell more than a few classes apart, such as a many-atom condition kept by itself —
-    by a forward pass over the pools left by rejected hands (:func:`deckkit.hands.odds_dp.pooled_odds`);
+    by dealing the atoms into every block at once with the rejected hands summed out by
+    inclusion–exclusion (:mod:`deckkit.hands.odds_blocks`, when the condition is a conjunction of
+    clauses over few atoms each), else by a forward pass over the pools left by rejected hands
+    (:func:`deckkit.hands.odds_dp.pooled_odds`);
     the composition-by-composition method (:mod:`deckkit.hands.odds_enum`) gives the same number.
     """
     import time
@@ -195,7 +199,16 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
     keep_rows = [[int(s[i]) for i in keep_idx] for s in sigs]
     if q.mulligans and len({tuple(r) for r in keep_rows}) > DP_KEEP_CLASSES:
         # Rejected hands are followed class by class; past a few keep classes that costs more than
-        # following every pool of used-up cards, as the composition method does.
+        # dealing every block at once (a conjunction of small clauses), or than following every pool
+        # of used-up cards as the composition method does (one clause over every category).
+        from deckkit.hands.odds_blocks import BlockOdds, block_odds
+
+        engine = BlockOdds(counts, sigs, {"cond": condition, "keep": keep_cond}, queries)
+        if engine.widest_group() <= BLOCK_GROUP_ATOMS:
+            total, by_depth, seen = block_odds(engine, q.sizes, q.draws, q.mulligan == "bottom")
+            return OddsResult(q, condition.text, total, "exact", impossible=total == 0.0 and not seen,
+                              keep_by_depth=by_depth, keep=keep.text if keep else None, atoms=len(counts),
+                              elapsed_s=time.perf_counter() - t0)
         from deckkit.hands.odds_dp import pooled_odds
 
         total, by_depth, seen = pooled_odds(counts, _projector(condition, queries, sigs),

@@ -1,0 +1,399 @@
+"""Exact odds by a pass over the card categories (atoms) that deals every block of positions at once.
+
+The mulligan question asks about disjoint blocks of deck positions: the rejected hands
+``R_0 … R_{m-1}`` (OB-504 – OB-506: each goes to the bottom, the next hand is dealt from below it),
+the kept hand ``H`` and the draws ``D`` after it. Under a full shuffle the counts of each atom in
+each block follow one multivariate hypergeometric law,
+
+    P(X) = prod_a n_a! / (prod_b X[a][b]! * rest_a!)  *  prod_b s_b! * rest! / N!,
+
+a product over the atoms coupled only by the block sizes. Two steps make that cheap:
+
+1. **Inclusion–exclusion turns "rejected" into "kept".** ``P(R_0 … R_{m-1} rejected, H kept, …)``
+   is ``sum over S ⊆ {0 … m-1} of (-1)^|S| P(R_j kept for j in S, H kept, …)``, and a hand outside
+   ``S`` is then asked nothing: its positions join the rest of the deck. Each term asks only
+   *positive* questions of a few blocks.
+2. **A conjunction is checked clause by clause.** The condition and the keep rule are split into
+   their top-level ``and`` clauses; atoms that share a clause form a *group*. The pass deals the
+   atoms one by one into the blocks (the state: how full each block is, plus the clipped query
+   counts of the group being dealt), and when a group is complete its clauses are checked in every
+   block — a block that fails is dropped at once. A six-atom conjunction of one-atom comparisons
+   therefore carries nothing but block fills; atoms that no clause mentions fill the blocks last,
+   in closed form.
+
+The answer equals the composition-by-composition reference (:mod:`deckkit.hands.odds_enum`) to
+float rounding; the terms of step 1 alternate in sign but are probabilities, so the rounding
+stays around 1e-15.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import product
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from deckkit.hands.conditions import BoolOp, Cmp, CondNode, Condition, Not, _evaluator
+
+__all__ = ["BlockOdds", "block_odds", "clauses"]
+
+
+def clauses(node: CondNode) -> list[CondNode]:
+    """The top-level ``and`` clauses of a condition (``not (a or b)`` counts as ``not a and not b``)."""
+    if isinstance(node, BoolOp) and node.op == "and":
+        return [c for child in node.nodes for c in clauses(child)]
+    if isinstance(node, Not) and isinstance(node.node, BoolOp) and node.node.op == "or":
+        return [c for child in node.node.nodes for c in clauses(Not(child))]
+    if isinstance(node, Not) and isinstance(node.node, Not):
+        return clauses(node.node.node)
+    return [node]
+
+
+def _cmp_indices(node: CondNode) -> set[int]:
+    if isinstance(node, Cmp):
+        return {node.index}
+    if isinstance(node, Not):
+        return _cmp_indices(node.node)
+    return set().union(*(_cmp_indices(child) for child in node.nodes))
+
+
+def _caps(node: CondNode, caps: dict[int, int]) -> None:
+    if isinstance(node, Cmp):
+        caps[node.index] = max(caps.get(node.index, 0), node.n + 1)
+    elif isinstance(node, Not):
+        _caps(node.node, caps)
+    else:
+        for child in node.nodes:
+            _caps(child, caps)
+
+
+@dataclass
+class _Clause:
+    """One clause of one predicate, over union-query slots ``queries`` clipped at ``caps``."""
+
+    queries: tuple[int, ...]  # indices into the union of both predicates' queries
+    caps: tuple[int, ...]
+    test: Callable[[Sequence[int]], bool]  # over the predicate's own query indices
+    local: tuple[int, ...]  # the same queries as indices of the predicate
+    width: int  # how many queries the predicate has
+
+    def holds(self, counts: Sequence[int]) -> bool:
+        full = [0] * self.width
+        for i, c in zip(self.local, counts):
+            full[i] = c
+        return self.test(full)
+
+
+def _compile(cond: Condition, union: Sequence[str]) -> list[_Clause]:
+    out = []
+    for node in clauses(cond.node):
+        local = tuple(sorted(_cmp_indices(node)))
+        caps: dict[int, int] = {}
+        _caps(node, caps)
+        out.append(_Clause(tuple(union.index(cond.queries[i]) for i in local), tuple(caps[i] for i in local),
+                           _evaluator(node), local, len(cond.queries)))
+    return out
+
+
+@dataclass
+class _Group:
+    atoms: list[int]
+    clauses: dict[str, list[_Clause]]  # predicate name ("keep" / "cond") -> its clauses in this group
+    queries: tuple[int, ...]  # union-query indices the group's clauses count
+    caps: tuple[int, ...]
+
+
+def _groups(sigs: Sequence[Sequence[bool]], counts: Sequence[int],
+            preds: dict[str, list[_Clause]]) -> tuple[list[_Group], list[int]]:
+    """Atoms linked by a shared clause, each group with its clauses; and the atoms no clause sees."""
+    A = len(sigs)
+    parent = list(range(A))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    owners: list[tuple[str, _Clause, list[int]]] = []
+    for name, cls in preds.items():
+        for c in cls:
+            members = [a for a in range(A) if any(sigs[a][q] for q in c.queries)]
+            owners.append((name, c, members))
+            for a in members[1:]:
+                parent[find(a)] = find(members[0])
+    seen = {a for _, _, members in owners for a in members}
+    roots: dict[int, _Group] = {}
+    for a in range(A):
+        if a in seen:
+            roots.setdefault(find(a), _Group([], {}, (), ())).atoms.append(a)
+    for name, c, members in owners:
+        if not members:
+            continue  # a clause no card can move (count of nothing): checked on zero counts below
+        g = roots[find(members[0])]
+        g.clauses.setdefault(name, []).append(c)
+    for g in roots.values():
+        caps: dict[int, int] = {}
+        for cls in g.clauses.values():
+            for c in cls:
+                for q, cap in zip(c.queries, c.caps):
+                    caps[q] = max(caps.get(q, 0), cap)
+        g.queries = tuple(sorted(caps))
+        g.caps = tuple(caps[q] for q in g.queries)
+    free = [a for a in range(A) if a not in seen]
+    # Groups of several atoms first, while there are few fills to carry their counts through; then
+    # the one-atom groups that allow the fewest counts in a hand (they leave the fewest fills).
+    def allowed(g: _Group) -> float:
+        top = min(7, sum(counts[a] for a in g.atoms))
+        ok = sum(all(c.holds([x] * len(c.queries)) for cls in g.clauses.values() for c in cls) for x in range(top + 1))
+        return ok / (top + 1)
+
+    groups = sorted(roots.values(), key=lambda g: (-len(g.atoms), allowed(g)))
+    return groups, free
+
+
+class BlockOdds:
+    """``P(blocks of the given sizes all satisfy their predicates)`` for one deck, memoised per question.
+
+    ``counts[a]`` cards in atom ``a``, ``sigs[a]`` its memberships in the union of the predicates'
+    queries; ``preds`` names each predicate ("keep", "cond"). :meth:`joint` takes *slots*: each a
+    predicate name and the sizes of the physical blocks it counts together (the condition sees the
+    kept hand and the draws together, the keep rule the hand alone).
+    """
+
+    def __init__(self, counts: Sequence[int], sigs: Sequence[Sequence[bool]], preds: dict[str, Condition],
+                 union: Sequence[str]) -> None:
+        self.N = sum(counts)
+        compiled = {name: _compile(cond, union) for name, cond in preds.items()}
+        # clauses that no card of the deck moves are decided by zero counts once, for every block
+        self.always: dict[str, bool] = {}
+        for name, cls in compiled.items():
+            ok = True
+            for c in cls:
+                if not any(sigs[a][q] for a in range(len(sigs)) for q in c.queries):
+                    ok = ok and c.holds([0] * len(c.queries))
+            self.always[name] = ok
+        self.groups, free = _groups(sigs, counts, compiled)
+        self.counts = list(counts)
+        self.sigs = sigs
+        self.free = sum(counts[a] for a in free)
+        self.fact = [float(math.factorial(k)) for k in range(self.N + 1)]
+        self.inv_fact = [1.0 / f for f in self.fact]
+        self._memo: dict[tuple, float] = {}
+
+    def widest_group(self) -> int:
+        """The most atoms one clause group holds (0 when no clause sees any card)."""
+        return max((len(g.atoms) for g in self.groups), default=0)
+
+    def joint(self, blocks: Sequence[int], slots: Sequence[tuple[str, tuple[int, ...]]]) -> float:
+        """P(for every slot ``(pred, block indices)``, pred holds on the sum of those blocks).
+
+        ``blocks`` are the sizes of disjoint blocks of positions; the rest of the deck is unasked.
+        """
+        if any(not self.always[name] for name, _ in slots):
+            return 0.0
+        if sum(blocks) > self.N:
+            return 0.0
+        key = (tuple(blocks), tuple(slots))
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._memo[key] = self._joint(tuple(blocks), tuple(slots))
+        return hit
+
+    def _joint(self, sizes: tuple[int, ...], slots: tuple[tuple[str, tuple[int, ...]], ...]) -> float:
+        B = len(sizes)
+        fact, inv = self.fact, self.inv_fact
+        # A state packs the fills of the blocks into one integer, ``W`` bits each.
+        W = max(1, max(sizes).bit_length())
+        states: dict[int, float] = {0: 1.0}
+        left = sum(self.counts)  # cards of atoms not yet dealt: fills they cannot complete are dropped
+        total = sum(sizes)
+        fmask = (1 << W) - 1
+        for g in self.groups:
+            states = self._deal_group(g, states, sizes, slots, W)
+            left -= sum(self.counts[a] for a in g.atoms)
+            need_at_most = total - left
+            states = {f: w for f, w in states.items()
+                      if sum((f >> (W * b)) & fmask for b in range(B)) >= need_at_most}
+            if not states:
+                return 0.0
+        n = self.free
+        acc = 0.0
+        for f, w in states.items():
+            term = w
+            k = 0
+            for b, s in enumerate(sizes):
+                x = s - ((f >> (W * b)) & fmask)
+                k += x
+                term *= inv[x]
+            if k <= n:
+                acc += term * fact[n] * inv[n - k]
+        rest = self.N - total
+        norm = fact[rest] * inv[self.N]
+        for s in sizes:
+            norm *= fact[s]
+        return acc * norm
+
+    def _deal_group(self, g: _Group, states: dict[int, float], sizes: tuple[int, ...],
+                    slots: tuple[tuple[str, tuple[int, ...]], ...], W: int) -> dict[int, float]:
+        """Deal every atom of group ``g`` into the blocks; keep the fills whose clauses hold.
+
+        An atom is dealt block by block; the state then also packs ``k`` (its cards dealt so far)
+        and the group's clipped query counts per slot. With the group's last atom, a slot is checked
+        as soon as its last block is dealt, and a slot that holds forgets its counts, so states
+        that differ only there merge.
+        """
+        fact, inv = self.fact, self.inv_fact
+        B, nq = len(sizes), len(g.queries)
+        asked = [i for i, (name, _) in enumerate(slots) if g.clauses.get(name)]
+        feeds = [[j for j, i in enumerate(asked) if b in slots[i][1]] for b in range(B)]
+        closes = [[j for j, i in enumerate(asked) if max(slots[i][1]) == b] for b in range(B)]
+        where = {q: u for u, q in enumerate(g.queries)}
+        CW = max(1, max(g.caps, default=1).bit_length())
+        cmask = (1 << CW) - 1
+        width = nq + 1  # per slot: the clipped counts, then a flag "decided true"
+        nslot = width * len(asked)
+        KS = W * B  # k's bits
+        KW = max(1, self.N.bit_length())
+        CS = KS + KW  # the counts' bits
+        kmask = (1 << KW) - 1
+        fmask = (1 << W) - 1
+        atoms = sorted(g.atoms, key=lambda a: self.counts[a])  # small atoms first: k and counts stay small
+        # queries that the atoms after position i can still raise
+        open_after = [{u for a in atoms[i + 1:] for u, q in enumerate(g.queries) if self.sigs[a][q]}
+                      for i in range(len(atoms))]
+        verdicts: dict[tuple[str, tuple[int, ...], int], int] = {}
+
+        def decided(name: str, counts: tuple[int, ...], ai: int) -> int:
+            """1: the slot holds whatever the rest of the group adds; 0: it fails whatever; -1: not yet known."""
+            key = (name, counts, ai)
+            hit = verdicts.get(key)
+            if hit is None:
+                ranges = [range(counts[u], g.caps[u] + 1) if u in open_after[ai] else (counts[u],)
+                          for u in range(nq)]
+                seen = {all(cl.holds([full[where[q]] for q in cl.queries]) for cl in g.clauses[name])
+                        for full in product(*ranges)}
+                hit = verdicts[key] = (1 if True in seen else 0) if len(seen) == 1 else -1
+            return hit
+
+        cur = dict(states)
+        for ai, a in enumerate(atoms):
+            n = self.counts[a]
+            units = [u for u, q in enumerate(g.queries) if self.sigs[a][q]]
+            final = ai == len(atoms) - 1
+            for b in range(B):
+                targets, checks = feeds[b], closes[b]
+                # counts part -> counts part after x more cards of atom a in block b (-1: a slot fails)
+                def move(c: int, x: int, targets: list[int] = targets, units: list[int] = units,
+                         checks: list[int] = checks, final: bool = final, ai: int = ai) -> int:
+                    cl = [(c >> (CW * i)) & cmask for i in range(nslot)]
+                    for j in targets:
+                        base = j * width
+                        if cl[base + nq]:
+                            continue  # decided already
+                        for u in units:
+                            v = cl[base + u] + x
+                            cl[base + u] = min(v, g.caps[u])
+                    for j in checks:
+                        base = j * width
+                        if cl[base + nq]:
+                            if final:
+                                cl[base + nq] = 0
+                            continue
+                        verdict = decided(slots[asked[j]][0], tuple(cl[base:base + nq]), ai)
+                        if verdict == 0:
+                            return -1
+                        if verdict == 1:
+                            cl[base:base + width] = [0] * nq + [0 if final else 1]
+                    out = 0
+                    for i, v in enumerate(cl):
+                        out |= v << (CW * i)
+                    return out
+
+                simple = not checks and not (targets and units)
+                nxt: dict[int, float] = {}
+                get = nxt.get
+                s_b, shift = sizes[b], W * b
+                unit = (1 << shift) + (1 << KS)
+                span = min(s_b, n)
+                # per counts part: for x = 0 … span, what to add to the key (None: a slot fails)
+                rows: dict[int, list[tuple[int, int, float]]] = {}
+                for key, w in cur.items():
+                    k = (key >> KS) & kmask
+                    top = min(s_b - ((key >> shift) & fmask), n - k)
+                    if simple:
+                        for x in range(top + 1):
+                            k2 = key + x * unit
+                            nxt[k2] = get(k2, 0.0) + w * inv[x]
+                        continue
+                    c = key >> CS
+                    row = rows.get(c)
+                    if row is None:
+                        row = rows[c] = []
+                        for x in range(span + 1):
+                            c2 = move(c, x)
+                            if c2 >= 0:
+                                row.append((x, x * unit + ((c2 - c) << CS), inv[x]))
+                    for x, step, ix in row:
+                        if x > top:
+                            break
+                        k2 = key + step
+                        nxt[k2] = get(k2, 0.0) + w * ix
+                cur = nxt
+            folded: dict[int, float] = {}
+            fget = folded.get
+            clear = ~(kmask << KS)
+            for key, w in cur.items():
+                k = (key >> KS) & kmask
+                k2 = key & clear
+                folded[k2] = fget(k2, 0.0) + w * fact[n] * inv[n - k]
+            cur = folded
+        return cur
+
+
+def block_odds(engine: BlockOdds, sizes: Sequence[int], draws: int, bottom: bool) -> tuple[float, list[float], bool]:
+    """(P(condition), P(keep after m mulligans) for m = 0 … K, whether any block satisfies the condition).
+
+    ``engine`` knows the predicates "keep" and "cond". For each depth ``m`` the rejected hands are
+    summed out by inclusion–exclusion (module docstring); the last hand is kept whatever it holds.
+    """
+    from itertools import combinations
+
+    K, d = len(sizes) - 1, draws
+    total, by_depth = 0.0, []
+    seen = any(engine.joint((s + d,), (("cond", (0,)),)) > 0.0 for s in set(sizes))
+
+    def kept_block(m: int, with_cond: bool) -> tuple[list[int], list[tuple[str, tuple[int, ...]]]]:
+        s = sizes[m]
+        if m == K:  # the last hand is kept whatever it holds
+            return ([s + d], [("cond", (0,))]) if with_cond else ([], [])
+        if not with_cond:
+            return [s], [("keep", (0,))]
+        if d == 0:
+            return [s], [("keep", (0,)), ("cond", (0,))]
+        return [s, d], [("keep", (0,)), ("cond", (0, 1))]
+
+    for m in range(K + 1):
+        parts = []
+        for with_cond in (True, False):
+            tail, tail_slots = kept_block(m, with_cond)
+            acc = 0.0
+            if not bottom:  # reshuffle: every hand a fresh draw from the whole deck, rejections independent
+                p = engine.joint(tail, tail_slots) if tail else 1.0
+                for j in range(m):
+                    p *= 1.0 - engine.joint((sizes[j],), (("keep", (0,)),))
+                acc = p
+            else:
+                for r in range(m + 1):
+                    for S in combinations(range(m), r):
+                        blocks = [sizes[j] for j in S]
+                        slots: list[tuple[str, tuple[int, ...]]] = [("keep", (i,)) for i in range(len(S))]
+                        off = len(blocks)
+                        blocks += tail
+                        slots += [(name, tuple(off + i for i in idx)) for name, idx in tail_slots]
+                        p = engine.joint(tuple(blocks), tuple(slots)) if blocks else 1.0
+                        acc += -p if r % 2 else p
+            parts.append(acc)
+        total += parts[0]
+        by_depth.append(parts[1])
+    return min(1.0, max(0.0, total)), by_depth, seen
