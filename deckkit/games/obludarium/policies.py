@@ -107,14 +107,54 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
             if action.kind == "attack":
                 return action  # every monster that may attack, in table order (OB-801)
     if state.phase == MAIN and not state.stack and not state.window:
+        food = {card.name for card in state.hands[p] if card.type == FOOD}
         for action in legal:  # a food first: it only adds what the turn can pay for (OB-315, OB-701)
-            if action.kind == "play" and state.game.card_named(action.args[0]).type == FOOD:
+            if action.kind == "play" and action.args[0] in food:
                 return action
     best, best_value = None, None
+    shapes = _shapes(state)
+    valued: dict[tuple, float] = {}
+    # Passing now plays out what valuing the last choice on a clone played out (the choice, then passes
+    # to the end of the turn) when the state got here by that choice and passes only: that value is
+    # the pass's.
+    note, history = state.pilot_note, state.history
+    if note is not None and _led_here(note, p, state.turn, history):
+        valued[("pass",)] = note[3]
     for action in legal:
         if action.kind == "attack":
             continue
-        value = value_of(state, action, p)
+        shape = (action.kind, *(shapes.get(a, a) for a in action.args))
+        value = valued.get(shape)
+        if value is None:
+            value = valued[shape] = value_of(state, action, p)
         if best_value is None or value > best_value + 1e-9:
             best, best_value = action, value
-    return best if best is not None else passive(state)
+    if best is None:
+        return passive(state)
+    state.pilot_note = (len(history), p, best, best_value, state.turn)
+    return best
+
+
+def _led_here(note: tuple, p: int, turn: int, history: list) -> bool:
+    """Whether the noted choice of ``p`` brought the state to where it is, in the same turn, with
+    only passes after it."""
+    n = note[0]
+    if note[1] != p or note[4] != turn or len(history) <= n or history[n] is not note[2]:
+        return False
+    return all(action.kind == "pass" for action in history[n + 1:])
+
+
+def _shapes(state) -> dict[str, tuple]:
+    """What an action's word may name in play, by the word: the cards of both sides with that label,
+    each as its card and state. Two actions whose words name cards alike (the same card in the same
+    state: two untapped Glums) cannot differ in outcome, so only the first is valued."""
+    shapes: dict[str, tuple] = {}
+    for side in (0, 1):
+        for perm, label in zip(state.tables[side], state.labels(side)):
+            mine = (side, perm.info, perm.tapped, perm.new, perm.atk, perm.dfn, perm.attacking, perm.sblock,
+                    perm.perm_atk, perm.perm_dfn, perm.grants, tuple(map(id, perm.blockers)),
+                    tuple(map(id, perm.blocking)))
+            shapes[label] = (*shapes.get(label, ()), mine)
+            if side == 1 - state.current_player():
+                shapes[f"enemy {label}"] = (mine,)
+    return shapes

@@ -90,7 +90,7 @@ class ObState(AbilityRules, State):
 
     game: ObludariumGame
 
-    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "uses"}
+    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "uses", "pilot_note"}
 
     def __init__(self, game, rng) -> None:
         super().__init__(game, rng)
@@ -115,6 +115,9 @@ class ObState(AbilityRules, State):
         self._mods: list | None = None  # continuous effects on sets of cards in play, rebuilt on change
         self.trigger_depth = 0  # triggers set off by triggers (capped at MAX_TRIGGER_DEPTH)
         self.uses: dict[str, int] | None = None  # p1's abilities used, by card (goldfish statistics)
+        #: The greedy pilot's note on where its last choice leads (policies.greedy), kept with the
+        #: history length it holds for; not part of the position, and a clone starts without one.
+        self.pilot_note: tuple | None = None
 
     # -- whose decision ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -568,8 +571,10 @@ class ObState(AbilityRules, State):
     def _end_turn(self) -> None:
         for table in self.tables:
             for perm in table:
-                perm.atk = max(0, perm.info.attack + perm.perm_atk)  # this turn's changes end, permanent stay
-                perm.dfn = max(0, perm.info.defense + perm.perm_dfn)
+                atk = perm.info.attack + perm.perm_atk  # this turn's changes end, permanent ones stay
+                dfn = perm.info.defense + perm.perm_dfn
+                perm.atk = atk if atk > 0 else 0
+                perm.dfn = dfn if dfn > 0 else 0
                 perm.attacking = False
                 perm.blockers = []
                 perm.sblock = False
@@ -638,6 +643,45 @@ class ObState(AbilityRules, State):
         twin = ObState.__new__(ObState)
         new = twin.__dict__
         new.update(self.__dict__)
+        tables = None if self.attackers or self.stack else self._plain_tables()
+        if tables is not None:
+            twin.tables = tables
+            twin.attackers = []
+            twin.stack = []
+        else:
+            self._linked_copies(twin)
+        twin.libs = [self.libs[0][:], self.libs[1][:]]
+        twin.hands = [self.hands[0][:], self.hands[1][:]]
+        twin.discards = [self.discards[0][:], self.discards[1][:]]
+        twin.life = self.life[:]
+        twin.food_played = self.food_played[:]
+        twin.dummy = self.dummy[:]
+        twin._labels = [None, None]
+        twin._mods = None
+        twin.uses = None  # a clone (a pilot's look-ahead) counts nothing
+        twin.pilot_note = None
+        self._share_rng(twin)
+        twin._listed = None
+        twin.history = self.history[:]
+        twin.log = self.log[:]
+        return twin
+
+    def _plain_tables(self) -> list[list[Perm]] | None:
+        """Copies of both tables when no card in play refers to another (no blocks), else None."""
+        out = []
+        for table in self.tables:
+            copies = []
+            for perm in table:
+                if perm.blockers or perm.blocking:
+                    return None
+                twin = perm._copy()
+                twin.blockers, twin.blocking = [], []
+                copies.append(twin)
+            out.append(copies)
+        return out
+
+    def _linked_copies(self, twin: ObState) -> None:
+        """Tables, attackers and the stack of ``twin``, with every reference between cards copied alike."""
         perms: dict[int, Perm] = {}
         todo: list[Perm] = []
 
@@ -657,20 +701,6 @@ class ObState(AbilityRules, State):
             perm = todo.pop()
             perm.blockers = [copied(b) for b in perm.blockers] if perm.blockers else []
             perm.blocking = [copied(b) for b in perm.blocking] if perm.blocking else []
-        twin.libs = [self.libs[0][:], self.libs[1][:]]
-        twin.hands = [self.hands[0][:], self.hands[1][:]]
-        twin.discards = [self.discards[0][:], self.discards[1][:]]
-        twin.life = self.life[:]
-        twin.food_played = self.food_played[:]
-        twin.dummy = self.dummy[:]
-        twin._labels = [None, None]
-        twin._mods = None
-        twin.uses = None  # a clone (a pilot's look-ahead) counts nothing
-        self._share_rng(twin)
-        twin._listed = None
-        twin.history = self.history[:]
-        twin.log = self.log[:]
-        return twin
 
     def card_count(self) -> int:
         """Cards in all zones of both players (conservation checks)."""
