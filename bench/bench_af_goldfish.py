@@ -31,8 +31,8 @@ def main() -> None:
         turns = []
         for seed in range(n):
             rec = game.play_goldfish(deck, random.Random(seed), policy=policy)
-            if rec["won"]:
-                turns.append(rec["turn"])
+            if rec.won:
+                turns.append(rec.turn)
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         print(f"{policy}: {n} games in {elapsed:.2f} s wall = {n / elapsed:,.0f} games/s "
               f"({cpu:.2f} s CPU = {n / cpu:,.0f} games/s per CPU second); wins {len(turns) / n:.1%}; "

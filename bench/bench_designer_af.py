@@ -30,8 +30,8 @@ def _time(game: AlomfogoGame, deck: list[dict], n: int) -> tuple[float, float, l
     turns = []
     for seed in range(n):
         rec = game.play_goldfish(deck, random.Random(seed))
-        if rec["won"]:
-            turns.append(rec["turn"])
+        if rec.won:
+            turns.append(rec.turn)
     return time.perf_counter() - start, time.process_time() - cpu, turns
 
 

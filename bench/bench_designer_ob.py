@@ -38,7 +38,7 @@ def rate(game, deck: list[dict], games: int) -> tuple[float, float]:
     """(games per CPU second, mean win turn) over seeds 0 .. games-1, one core."""
     game.play_goldfish(deck, random.Random(-1))  # warm the caches
     cpu = time.process_time()
-    turns = sum(game.play_goldfish(deck, random.Random(seed))["turn"] for seed in range(games))
+    turns = sum(game.play_goldfish(deck, random.Random(seed)).turn for seed in range(games))
     return games / (time.process_time() - cpu), turns / games
 
 

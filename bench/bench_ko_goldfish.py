@@ -26,10 +26,10 @@ def main() -> None:
         wins, scores, turns = [0, 0, 0], [0, 0], 0
         for seed in range(args.games):
             rec = game.play_goldfish(deck, random.Random(seed), policy=policy, opponent=opponent)
-            scores[0] += rec["scores"][0]
-            scores[1] += rec["scores"][1]
-            turns += rec["turns"]
-            wins[rec["winners"][0] if rec["winners"] else 2] += 1
+            scores[0] += rec.scores[0]
+            scores[1] += rec.scores[1]
+            turns += rec.turns
+            wins[rec.winners[0] if rec.winners else 2] += 1
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         n = args.games
         # CPU time is this process's own: the figure per core even when other jobs share the machine.

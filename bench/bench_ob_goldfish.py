@@ -34,7 +34,7 @@ def run(games: int, **kwargs) -> tuple[float, float, float]:
     for seed in range(games):
         trace = [] if kwargs.get("trace") is not None else None
         record = GAME.play_goldfish(deck, random.Random(seed), **{**kwargs, "trace": trace})
-        turns += record["turn"]
+        turns += record.turn
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
     return games / elapsed, games / cpu, turns / games

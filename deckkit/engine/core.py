@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from collections.abc import Callable, Iterable
 
+from deckkit.engine.results import ScoreRecord, WinRecord
 from deckkit.errors import DataError, IllegalAction, UsageError
 from deckkit.text import fold
 
@@ -176,18 +177,15 @@ class Game(ABC, Generic[S]):
         trace: list[str] | None = None,
         max_turns: int = 60,
         policy_rng: random.Random | None = None,
-    ) -> dict:
+    ) -> WinRecord | ScoreRecord:
         """Play one goldfish game of ``deck`` (player 0) and return its outcome record.
 
         ``rng`` is the chance generator (shuffles, draws); ``policy_rng`` the players' own
         (:func:`deckkit.sim.seeding.policy_rng`; by default one derived from ``rng`` without drawing
         from it). ``keep`` decides mulligans on the opening hand (list of card dicts) under the game's
         opening procedure; ``trace``, when given, receives readable lines of the game.
-        Record keys: win-by-turn games give ``{"won", "turn", "mulligans", "seen"}`` (``turn`` is
-        player 0's own turn number of the win, ``seen`` the card names player 0 saw by then; optional
-        ``opening`` (the kept hand) and ``seen_by_turn`` (``{"1": [names first seen in own turn 1,
-        opening hand included], "2": …}``) let card impact count every draw);
-        scoring games (Kotlík) give ``{"scores", "winners", "turns"}``.
+        The record is a :class:`~deckkit.engine.results.WinRecord` or, for a scoring game, a
+        :class:`~deckkit.engine.results.ScoreRecord` (the spec's ``records`` says which).
         """
         raise NotImplementedError(f"{self.name} has no goldfish games yet")
 

@@ -8,8 +8,10 @@ vary far less than two independent runs would, and the interval is corresponding
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from deckkit.sim.stats import Interval, is_scoring, mean_interval
+from deckkit.engine.results import Record, ScoreRecord, WinRecord
 
 
 def _pct(confidence: float) -> str:
@@ -27,17 +29,17 @@ def _digits(lo: float, hi: float) -> int:
     return 1 if hi - lo >= 0.2 else 2
 
 
-def paired_turn_difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
+def paired_turn_difference(base: Sequence[WinRecord], other: Sequence[WinRecord], confidence: float = 0.95) -> Interval:
     """Mean of ``other.turn - base.turn`` over the seeds both decks won, with its t-interval."""
-    by_index = {r["index"]: r for r in base if r.get("won")}
-    diffs = [r["turn"] - by_index[r["index"]]["turn"] for r in other if r.get("won") and r["index"] in by_index]
+    by_index = {r.index: r.turn for r in base if r.won and r.turn is not None}
+    diffs = [r.turn - by_index[r.index] for r in other if r.won and r.turn is not None and r.index in by_index]
     return mean_interval(diffs, confidence)
 
 
-def paired_score_difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
+def paired_score_difference(base: Sequence[ScoreRecord], other: Sequence[ScoreRecord], confidence: float = 0.95) -> Interval:
     """Mean of the first seat's score difference ``other - base`` per seed, with its t-interval."""
-    by_index = {r["index"]: r for r in base}
-    diffs = [r["scores"][0] - by_index[r["index"]]["scores"][0] for r in other if r["index"] in by_index]
+    by_index = {r.index: r.scores[0] for r in base}
+    diffs = [r.scores[0] - by_index[r.index] for r in other if r.index in by_index]
     return mean_interval(diffs, confidence)
 
 
@@ -73,13 +75,15 @@ def score_verdict(name: str, base_name: str, diff: Interval, confidence: float =
             f"{pct} CI {_num(diff.lo, d)} to {_num(diff.hi, d)} (more games may tell)")
 
 
-def difference(base: Sequence[dict], other: Sequence[dict], confidence: float = 0.95) -> Interval:
+def difference(base: Sequence[Record], other: Sequence[Record], confidence: float = 0.95) -> Interval:
     """The paired difference ``other - base``: win turns, or the first seat's scores for Kotlík."""
-    pair = paired_score_difference if is_scoring(base) else paired_turn_difference
-    return pair(base, other, confidence)
+    if is_scoring(base):
+        return paired_score_difference(cast(Sequence[ScoreRecord], base), cast(Sequence[ScoreRecord], other),
+                                       confidence)
+    return paired_turn_difference(cast(Sequence[WinRecord], base), cast(Sequence[WinRecord], other), confidence)
 
 
-def compare(base_name: str, base: Sequence[dict], name: str, other: Sequence[dict],
+def compare(base_name: str, base: Sequence[Record], name: str, other: Sequence[Record],
             confidence: float = 0.95) -> dict:
     """The paired comparison of deck ``name`` against ``base_name`` as a JSON-ready dict."""
     scoring = is_scoring(base)

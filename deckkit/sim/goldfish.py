@@ -55,7 +55,7 @@ class Outcome:
     """Reports (JSON-ready, one per deck), the per-game records behind them, traces, interruption."""
 
     reports: list[dict]
-    records: list[list[dict]]
+    records: list[list[Any]]  # per deck, typed records (deckkit.engine.results)
     traces: list[list[str]]
     interrupted: bool
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckkit.sim.stats import Interval, mean_interval, t_quantile
+from deckkit.engine.results import WinRecord
 
 MIN_GROUP = 5  # fewer games than this on one side: no interval
 
@@ -43,7 +44,7 @@ def _schedule(game: str) -> tuple[int, int]:
     return procedure(game).hand_size, cards_drawn_by_turn(game, 3, on_play=True)
 
 
-def record_sets(record: dict, hand_size: int, draws_by_3: int) -> tuple[set[str], set[str] | None]:
+def record_sets(record: WinRecord, hand_size: int, draws_by_3: int) -> tuple[set[str], set[str] | None]:
     """(names in the kept opening hand, names seen by turn 3 or None if the game ended sooner).
 
     Records list ``seen`` in the order the cards were seen: the kept hand, then the draws.
@@ -51,19 +52,19 @@ def record_sets(record: dict, hand_size: int, draws_by_3: int) -> tuple[set[str]
     carries them, are used as they are; otherwise "by turn 3" counts the opening hand and the
     regular draws of turns 1-3. A game won before turn 3 has no such set and is left out.
     """
-    seen = record.get("seen") or ()
-    opening_n = max(0, hand_size - record.get("mulligans", 0))
-    opening = set(record["opening"]) if "opening" in record else set(seen[:opening_n])
-    if record.get("won") and record.get("turn", 0) < 3:
+    seen = record.seen or ()
+    opening_n = max(0, hand_size - record.mulligans)
+    opening = set(record.opening) if record.opening is not None else set(seen[:opening_n])
+    if record.won and (record.turn or 0) < 3:
         return opening, None
-    by_turn = record.get("seen_by_turn")
+    by_turn = record.seen_by_turn
     if by_turn:  # the engine says when each card was seen, extra draws included
         return opening, opening.union(*(names for t, names in by_turn.items() if int(t) <= 3))
-    n = (len(record["opening"]) if "opening" in record else opening_n) + draws_by_3
+    n = (len(record.opening) if record.opening is not None else opening_n) + draws_by_3
     return opening, set(seen[:n])
 
 
-def _group(records: Sequence[dict], sets: Sequence[set[str] | None], card: str, confidence: float) -> dict:
+def _group(records: Sequence[WinRecord], sets: Sequence[set[str] | None], card: str, confidence: float) -> dict:
     with_card: list[int] = []
     without: list[int] = []
     games_with = 0
@@ -72,8 +73,8 @@ def _group(records: Sequence[dict], sets: Sequence[set[str] | None], card: str, 
             continue
         has = card in names
         games_with += has
-        if r.get("won"):
-            (with_card if has else without).append(r["turn"])
+        if r.won and r.turn is not None:
+            (with_card if has else without).append(r.turn)
     diff = (welch_difference(with_card, without, confidence)
             if len(with_card) >= MIN_GROUP and len(without) >= MIN_GROUP else Interval(None, None, None, 0))
     mw, mo = mean_interval(with_card), mean_interval(without)
@@ -86,7 +87,7 @@ def _group(records: Sequence[dict], sets: Sequence[set[str] | None], card: str, 
     }
 
 
-def card_impact(records: Sequence[dict], deck_names: Sequence[str], game: str,
+def card_impact(records: Sequence[WinRecord], deck_names: Sequence[str], game: str,
                 confidence: float = 0.95) -> list[dict]:
     """Per distinct card name: win turn with vs without it in the opening hand and by turn 3.
 

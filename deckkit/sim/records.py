@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from collections.abc import Sequence
 
+from deckkit.engine.results import Record, ScoreRecord
 from deckkit.errors import DataError, UsageError
 
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -28,25 +29,25 @@ def check_writable(path: str | Path, option: str) -> None:
         raise DataError(f"{option} {path}: the folder {folder} does not exist", hint="create it first or pick another path")
 
 
-def flat_record(deck: str, record: dict) -> dict:
+def flat_record(deck: str, record: Record) -> dict:
     """One row: deck, index, seed and the game's outcome (win turn or scores) plus cards seen."""
-    row: dict = {"deck": deck, "index": record["index"], "seed": record["seed"]}
-    if "scores" in record:
-        for s, score in enumerate(record["scores"]):
+    row: dict = {"deck": deck, "index": record.index, "seed": record.seed}
+    if isinstance(record, ScoreRecord):
+        for s, score in enumerate(record.scores):
             row[f"score_{s + 1}"] = score
-        row["winners"] = [w + 1 for w in record["winners"]]  # seats numbered from 1, as in the tables
-        row["turns"] = record.get("turns")
+        row["winners"] = [w + 1 for w in record.winners]  # seats numbered from 1, as in the tables
+        row["turns"] = record.turns
     else:
-        row["mulligans"] = record.get("mulligans", 0)
-        row["won"] = bool(record.get("won"))
-        row["turn"] = record.get("turn") if record.get("won") else None
-        row["seen"] = list(record.get("seen") or ())
-        if "opening" in record:
-            row["opening"] = list(record["opening"])
+        row["mulligans"] = record.mulligans
+        row["won"] = bool(record.won)
+        row["turn"] = record.turn if record.won else None
+        row["seen"] = list(record.seen or ())
+        if record.opening is not None:
+            row["opening"] = list(record.opening)
     return row
 
 
-def write_records(path: str | Path, decks: Sequence[str], records: Sequence[Sequence[dict]]) -> int:
+def write_records(path: str | Path, decks: Sequence[str], records: Sequence[Sequence[Record]]) -> int:
     """Write every deck's records to ``path`` (CSV lists joined with "; "); returns the row count."""
     return write_rows(path, [flat_record(d, r) for d, recs in zip(decks, records) for r in recs])
 

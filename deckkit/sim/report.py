@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 from collections.abc import Sequence
 
 from deckkit.sim.compare import compare
 from deckkit.sim.impact import card_impact
 from deckkit.sim.stats import is_scoring, summarize
+from deckkit.engine.results import Record, WinRecord
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
 
 
-def deck_report(label: str, game: str, records: Sequence[dict], *, seed: int | str, policy: str, opponent: str,
+def deck_report(label: str, game: str, records: Sequence[Record], *, seed: int | str, policy: str, opponent: str,
                 elapsed: float, workers: int, keep: str | None = None, settings: dict | None = None,
                 max_turns: int = 60, confidence: float = 0.95, interrupted: bool = False,
                 deck_names: Sequence[str] = (), impact: bool = False) -> dict:
@@ -33,11 +34,11 @@ def deck_report(label: str, game: str, records: Sequence[dict], *, seed: int | s
         "games_per_s": round(n / elapsed, 1) if elapsed > 0 else None,
     })
     if impact and not is_scoring(records):
-        out["impact"] = card_impact(records, deck_names, game, confidence)
+        out["impact"] = card_impact(cast(Sequence[WinRecord], records), deck_names, game, confidence)
     return out
 
 
-def add_comparisons(reports: list[dict], records: Sequence[Sequence[dict]], confidence: float = 0.95) -> None:
+def add_comparisons(reports: list[dict], records: Sequence[Sequence[Record]], confidence: float = 0.95) -> None:
     """Give every deck after the first a ``comparison`` with the first, on the shared seeds."""
     for report, recs in zip(reports[1:], records[1:]):
         report["comparison"] = compare(reports[0]["deck"], records[0], report["deck"], recs, confidence)

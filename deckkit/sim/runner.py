@@ -80,7 +80,7 @@ class Interrupted(DeckkitError):
 
     exit_code = 130
 
-    def __init__(self, records: list[list[dict]]) -> None:
+    def __init__(self, records: list[list[Any]]) -> None:
         super().__init__("interrupted")
         self.records = records
 
@@ -88,7 +88,6 @@ class Interrupted(DeckkitError):
 # -- playing games (runs in workers) ----------------------------------------------------------------
 
 _PREPARED: dict[str, tuple[Any, list[dict], Any, Any]] = {}
-_CARD_LISTS = ("seen", "opening", "seen_by_turn")
 
 MAX_GAMES = 100_000_000  # games per deck in one run: hours of play, gigabytes of records
 
@@ -126,8 +125,13 @@ def _prepare(job: Job) -> tuple[Any, list[dict], Any, Any]:
     return prepared
 
 
-def play_one(job: AnyJob, index: int, trace: list[str] | None = None) -> dict:
-    """Game ``index`` of a job, as its record plus ``index`` and ``seed``."""
+def record_index(record: Any) -> int:
+    """The game number of a record: a deck job's typed record, or another job's (a match's) dict."""
+    return record["index"] if isinstance(record, dict) else record.index
+
+
+def play_one(job: AnyJob, index: int, trace: list[str] | None = None) -> Any:
+    """Game ``index`` of a job: its record (:mod:`deckkit.engine.results`) with ``index`` and ``seed``."""
     from deckkit.sim.strategy import own_loop, play_scoring
 
     if not isinstance(job, Job):  # another kind of job (a match) plays its own games
@@ -144,10 +148,9 @@ def play_one(job: AnyJob, index: int, trace: list[str] | None = None) -> dict:
         record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
                                     max_turns=job.max_turns, policy_rng=policy_rng(job.seed, index), **choices)
     if not job.keep_seen:
-        for key in _CARD_LISTS:
-            record.pop(key, None)
-    record["index"] = index
-    record["seed"] = game_seed(job.seed, index)
+        record.drop_cards()
+    record.index = index
+    record.seed = game_seed(job.seed, index)
     return record
 
 
@@ -170,7 +173,7 @@ def _rebuild_worker_error(message: str, path: str | None, hint: str | None, exit
     return WorkerError(message, path=path, hint=hint, exit_code=exit_code)
 
 
-def play_chunk(job: AnyJob, start: int, stop: int) -> list[dict]:
+def play_chunk(job: AnyJob, start: int, stop: int) -> list[Any]:
     """Games ``start`` .. ``stop - 1`` of a job, in order."""
     records = []
     index = start
@@ -245,9 +248,9 @@ class Backend:
 
     workers = 1
 
-    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[Any]:
         """Records of games ``start`` .. ``stop - 1``; on Ctrl-C raises Interrupted with those finished."""
-        records: list[dict] = []
+        records: list[Any] = []
         try:
             for i in range(start, stop):
                 records.append(play_one(job, i))
@@ -282,7 +285,7 @@ class ProcessBackend(Backend):
         smallest = getattr(job, "smallest_chunk", 16)  # long games (matches) want finer chunks at the end
         return [self._pool.submit(play_chunk, job, a, b) for a, b in chunks(start, stop, self.workers, smallest)]
 
-    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[Any]:
         futures: list[Future] = []
         try:
             with _sigint_deferred():  # a Ctrl-C while the pool starts must not leave its locks held
@@ -297,7 +300,7 @@ class ProcessBackend(Backend):
                 f.cancel()
             # Chunks already running are short; wait for them so their games count.
             finished = [r for f in futures if not f.cancelled() for r in f.result()]
-            raise Interrupted([sorted(finished, key=lambda r: r["index"])]) from None
+            raise Interrupted([sorted(finished, key=record_index)]) from None
         return [r for f in futures for r in f.result()]
 
     def close(self) -> None:
@@ -336,7 +339,7 @@ class DaskBackend(Backend):
         self.workers = max(1, sum(self._client.nthreads().values()))
         self._shared: dict[str, Any] = {}
 
-    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[dict]:
+    def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[Any]:
         from dask.distributed import as_completed
 
         # The job (deck and all) goes to every worker once and stays there; chunks refer to it.
@@ -349,7 +352,7 @@ class DaskBackend(Backend):
             shared = self._shared[name] = self._client.scatter(job, broadcast=True, hash=False)
         spans = chunks(start, stop, self.workers)
         futures = {self._client.submit(play_chunk_packed, shared, a, b, pure=False): a for a, b in spans}
-        results: dict[int, list[dict]] = {}
+        results: dict[int, list[Any]] = {}
         try:
             for future in as_completed(list(futures)):
                 chunk = pickle.loads(future.result())
@@ -394,7 +397,7 @@ class RunResult:
     """Records per job (index order), time per job, whether Ctrl-C cut the run short, and for a
     ``precision`` run whether every interval got that narrow (False: the cap stopped it first)."""
 
-    records: list[list[dict]]
+    records: list[list[Any]]
     elapsed: list[float]
     interrupted: bool = False
     workers: int = 1
@@ -441,7 +444,7 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
                              hint="--games is where a --precision run starts, --max-games where it must stop")
     cap = games * 100 if max_games is None else max_games
     reached: bool | None = None
-    records: list[list[dict]] = [[] for _ in jobs]
+    records: list[list[Any]] = [[] for _ in jobs]
     elapsed = [0.0 for _ in jobs]
     own = backend is None
     backend = backend or open_backend(workers, scheduler)
@@ -478,10 +481,10 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
             target = next_target(target, max(widths), precision, games, cap)
     except Interrupted as stop:
         records[k].extend(stop.records[0])
-        records[k].sort(key=lambda r: r["index"])
+        records[k].sort(key=record_index)
         # Decks are compared seed by seed: keep only the seeds every deck finished.
-        common = set.intersection(*({r["index"] for r in recs} for recs in records))
-        kept = [[r for r in recs if r["index"] in common] for recs in records]
+        common = set.intersection(*({record_index(r) for r in recs} for recs in records))
+        kept = [[r for r in recs if record_index(r) in common] for recs in records]
         return RunResult(kept, elapsed, True, backend.workers)
     finally:
         if own:

@@ -9,8 +9,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 from statistics import NormalDist
 from collections.abc import Iterable, Sequence
+
+from deckkit.engine.results import Record, ScoreRecord, WinRecord
 
 
 @dataclass(frozen=True)
@@ -143,19 +146,19 @@ def _histogram(values: Iterable[int]) -> dict[str, int]:
     return {str(k): counts[k] for k in sorted(counts)}
 
 
-def is_scoring(records: Sequence[dict]) -> bool:
+def is_scoring(records: Sequence[Record]) -> bool:
     """Whether records come from a scoring game (Kotlík) rather than a win-by-turn game."""
-    return bool(records) and "scores" in records[0]
+    return bool(records) and isinstance(records[0], ScoreRecord)
 
 
-def summarize_wins(records: Sequence[dict], confidence: float = 0.95) -> dict:
+def summarize_wins(records: Sequence[WinRecord], confidence: float = 0.95) -> dict:
     """Win-turn statistics of win-by-turn goldfish records (Obludárium, Álomfogó).
 
     ``mean_turn`` and its interval are over won games; ``won_by_turn`` gives, for every turn up to
     the last win, the share of all games won by then with a Wilson interval.
     """
     n = len(records)
-    turns = sorted(r["turn"] for r in records if r.get("won"))
+    turns = sorted(r.turn for r in records if r.won and r.turn is not None)
     wins = len(turns)
     mean = mean_interval(turns, confidence)
     rate = wilson(wins, n, confidence)
@@ -166,7 +169,7 @@ def summarize_wins(records: Sequence[dict], confidence: float = 0.95) -> dict:
         running += counts.get(t, 0)
         w = wilson(running, n, confidence)
         by_turn[str(t)] = {"p": _round(w.estimate), "lo": _round(w.lo), "hi": _round(w.hi)}
-    mulligans = [r.get("mulligans", 0) for r in records]
+    mulligans = [r.mulligans for r in records]
     return {
         "games": n,
         "wins": wins,
@@ -184,20 +187,20 @@ def summarize_wins(records: Sequence[dict], confidence: float = 0.95) -> dict:
     }
 
 
-def summarize_scores(records: Sequence[dict], confidence: float = 0.95) -> dict:
+def summarize_scores(records: Sequence[ScoreRecord], confidence: float = 0.95) -> dict:
     """Score and per-seat win statistics of scoring-game records (Kotlík).
 
     A game counts as a win for every seat in ``winners``; a game with no winner is a draw.
     """
     n = len(records)
-    seats = len(records[0]["scores"]) if records else 2
-    seat_wins = [sum(1 for r in records if s in r["winners"]) for s in range(seats)]
+    seats = len(records[0].scores) if records else 2
+    seat_wins = [sum(1 for r in records if s in r.winners) for s in range(seats)]
     rates = [wilson(k, n, confidence) for k in seat_wins]
-    draws = sum(1 for r in records if not r["winners"])
-    columns = [sorted(r["scores"][s] for r in records) for s in range(seats)]
+    draws = sum(1 for r in records if not r.winners)
+    columns = [sorted(r.scores[s] for r in records) for s in range(seats)]
     means = [mean_interval(col, confidence) for col in columns]
-    margin = mean_interval([r["scores"][0] - r["scores"][1] for r in records], confidence) if seats >= 2 else None
-    turns = [r.get("turns", 0) for r in records]
+    margin = mean_interval([r.scores[0] - r.scores[1] for r in records], confidence) if seats >= 2 else None
+    turns = [r.turns for r in records]
     return {
         "games": n,
         "wins": seat_wins[0] if seat_wins else 0,
@@ -219,16 +222,19 @@ def summarize_scores(records: Sequence[dict], confidence: float = 0.95) -> dict:
     }
 
 
-def summarize(records: Sequence[dict], confidence: float = 0.95) -> dict:
+def summarize(records: Sequence[Record], confidence: float = 0.95) -> dict:
     """Statistics for records of either kind of game."""
-    return summarize_scores(records, confidence) if is_scoring(records) else summarize_wins(records, confidence)
+    if is_scoring(records):
+        return summarize_scores(cast(Sequence[ScoreRecord], records), confidence)
+    return summarize_wins(cast(Sequence[WinRecord], records), confidence)
 
 
-def precision_of(records: Sequence[dict], confidence: float = 0.95) -> float:
+def precision_of(records: Sequence[Record], confidence: float = 0.95) -> float:
     """Half-width of the headline interval: mean win turn (turns), or the first seat's mean score (points)."""
     if is_scoring(records):
-        return mean_interval([r["scores"][0] for r in records], confidence).half_width
-    return mean_interval([r["turn"] for r in records if r.get("won")], confidence).half_width
+        return mean_interval([r.scores[0] for r in records if isinstance(r, ScoreRecord)], confidence).half_width
+    return mean_interval([r.turn for r in records if isinstance(r, WinRecord) and r.won and r.turn is not None],
+                         confidence).half_width
 
 
 def two_sided_p(interval: Interval, confidence: float = 0.95) -> float | None:

@@ -364,7 +364,7 @@ class Pilot:
 
 
 def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponent: str = "passive",
-                 trace: list[str] | None = None, policy_rng: Any = None) -> dict:
+                 trace: list[str] | None = None, policy_rng: Any = None) -> Any:
     """One goldfish game of a scoring game (Kotlík) with ``pilot`` in the first seat: its record.
 
     Drives the game's State through ``legal_actions`` / ``apply_unchecked``, the opponent by the
@@ -389,4 +389,6 @@ def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponen
             state.log.clear()
             trace.append(f"  p{seat + 1}: {action}")
     snap = state.snapshot()
-    return {"scores": [snap["p1"]["score"], snap["p2"]["score"]], "winners": state.winners(), "turns": snap["turn"]}
+    from deckkit.engine.results import ScoreRecord
+
+    return ScoreRecord([snap["p1"]["score"], snap["p2"]["score"]], state.winners(), snap["turn"])

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from deckkit.errors import UsageError
 from deckkit.tune.lists import DeckList
+from deckkit.engine.results import WinRecord
 
 Progress = Callable[[int, int], None]
 
@@ -82,13 +83,13 @@ def _round(x: float | None) -> float | None:
     return None if x is None else round(x, 4)
 
 
-def won_by(records: Sequence[dict], turn: int) -> list[int]:
+def won_by(records: Sequence[WinRecord], turn: int) -> list[int]:
     """Per game (index order): 1 when the deck had won by ``turn``, else 0."""
-    return [1 if r.get("won") and r["turn"] <= turn else 0 for r in records]
+    return [1 if r.won and r.turn is not None and r.turn <= turn else 0 for r in records]
 
 
 def play(lists: Sequence[DeckList], options: PlayOptions, progress: Progress | None = None,
-         backend: Any = None) -> tuple[list[Measure], list[list[dict]]]:
+         backend: Any = None) -> tuple[list[Measure], list[list[WinRecord]]]:
     """Play every list on the same seeds; measures (differences against ``lists[0]``) and the records.
 
     Lists with the same cards and counts are played once.
@@ -122,7 +123,7 @@ def play(lists: Sequence[DeckList], options: PlayOptions, progress: Progress | N
     base_by = won_by(base, t)
     out = []
     for deck, recs in zip(lists, records):
-        turns = [r["turn"] for r in recs if r.get("won")]
+        turns = [r.turn for r in recs if r.won and r.turn is not None]
         n = len(recs)
         mean = mean_interval(turns, conf)
         by = won_by(recs, t)

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from deckkit.errors import UsageError
 from deckkit.tune.evaluate import Measure, PlayOptions, check_game, odds_of, play
 from deckkit.tune.lists import DeckList, game_cards, problems_of
+from deckkit.engine.results import WinRecord
 
 OBJECTIVES = ("mean-turn", "won-by", "keep-odds", "match")
 STEPS = (4, 2, 1)
@@ -201,7 +202,7 @@ class _Games:
         self.options, self.objective, self.backend = options, objective, backend
         self.budget, self.progress = budget, progress
         self.spent = 0.0
-        self.records: dict[tuple[tuple, int], list[dict]] = {}
+        self.records: dict[tuple[tuple, int], list[WinRecord]] = {}
         self.scores: dict[tuple, float] = {}
 
     def left(self) -> float:
@@ -248,15 +249,16 @@ class _Games:
         self._play([deck], 0)
         return self.scores[deck.key()]
 
-    def _paired(self, base: list[dict], other: list[dict]) -> list[float]:
+    def _paired(self, base: list[WinRecord], other: list[WinRecord]) -> list[float]:
         """Per-game differences ``other − base`` of the objective on the same seeds."""
         if self.objective == "mean-turn":
-            turns = {r["index"]: r["turn"] for r in base if r.get("won")}
-            return [r["turn"] - turns[r["index"]] for r in other if r.get("won") and r["index"] in turns]
+            turns = {r.index: r.turn for r in base if r.won and r.turn is not None}
+            return [r.turn - turns[r.index] for r in other if r.won and r.turn is not None and r.index in turns]
         t = self.options.by_turn or self.options.max_turns
-        won = {r["index"]: 1 if r.get("won") and r["turn"] <= t else 0 for r in base}
+        won = {r.index: 1 if r.won and r.turn is not None and r.turn <= t else 0 for r in base}
         # negated like the score: a list that wins by turn T more often has the lower figure
-        return [won[r["index"]] - (1 if r.get("won") and r["turn"] <= t else 0) for r in other if r["index"] in won]
+        return [won[r.index] - (1 if r.won and r.turn is not None and r.turn <= t else 0)
+                for r in other if r.index in won]
 
     def compare(self, current: DeckList, candidate: DeckList, rounds: int) -> Verdict | None:
         """Sequential paired test of ``candidate − current``; None when the first round shows no gain."""

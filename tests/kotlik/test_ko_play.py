@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deckkit.engine.results import ScoreRecord
 from deckkit.errors import DeckkitError, IllegalAction, UsageError
 from deckkit.games.kotlik import KotlikGame
 from deckkit.games.kotlik.board import LINE_CELLS
@@ -96,16 +97,16 @@ def test_goldfish_record_and_determinism():
     deck = list(bundled_cards())
     for policy, opponent in (("greedy", "greedy"), ("random", "passive"), ("greedy", "random")):
         rec = GAME.play_goldfish(deck, random.Random(5), policy=policy, opponent=opponent)
-        assert set(rec) == {"scores", "winners", "turns"} and rec["turns"] > 20
+        assert isinstance(rec, ScoreRecord) and len(rec.scores) == 2 and rec.turns > 20
         assert rec == GAME.play_goldfish(deck, random.Random(5), policy=policy, opponent=opponent)
-        s0, s1 = rec["scores"]
-        assert rec["winners"] == ([] if s0 == s1 else [0 if s0 > s1 else 1])
+        s0, s1 = rec.scores
+        assert rec.winners == ([] if s0 == s1 else [0 if s0 > s1 else 1])
 
 
 def test_greedy_beats_passive_and_random():
-    wins = sum(GAME.play_goldfish(None, random.Random(s), opponent="passive")["winners"] == [0] for s in range(200))
+    wins = sum(GAME.play_goldfish(None, random.Random(s), opponent="passive").winners == [0] for s in range(200))
     assert wins >= 190
-    wins = sum(GAME.play_goldfish(None, random.Random(s), opponent="random")["winners"] == [0] for s in range(200))
+    wins = sum(GAME.play_goldfish(None, random.Random(s), opponent="random").winners == [0] for s in range(200))
     assert wins >= 180
 
 
@@ -116,7 +117,7 @@ def test_goldfish_trace_draws_the_board():
     assert "White starts the cauldron" in text and "game over" in text
     assert "Drašup = Dračí šupina" in text and "Mandra = Mandragora" in text  # the grid's labels, once
     assert "Síra = " not in text  # a name short enough is not explained
-    assert text.count("+------------+") > 6 * rec["turns"]  # one board per turn at least
+    assert text.count("+------------+") > 6 * rec.turns  # one board per turn at least
 
 
 def test_unknown_policy_is_a_usage_error():
@@ -145,7 +146,7 @@ def test_goldfish_fast_path_equals_the_action_path():
         pol = POLICIES["greedy"]()
         while not state.is_terminal():
             state.apply(decide(pol, state))
-        assert [state.score(0), state.score(1)] == rec["scores"] and state.turn == rec["turns"]
+        assert [state.score(0), state.score(1)] == rec.scores and state.turn == rec.turns
 
 
 @settings(max_examples=60, deadline=None)

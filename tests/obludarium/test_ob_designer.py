@@ -254,5 +254,5 @@ def test_the_goldfish_trace_counts_the_abilities_used():
     deck = [game.cards[game.card_named(n).id] for n in ["Chleba"] * 12 + ["ob-d1-strazny-pes"] * 12]
     trace: list[str] = []
     record = game.play_goldfish(deck, random.Random(2), trace=trace)
-    assert record["used"]["Strážný pes"] >= 1
+    assert record.used["Strážný pes"] >= 1
     assert trace[-2].startswith("abilities used by p1: ") and "Strážný pes" in trace[-2]

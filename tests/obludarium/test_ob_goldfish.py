@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from deckkit.engine.results import WinRecord
 from deckkit.games.obludarium import GAME, ObludariumGame
 from deckkit.games.obludarium.cards import shuffled
 from deckkit.games.obludarium.opening import obludarium_opening
@@ -39,9 +40,9 @@ def replay_in_engine(game, deck, seed, keep=None):
 def test_ob_greedy_is_legal_and_agrees_with_engine(seed):
     """OB-601 – OB-909: every move of the greedy pilot is legal and reaches the same outcome."""
     result, state = replay_in_engine(GAME, starter_deck(), seed)
-    if result["won"]:
+    if result.won:
         assert state.winners() == [0]
-        assert state.turn == 2 * result["turn"] - 1
+        assert state.turn == 2 * result.turn - 1
         assert state.life[1] == 0
     else:
         assert state.winners() != [0]
@@ -54,7 +55,7 @@ def test_ob_greedy_legal_on_random_decks():
     for seed in range(60):
         deck = [rng.choice(pool) for _ in range(40)]
         result, state = replay_in_engine(GAME, deck, seed)
-        assert (state.winners() == [0]) == result["won"]
+        assert (state.winners() == [0]) == result.won
 
 
 def test_ob_goldfish_mulligan_keep_rule():
@@ -63,8 +64,8 @@ def test_ob_goldfish_mulligan_keep_rule():
     mulligans = 0
     for seed in range(40):
         result, state = replay_in_engine(GAME, starter_deck(), seed, keep=keep)
-        mulligans += result["mulligans"]
-        assert (state.winners() == [0]) == result["won"]
+        mulligans += result.mulligans
+        assert (state.winners() == [0]) == result.won
     assert mulligans > 0
 
 
@@ -74,9 +75,9 @@ def test_ob_goldfish_same_seed_same_game_and_record_keys():
     a = GAME.play_goldfish(deck, random.Random(5))
     b = GAME.play_goldfish(deck, random.Random(5))
     assert a == b
-    assert {"won", "turn", "mulligans", "seen", "opening", "seen_by_turn"} <= set(a)
-    assert len(a["opening"]) == 7
-    wins = [GAME.play_goldfish(deck, random.Random(s))["won"] for s in range(200)]
+    assert isinstance(a, WinRecord) and a.seen and a.seen_by_turn is not None
+    assert len(a.opening) == 7
+    wins = [GAME.play_goldfish(deck, random.Random(s)).won for s in range(200)]
     assert sum(wins) > 150  # a passive opponent is beaten in nearly every game
 
 
@@ -84,8 +85,8 @@ def test_ob_goldfish_starting_life_setting_slows_wins():
     """OB-104 – OB-106: 15 life is beaten sooner on average than 20 (same seeds)."""
     deck = starter_deck()
     fast = ObludariumGame(starting_life=15)
-    t15 = [fast.play_goldfish(deck, random.Random(s))["turn"] for s in range(200)]
-    t20 = [GAME.play_goldfish(deck, random.Random(s))["turn"] for s in range(200)]
+    t15 = [fast.play_goldfish(deck, random.Random(s)).turn for s in range(200)]
+    t20 = [GAME.play_goldfish(deck, random.Random(s)).turn for s in range(200)]
     assert sum(t15) < sum(t20)
 
 
@@ -96,10 +97,10 @@ def test_ob_goldfish_other_policies(policy):
     record: list[str] = []
     trace: list[str] = []
     result = GAME.play_goldfish(deck, random.Random(2), policy=policy, record=record, trace=trace)
-    assert result["mulligans"] == 0 and record and trace
-    assert len(result["opening"]) == 7 and trace[0].startswith("opening hand")
+    assert result.mulligans == 0 and record and trace
+    assert len(result.opening) == 7 and trace[0].startswith("opening hand")
     if policy == "passive":
-        assert not result["won"]
+        assert not result.won
 
 
 def test_ob_goldfish_unknown_policy_is_a_usage_error():
@@ -166,7 +167,7 @@ def test_ob_greedy_legal_under_settings(settings):
         state = game.from_setup(setup, random.Random(0))
         for text in record:
             state.apply(text)
-        assert (state.winners() == [0]) == result["won"]
+        assert (state.winners() == [0]) == result.won
 
 
 def test_ob_goldfish_callable_policy():
@@ -174,7 +175,7 @@ def test_ob_goldfish_callable_policy():
     from deckkit.games.obludarium.policies import greedy
 
     result = GAME.play_goldfish(starter_deck(), random.Random(3), policy=greedy)
-    assert result["won"] and 3 <= result["turn"] <= 12
+    assert result.won and 3 <= result.turn <= 12
 
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])
@@ -188,8 +189,8 @@ def test_ob_goldfish_trace_shows_the_counted_game(policy):
         plain = GAME.play_goldfish(deck, random.Random(seed), policy=policy, max_turns=12)
         assert traced == plain
         last = trace[-1]
-        if plain["won"]:
-            assert last == f"result: p1 wins in its own turn {plain['turn']} (counted as a win on turn {plain['turn']})"
+        if plain.won:
+            assert last == f"result: p1 wins in its own turn {plain.turn} (counted as a win on turn {plain.turn})"
         else:
             assert last.startswith("result: ") and "counted as not won" in last
 
@@ -202,7 +203,7 @@ def test_ob_same_seed_same_opening_as_hand_tools():
     deck = starter_deck()
     for seed in range(30):
         hand = [c["name"] for c in deal(deck, "obludarium", random.Random(seed)).hand]
-        assert GAME.play_goldfish(deck, random.Random(seed))["opening"] == hand
+        assert GAME.play_goldfish(deck, random.Random(seed)).opening == hand
         state = GAME.from_setup({"start": "p1", "phase": "main", "p1": {"deck": [c["name"] for c in deck]},
                                  "p2": {"dummy": True}}, random.Random(seed))
         assert [c.name for c in state.hands[0]] == hand

@@ -9,7 +9,7 @@ import pytest
 from deckkit.bundled import starter_deck
 from deckkit.engine.registry import load_game
 from deckkit.sim.runner import Job, run
-from deckkit.sim.seeding import game_rng, policy_rng
+from deckkit.sim.seeding import game_rng, game_seed, policy_rng
 
 GAMES = ("obludarium", "alomfogo", "kotlik")
 
@@ -54,9 +54,9 @@ def test_two_player_seeds_play_other_choices_on_the_same_deal(name):
             first_choice = next(i for i, line in enumerate(traces[0]) if "picks" in line)
             assert traces[0][:first_choice] == traces[1][:first_choice]
         else:
-            assert a["opening"] == b["opening"] and a["mulligans"] == b["mulligans"]
-            shortest = min(len(a["seen"]), len(b["seen"]))
-            assert a["seen"][:shortest] == b["seen"][:shortest]  # the library's order is the shuffle's
+            assert a.opening == b.opening and a.mulligans == b.mulligans
+            shortest = min(len(a.seen), len(b.seen))
+            assert a.seen[:shortest] == b.seen[:shortest]  # the library's order is the shuffle's
         differ += traces[0] != traces[1]
     assert differ >= 3  # the player seed does change the choices
 
@@ -70,4 +70,5 @@ def test_the_players_generator_comes_from_the_run_seed_alone():
     assert one == two
     for i in (0, 7):
         alone = game.play_goldfish(deck, game_rng(9, i), policy="random", policy_rng=policy_rng(9, i))
-        assert {k: v for k, v in one[i].items() if k not in ("index", "seed")} == alone
+        alone.index, alone.seed = i, game_seed(9, i)
+        assert one[i] == alone

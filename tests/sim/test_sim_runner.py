@@ -19,10 +19,10 @@ def test_sim_same_records_for_one_and_two_workers(kotlik_job):
     one = run([kotlik_job], 150, workers=1)
     two = run([kotlik_job], 150, workers=2)
     assert one.workers == 1 and two.workers == 2
-    assert [r["index"] for r in two.records[0]] == list(range(150))
+    assert [r.index for r in two.records[0]] == list(range(150))
     assert one.records == two.records
     # Real games, not one game repeated: the seeds differ and so do the outcomes.
-    assert len({tuple(r["scores"]) for r in one.records[0]}) > 20
+    assert len({tuple(r.scores) for r in one.records[0]}) > 20
 
 
 def test_sim_prefix_of_a_longer_run_is_the_shorter_run(kotlik_job):
@@ -34,7 +34,7 @@ def test_sim_prefix_of_a_longer_run_is_the_shorter_run(kotlik_job):
 def test_sim_other_seed_other_games(kotlik_job):
     other = Job.make(kotlik_job.game, kotlik_job.deck, seed=12)
     a, b = run([kotlik_job, other], 30, workers=1).records
-    assert [r["scores"] for r in a] != [r["scores"] for r in b]
+    assert [r.scores for r in a] != [r.scores for r in b]
 
 
 def test_sim_precision_keeps_playing_and_is_deterministic(kotlik_job):
@@ -72,8 +72,8 @@ def test_sim_ctrl_c_keeps_finished_games(kotlik_job, backend):
     assert result.interrupted
     finished = result.records[0]
     assert 0 < len(finished) < 400
-    full = {r["index"]: r for r in run([kotlik_job], 400, workers=1).records[0]}
-    assert all(full[r["index"]] == r for r in finished)
+    full = {r.index: r for r in run([kotlik_job], 400, workers=1).records[0]}
+    assert all(full[r.index] == r for r in finished)
 
 
 def test_sim_bad_counts_are_usage_errors(kotlik_job):
@@ -91,7 +91,7 @@ def test_sim_precision_covers_the_paired_difference(kotlik_job):
     other = Job.make(kotlik_job.game, kotlik_job.deck, seed=11, settings={"doubling": "both"})
     result = run([kotlik_job, other], 40, workers=1, precision=3.0, max_games=640)
     a, b = result.records
-    assert len(a) == len(b) and [r["index"] for r in a] == [r["index"] for r in b]
+    assert len(a) == len(b) and [r.index for r in a] == [r.index for r in b]
     assert len(a) == 640 or difference(a, b).half_width <= 3.0
 
 
@@ -124,7 +124,7 @@ def test_sim_ctrl_c_during_a_comparison_keeps_games_of_every_deck(kotlik_job):
     result = run([kotlik_job, other], 1000, progress=progress, backend=Backend(), round_games=50)
     a, b = result.records
     assert result.interrupted and len(a) == len(b) >= 100
-    assert [r["index"] for r in a] == [r["index"] for r in b] == list(range(len(a)))
+    assert [r.index for r in a] == [r.index for r in b] == list(range(len(a)))
 
 
 def test_sim_rounds_do_not_change_the_records(kotlik_job):

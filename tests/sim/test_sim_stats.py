@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from deckkit.engine.results import ScoreRecord, WinRecord
 from deckkit.sim.compare import compare, turn_verdict
 from deckkit.sim.impact import welch_difference
 from deckkit.sim.seeding import game_rng, game_seed
@@ -75,8 +76,8 @@ def test_sim_small_samples_have_no_interval():
 
 def test_sim_summarize_wins_figures():
     turns = [4, 5, 5, 6, 6, 6, 7, 8, 9, 12]
-    records = [{"won": True, "turn": t, "mulligans": i % 2, "seen": []} for i, t in enumerate(turns)]
-    records.append({"won": False, "turn": 60, "mulligans": 0, "seen": []})
+    records = [WinRecord(True, t, i % 2, []) for i, t in enumerate(turns)]
+    records.append(WinRecord(False, 60, 0, []))
     s = summarize_wins(records)
     assert s["games"] == 11 and s["wins"] == 10
     assert s["mean_turn"] == pytest.approx(6.8)
@@ -90,10 +91,8 @@ def test_sim_summarize_wins_figures():
 
 
 def test_sim_summarize_scores_per_seat():
-    records = [{"scores": [10, 4], "winners": [0], "turns": 30},
-               {"scores": [3, 8], "winners": [1], "turns": 28},
-               {"scores": [5, 5], "winners": [], "turns": 31},
-               {"scores": [9, 1], "winners": [0], "turns": 33}]
+    records = [ScoreRecord([10, 4], [0], 30), ScoreRecord([3, 8], [1], 28), ScoreRecord([5, 5], [], 31),
+               ScoreRecord([9, 1], [0], 33)]
     s = summarize_scores(records)
     assert s["seat_wins"] == [2, 1] and s["draws"] == 1
     assert s["seat_win_rates"] == [0.5, 0.25]
@@ -108,8 +107,8 @@ def _fake_runs(shift: float, n: int = 400, seed: int = 5):
     a, b = [], []
     for i in range(n):
         base = 5 + rng.randint(0, 4)
-        a.append({"index": i, "won": True, "turn": base})
-        b.append({"index": i, "won": True, "turn": max(1, round(base + shift + rng.gauss(0, 1)))})
+        a.append(WinRecord(True, base, index=i))
+        b.append(WinRecord(True, max(1, round(base + shift + rng.gauss(0, 1))), index=i))
     return a, b
 
 

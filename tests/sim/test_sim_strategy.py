@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckkit.cli import app
+from deckkit.engine.results import ScoreRecord
 from deckkit.errors import DataError
 from deckkit.paths import data_dir
 from deckkit.sim.runner import Job, run
@@ -91,14 +92,14 @@ def test_sim_strategy_pilot_plays_the_same_for_any_worker_count(starter):
     job = Job.make(deck.game, deck.cards, seed=3, strategy=load_strategy(STRATEGIES / "obludarium-greedy.toml"))
     one, two = run([job], 40, workers=1), run([job], 40, workers=2)
     assert one.records == two.records
-    assert sum(r["won"] for r in one.records[0]) >= 35
+    assert sum(r.won for r in one.records[0]) >= 35
 
 
 def test_sim_strategy_rules_change_the_games(starter, tmp_path):
     deck = starter("obludarium-standard.deck")
     idle = load_strategy(_write(tmp_path, 'game = "obludarium"\n[[rules]]\ndo = "play t:food"\n'))
     records = run([Job.make(deck.game, deck.cards, seed=3, strategy=idle, max_turns=12)], 20, workers=1).records[0]
-    assert not any(r["won"] for r in records)  # food alone never deals damage
+    assert not any(r.won for r in records)  # food alone never deals damage
 
 
 def test_sim_cli_strategy(tmp_path, starter):
@@ -186,8 +187,8 @@ def test_sim_obludarium_greedy_file_decides_like_the_builtin_greedy(starter):
     assert differences  # the two players are not the same player
     builtin = run([Job.make(deck.game, deck.cards, seed=4, keep=strategy.keep)], 100, workers=1).records[0]
     scripted = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 100, workers=1).records[0]
-    same = sum((a["won"], a["turn"]) == (b["won"], b["turn"]) for a, b in zip(builtin, scripted))
-    close = sum(a["won"] == b["won"] and abs(a["turn"] - b["turn"]) <= 1 for a, b in zip(builtin, scripted))
+    same = sum((a.won, a.turn) == (b.won, b.turn) for a, b in zip(builtin, scripted))
+    close = sum(a.won == b.won and abs(a.turn - b.turn) <= 1 for a, b in zip(builtin, scripted))
     assert same >= 60 and close >= 95, (same, close)
 
 
@@ -206,9 +207,9 @@ def test_sim_kotlik_strategy_plays_from_the_outside(starter):
     one = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 40, workers=1).records[0]
     two = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 40, workers=2).records[0]
     assert one == two
-    assert all(set(r) == {"scores", "winners", "turns", "index", "seed"} for r in one)
+    assert all(isinstance(r, ScoreRecord) and r.seed is not None for r in one)
     # The same player as the built-in greedy but at the game's last take (the file's header says why).
-    same = sum((a["scores"], a["winners"], a["turns"]) == (b["scores"], b["winners"], b["turns"])
+    same = sum((a.scores, a.winners, a.turns) == (b.scores, b.winners, b.turns)
                for a, b in zip(builtin, one))
     assert same >= 30
 

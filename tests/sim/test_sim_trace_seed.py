@@ -34,4 +34,4 @@ def test_sim_trace_header_seed_reproduces_the_opening_hand(tmp_path, deck):
         from deckkit.games.alomfogo import GAME
 
         record = GAME.play_goldfish(load_deck(path).cards(CardPool.bundled()), random.Random(int(seed)))
-        assert record["opening"] == dealt
+        assert record.opening == dealt

@@ -194,14 +194,16 @@ class _FakeMeasure:
 
 
 def _fake_play(turns_of):
+    from deckkit.engine.results import WinRecord
+
     """A stand-in for the goldfish runner: game ``i`` of a list wins on ``turns_of(list, seed, i)``."""
     calls = []
 
     def fake(lists, options, progress=None, backend=None):
         calls.append((len(lists), options.games, str(options.seed)))
-        records = [[{"index": i, "won": True, "turn": turns_of(d, str(options.seed), i)} for i in range(options.games)]
+        records = [[WinRecord(True, turns_of(d, str(options.seed), i), index=i) for i in range(options.games)]
                    for d in lists]
-        return [_FakeMeasure(sum(r["turn"] for r in recs) / len(recs)) for recs in records], records
+        return [_FakeMeasure(sum(r.turn for r in recs) / len(recs)) for recs in records], records
 
     return fake, calls
 

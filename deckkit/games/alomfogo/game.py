@@ -9,6 +9,7 @@ from typing import Any
 from collections.abc import Callable
 
 from deckkit.engine.core import Game, Policy, Setting, SetupError
+from deckkit.engine.results import WinRecord
 from deckkit.errors import DataError, UnknownCard
 from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.policies import POLICIES, choose_play
@@ -255,7 +256,7 @@ class AlomfogoGame(Game):
     def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
                       opponent: str = "passive", keep: Callable[[list[dict]], bool] | None = None,
                       trace: list[str] | None = None, max_turns: int = 60,
-                      uses: dict[str, int] | None = None, policy_rng: random.Random | None = None) -> dict:
+                      uses: dict[str, int] | None = None, policy_rng: random.Random | None = None) -> WinRecord:
         """Play ``deck`` against a passive opponent (no turns, never defends) until it has no glory left.
 
         ``opponent="greedy"``: the opponent plays a copy of the deck with the greedy pilot (it takes
@@ -330,8 +331,7 @@ class AlomfogoGame(Game):
             counted = state.uses or {}
             trace.append("ability uses: " + (", ".join(f"{name} {n}" for name, n in sorted(counted.items()))
                                              or "none"))
-        return {"won": won, "turn": me.turns if won else None, "mulligans": opening.mulligans, "seen": seen,
-                "opening": opening_names, "seen_by_turn": seen_by_turn}
+        return WinRecord(won, me.turns if won else None, opening.mulligans, seen, opening_names, seen_by_turn)
 
 
 def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 from deckkit.engine.core import Game, Policy, Setting
+from deckkit.engine.results import ScoreRecord
 from deckkit.games.kotlik import setup as ko_setup
 from deckkit.games.kotlik.board import LINE_CELLS, SPACE_LINE
 from deckkit.games.kotlik.cards import CardSet, bundled_cards
@@ -131,7 +132,7 @@ class KotlikGame(Game[KotlikState]):
     def play_goldfish(self, deck: list[dict] | None, rng: random.Random, *, policy: str = "greedy",
                       opponent: str = "passive", keep: Callable | None = None,
                       trace: list[str] | None = None, max_turns: int = 60,
-                      policy_rng: random.Random | None = None) -> dict:
+                      policy_rng: random.Random | None = None) -> ScoreRecord:
         """One seeded game, White plays ``policy`` and Black ``opponent``; ``{"scores", "winners", "turns"}``.
 
         ``keep`` is refused: Kotlík has no opening hand to keep or mulligan. ``max_turns`` is only a
@@ -161,7 +162,7 @@ class KotlikGame(Game[KotlikState]):
             trace.append(legend(state))
             trace.append(state.render())
         run(state, pols, cap=max(max_turns, 400), trace=trace)
-        return {"scores": [state.score(0), state.score(1)], "winners": state.winners(), "turns": state.turn}
+        return ScoreRecord([state.score(0), state.score(1)], state.winners(), state.turn)
 
 
 def run(state: KotlikState, pols: list[Passive], *, cap: int = 400, trace: list[str] | None = None) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from deckkit.engine.core import Game, Policy, SetupError, Setting, chance
+from deckkit.engine.results import WinRecord
 from deckkit.errors import UsageError
 from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
 from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards, shuffled
@@ -252,7 +253,7 @@ class ObludariumGame(Game[ObState]):
     def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str | Callable = "greedy",
                       opponent: str = "passive", keep=None, trace: list[str] | None = None,
                       max_turns: int = 60, record: list[str] | None = None,
-                      policy_rng: random.Random | None = None) -> dict:
+                      policy_rng: random.Random | None = None) -> WinRecord:
         """One goldfish game of ``deck`` (p1, starting) against a passive opponent; see Game.play_goldfish.
 
         ``policy`` is greedy (valuing each legal action on a clone), random, passive, or any callable

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from deckkit.engine.results import WinRecord
 from deckkit.games.obludarium.cards import shuffled
 from deckkit.games.obludarium.opening import obludarium_opening
 
@@ -28,7 +29,7 @@ def _outcome_line(won: bool, turn: int, max_turns: int, ended: bool) -> str:
 def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=None,
                 trace: list[str] | None = None, max_turns: int = 60, record: list[str] | None = None,
                 opponent: Callable | None = None, opponent_deck: list[dict] | None = None,
-                policy_rng: random.Random | None = None) -> dict:
+                policy_rng: random.Random | None = None) -> WinRecord:
     """A goldfish game over the rules engine with any policy for p1; p2 passes (or plays ``opponent``
     with ``opponent_deck``: self-play, where blocks, fights and answers happen too). Chance draws
     from ``rng``, the players from ``policy_rng``."""
@@ -97,8 +98,7 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
     if trace is not None:
         trace.append("abilities used by p1: " + (", ".join(f"{k} {v}" for k, v in sorted(uses.items())) or "none"))
         trace.append(_outcome_line(won, min(own_turn(), max_turns), max_turns, state.is_terminal()))
-    return {"won": won, "turn": min(own_turn(), max_turns), "mulligans": opening.mulligans, "seen": seen,
-            "opening": opening_names, "seen_by_turn": seen_by_turn, "used": uses}
+    return WinRecord(won, min(own_turn(), max_turns), opening.mulligans, seen, opening_names, seen_by_turn, uses)
 
 
 def ability_uses(game, deck: list[dict], games: int, seed: int = 0, *, opponent_deck: list[dict] | None = None
@@ -111,7 +111,7 @@ def ability_uses(game, deck: list[dict], games: int, seed: int = 0, *, opponent_
     for i in range(games):
         record = with_policy(game, deck, random.Random(seed + i), greedy, opponent=greedy,
                              opponent_deck=opponent_deck or deck, max_turns=30)
-        for name, n in record["used"].items():
+        for name, n in (record.used or {}).items():
             entry = out.setdefault(name, [0, 0])
             entry[0] += 1
             entry[1] += n

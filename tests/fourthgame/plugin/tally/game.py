@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from deckkit.engine.abilities import Count, compile_card
+from deckkit.engine.results import WinRecord
 from deckkit.engine.core import TERMINAL, Action, Game, SetupError, Setting, State, shuffled
 from deckkit.engine.effects import EffectContext, dispatch
 from deckkit.text import fold
@@ -157,7 +158,7 @@ class TallyGame(Game):
                 if state.hands[0]:
                     seen.append(state.hands[0][-1]["name"])
         won = state.result == 0
-        return {"won": won, "turn": own_turn if won else None, "mulligans": opening.mulligans, "seen": seen}
+        return WinRecord(won, own_turn if won else None, opening.mulligans, seen)
 
 
 def greedy(state: TallyState, rng: random.Random | None = None) -> Action:
