@@ -22,7 +22,7 @@ def tune(
     skip_illegal: Annotated[bool, typer.Option("--skip-illegal", help="Play the legal points of a sweep and list the others.")] = False,
     remove_each: Annotated[bool, typer.Option("--remove-each", help="Card test: each card out, the filler in.")] = False,
     add_each: Annotated[str | None, typer.Option(help="Card test: each card matching QUERY in, the filler out.")] = None,
-    filler: Annotated[str | None, typer.Option(help="The card swapped in (--remove-each) or out (--add-each); default: the deck's most common card.")] = None,
+    filler: Annotated[str | None, typer.Option(help="The card swapped in (--remove-each) or out (--add-each); default: the deck's most common card (for --remove-each, the most common one the format allows more copies of).")] = None,
     copies: Annotated[int, typer.Option(help="Copies changed per card test.")] = 1,
     optimise: Annotated[bool, typer.Option("--optimise", "--optimize", help="Search deck lists by moves between pool cards.")] = False,
     pool: Annotated[str | None, typer.Option(help="Query of the cards whose counts the optimiser may change.")] = None,

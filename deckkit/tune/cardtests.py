@@ -68,12 +68,17 @@ class CardTestResult:
         }
 
 
-def _default_filler(deck: DeckList, exclude: str | None) -> dict:
+def _fillers(deck: DeckList, exclude: str | None) -> list[dict]:
+    """The deck's other cards, most copies first (ties: deck order): the default filler's candidates."""
     ranked = sorted(((n, -i, c) for i, (c, n) in enumerate(deck.entries) if c["id"] != exclude),
                     key=lambda t: (t[0], t[1]), reverse=True)
     if not ranked:
         raise UsageError("the deck has no other card to use as the filler", hint="name one with --filler NAME")
-    return ranked[0][2]
+    return [c for _, _, c in ranked]
+
+
+def _default_filler(deck: DeckList, exclude: str | None) -> dict:
+    return _fillers(deck, exclude)[0]
 
 
 def card_tests(deck: DeckList, options: PlayOptions, catalogue: Any, *, remove_each: bool = False,
@@ -92,11 +97,17 @@ def card_tests(deck: DeckList, options: PlayOptions, catalogue: Any, *, remove_e
         for card, n in deck.entries:
             if fill_card is not None and card["id"] == fill_card["id"]:
                 continue
-            f = fill_card or _default_filler(deck, card["id"])
             k = min(copies, n)
-            v = deck.with_counts({card["id"]: (card, n - k), f["id"]: (f, deck.count_of(f) + k)},
-                                 f"-{k} {card['name']}")
-            variants.append((card["name"], f"-{k} {card['name']}, +{k} {f['name']}", v, tuple(problems_of(v))))
+            # The default filler is the most common other card that can take k more copies under the
+            # format: under a copy limit the commonest card is often already at it.
+            tried = []
+            for f in [fill_card] if fill_card else _fillers(deck, card["id"]):
+                v = deck.with_counts({card["id"]: (card, n - k), f["id"]: (f, deck.count_of(f) + k)},
+                                     f"-{k} {card['name']}")
+                tried.append((card["name"], f"-{k} {card['name']}, +{k} {f['name']}", v, tuple(problems_of(v))))
+                if not tried[-1][3]:
+                    break
+            variants.append(tried[-1] if not tried[-1][3] else tried[0])
         mode = "remove-each"
     else:
         from deckkit.query import compile_predicate
@@ -122,7 +133,9 @@ def card_tests(deck: DeckList, options: PlayOptions, catalogue: Any, *, remove_e
         mode = "add-each"
     legal = [v for v in variants if not v[3]]
     if not legal:
-        raise UsageError("no variant is legal under the deck's format",
+        first = variants[0] if variants else None
+        raise UsageError("no variant is legal under the deck's format"
+                         + (f": {first[1]} breaks it ({first[3][0]})" if first and first[3] else ""),
                          hint="pick another --filler or fewer --copies")
     measures, _ = play([deck] + [v[2] for v in legal if v[2] is not None], options, progress, backend)
     by_label = iter(measures[1:])

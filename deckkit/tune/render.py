@@ -119,7 +119,7 @@ def render_sweep(r: SweepResult) -> str:
 def render_card_tests(r: CardTestResult) -> str:
     """Card tests ranked by Δ mean win turn, with Holm's verdict per row and the statement."""
     o = r.options
-    what = ("each card out for " + (r.filler or "the deck's most common other card")) if r.mode == "remove-each" \
+    what = ("each card out for " + (r.filler or "the deck's most common other card the format allows one more of")) if r.mode == "remove-each" \
         else ("each candidate in for " + (r.filler or "the deck's most common card"))
     lines = _header(r.deck.label, r.deck.game, what, o.games, o.seed, o.confidence)
     lines.append(f"  deck: mean win turn {_num(r.base.mean_turn)} ({_ci(r.base.mean_turn_ci)}); "

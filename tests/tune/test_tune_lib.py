@@ -135,6 +135,26 @@ def test_remove_each_ranks_and_states(pool):
     assert result.as_json()["multiple_comparisons"] == "holm"
 
 
+def test_remove_each_default_filler_respects_the_copy_limit():
+    """AF-203: at most 3 copies by name. The designer deck holds 3 Botlik Zsófi, its commonest card, so
+    the default filler is the commonest card with room for one more; a filler at the limit is refused
+    with the rule's problem in the message."""
+    import json
+
+    from deckkit.catalogue import bundled_cards
+
+    examples = data_dir() / "cards" / "examples"
+    pool = CardPool([*bundled_cards("alomfogo"), *json.loads((examples / "af-designer.json").read_text("utf-8"))])
+    deck = load_list(examples / "af-designer.deck", pool)
+    assert max(n for _, n in deck.entries) == 3
+    result = card_tests(deck, PlayOptions(games=30, seed=1, workers=1), pool, remove_each=True)
+    assert all(t.measure is not None for t in result.tests), [t.problems for t in result.tests if t.problems]
+    assert all("+1 Botlik Zsófi" not in t.change for t in result.tests)
+    with pytest.raises(UsageError, match="no variant is legal.*at most 3"):
+        card_tests(deck, PlayOptions(games=30, seed=1, workers=1), pool, remove_each=True, filler="Botlik Zsófi",
+                   copies=1)
+
+
 def test_kotlik_is_refused_in_words(pool):
     deck = load_list(DECKS / "kotlik-standard.deck", pool)
     with pytest.raises(UsageError, match="reports scores"):
