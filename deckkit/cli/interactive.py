@@ -1,7 +1,8 @@
 """CLI command: play (registered by deckkit.cli) — a person against an AI, or two people, in the terminal."""
 
 from pathlib import Path
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -38,9 +39,9 @@ def play(
     """
     from deckkit.catalogue import open_catalogue
     from deckkit.cli.goldfish import _settings
-    from deckkit.errors import DeckkitError, IllegalAction, UsageError
+    from deckkit.errors import DeckkitError, UsageError
     from deckkit.match.ai import check_budget, pilot_spec
-    from deckkit.match.session import Session, legal_lines
+    from deckkit.match.session import Session
     from deckkit.sim.goldfish import load_decks
 
     if seat not in (1, 2):
@@ -53,7 +54,7 @@ def play(
     humans = {0, 1} if hot_seat else {seat - 1}
     session = Session(loaded[0].game, loaded, humans, pilot_spec(ai, budget, loaded[0].game), seed, _settings(set_))
 
-    def stop(code: int, why: str) -> None:
+    def stop(code: int, why: str) -> NoReturn:
         if autosave is not None:
             try:
                 session.save(str(autosave))
@@ -65,6 +66,22 @@ def play(
         raise typer.Exit(code)
 
     typer.echo(f"deckkit play: {HELP}")
+    try:
+        _turns(session, ai, hot_seat, stop)
+    except KeyboardInterrupt:  # Ctrl-C while the AI thinks or the screen is drawn, not only at the prompt
+        typer.echo("")
+        stop(130, "interrupted")
+    typer.echo(session.state.render())
+    typer.echo(f"game over: {session.result_text()}")
+    if autosave is not None:
+        stop(0, "game over")
+
+
+def _turns(session: Any, ai: str, hot_seat: bool, stop: Callable[[int, str], NoReturn]) -> None:
+    """The game loop: the AI's moves, and for a person the view, the numbered actions and a prompt."""
+    from deckkit.errors import DeckkitError, IllegalAction
+    from deckkit.match.session import legal_lines
+
     shown = 0
     while session.to_act() != -1:
         if not session.human_turn():
@@ -83,9 +100,6 @@ def play(
         except EOFError:
             typer.echo("")
             stop(0, "end of input")
-        except KeyboardInterrupt:
-            typer.echo("")
-            stop(130, "interrupted")
         word, _, rest = line.partition(" ")
         if not line:
             continue
@@ -117,14 +131,10 @@ def play(
                 continue
             chosen = legal[int(line) - 1]
         try:
-            session.apply(chosen)  # type: ignore[arg-type]
+            session.apply(chosen)
         except IllegalAction as exc:
             typer.echo(f"illegal: {exc}")
             typer.echo("legal actions: " + "; ".join(exc.legal))
-    typer.echo(session.state.render())
-    typer.echo(f"game over: {session.result_text()}")
-    if autosave is not None:
-        stop(0, "game over")
 
 
 def register(app: typer.Typer) -> None:

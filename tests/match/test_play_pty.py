@@ -138,6 +138,20 @@ def test_ctrl_c_typed_in_the_terminal_exits_130_and_the_saved_game_replays(env, 
     assert replay.exit_code == 0, replay.output
 
 
+def test_ctrl_c_while_the_ai_thinks_exits_130_and_autosaves(env, tmp_path):
+    """Ctrl-C during a long search (the AI sits first) stops as cleanly as at the prompt."""
+    saved = tmp_path / "thinking.deckkit.toml"
+    term = Terminal(["play", "obludarium-standard", "--seed", "1", "--seat", "2", "--ai", "mcts", "--budget", "20000",
+                     "--autosave", str(saved)], env)
+    term.read_until("deckkit play: ")
+    time.sleep(0.5)  # well inside the first decision of 20,000 playouts
+    term.type("\x03")
+    assert term.wait() == 130
+    assert "interrupted; the game is saved to" in term.seen and "Traceback" not in term.seen
+    replay = CliRunner().invoke(app, ["--db", env["DECKKIT_DB"], "script", "run", str(saved)], catch_exceptions=False)
+    assert replay.exit_code == 0, replay.output
+
+
 def test_ctrl_c_at_the_prompt_exits_130_and_autosaves(env, tmp_path, monkeypatch):
     saved = tmp_path / "interrupted.deckkit.toml"
     answers = iter(["1"])
