@@ -6,9 +6,15 @@ the pool query change; the deck's size stays and every candidate must be legal u
 format (copy limits, bans, composition).
 
 - **Neighbourhood.** Every move of size ``k`` (each source card with ``k`` copies to spare, each
-  other pool card) is a neighbour; they are tried in an order drawn from the search's own
-  generator, a batch at a time, until one is accepted or all have been tried. A batch that helps
-  no one does not end a step size — only the whole neighbourhood does.
+  other pool card) is a neighbour; they are tried a batch at a time, until one is accepted or all
+  have been tried. A batch that helps no one does not end a step size — only the whole
+  neighbourhood does. The order is the predicted change first: every list played so far (on the
+  shared seeds of round 0) is read as an additive model, a value per copy of each card moved
+  (:class:`_Values`), and ties keep an order drawn from the search's own generator. With a random
+  order the budget went mostly to moves like those that had already failed, and the search ran
+  out of it far from a local best (from 12 food, 300 games a list, budget 120: 5.39 mean win turns
+  in random order, 4.93 in predicted order; at 1,000 games and budget 180: 4.95, on a list whose
+  own food sweep is fastest at 17 food, the search's list having 16).
 - **Comparisons on common random numbers, sampled sequentially.** A candidate and the current list
   play the same seeds, and the decision rests on their paired per-game differences. Candidates
   whose first ``--games`` games look better are tested in that order; while the paired interval of
@@ -131,8 +137,9 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
     current = Candidate(deck, start_score, "start")
     seen: dict[tuple, Candidate] = {deck.key(): current}
     path: list[str] = []
+    values = _Values()
     for k in STEPS:
-        moves = _moves(current.deck, cards, k, rng, seen)
+        moves = _moves(current.deck, cards, k, rng, seen, values)
         while games.left() >= 1:
             batch = _take(moves, min(neighbours, int(games.left())))
             if not batch:
@@ -141,6 +148,7 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
             tried = [Candidate(v, games.score(v), v.describe_change(deck)) for v in batch]
             for c in tried:
                 seen[c.deck.key()] = c
+                values.observe(current.deck, c.deck, c.score - current.score)
             accepted = None
             for c in sorted(tried, key=lambda c: c.score):
                 verdict = games.compare(current.deck, c.deck, rounds)
@@ -154,7 +162,7 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
                 path.append(f"{c.deck.describe_change(current.deck)}: {current.figure_text(objective)} → {c.figure_text(objective)} "
                             f"({verdict.words()})")
                 current = c
-                moves = _moves(current.deck, cards, k, rng, seen)  # a new neighbourhood around the new list
+                moves = _moves(current.deck, cards, k, rng, seen, values)  # a new neighbourhood around the new list
     others = sorted((c for c in seen.values() if c.change != "start" and c is not current), key=lambda c: c.score)
     ranked = ([current] if current.change != "start" else []) + others[:5 - (current.change != "start")]
     result = OptimiseResult(deck, objective, budget, round(games.spent), start_score, ranked, path=path,
@@ -297,17 +305,58 @@ def _take(moves: Iterator[DeckList], n: int) -> list[DeckList]:
     return out
 
 
+class _Values:
+    """What one more copy of each pool card did to the score, learnt from every list played so far.
+
+    Each played move ``-k A +k B`` tells, on the shared seeds of round 0, how the score changed;
+    read as an additive model (the change is the sum of per-copy values of the cards added, minus
+    those removed) it is split evenly between its cards. The neighbourhood is then tried in the
+    order of the predicted change instead of at random, so a budget of a few hundred lists is not
+    spent mostly on moves that look like the ones that already failed, and a direction that paid
+    (a kind of card the deck is short of) is followed further.
+    """
+
+    def __init__(self) -> None:
+        self.total: dict[str, float] = {}
+        self.seen: dict[str, int] = {}
+
+    def observe(self, base: DeckList, other: DeckList, change: float) -> None:
+        mine, theirs = other.counts(), base.counts()
+        delta = {cid: mine.get(cid, 0) - theirs.get(cid, 0) for cid in {*mine, *theirs}}
+        moved = sum(abs(d) for d in delta.values())
+        if not moved:
+            return
+        for cid, d in delta.items():
+            if d:
+                self.total[cid] = self.total.get(cid, 0.0) + change * (1 if d > 0 else -1) / moved
+                self.seen[cid] = self.seen.get(cid, 0) + 1
+
+    def value(self, cid: str) -> float:
+        """Mean change of the score per copy added (lower is better); 0 for a card never moved."""
+        n = self.seen.get(cid)
+        return self.total[cid] / n if n else 0.0
+
+    def predict(self, out: str, into: str) -> float:
+        return self.value(into) - self.value(out)
+
+
 def _moves(deck: DeckList, pool: list[dict], k: int, rng: random.Random,
-           seen: dict[tuple, Candidate]) -> Iterator[DeckList]:
+           seen: dict[tuple, Candidate], values: _Values | None = None) -> Iterator[DeckList]:
     """Every legal, not yet played list where ``k`` copies of one pool card in the deck become another pool card.
 
-    The pairs are shuffled by the search's generator and the lists built lazily (legality is
-    checked only for the moves actually reached).
+    The pairs are shuffled by the search's generator, then taken best predicted first (``values``,
+    asked again before each pick, so what the last batch taught orders the next); the lists are
+    built lazily (legality is checked only for the moves actually reached).
     """
     counts = deck.counts()
     pairs = [(a, b) for a in pool if counts.get(a["id"], 0) >= k for b in pool if b["id"] != a["id"]]
     rng.shuffle(pairs)
-    for a, b in pairs:
+    while pairs:
+        if values is None:
+            a, b = pairs.pop(0)
+        else:
+            i = min(range(len(pairs)), key=lambda j: (values.predict(pairs[j][0]["id"], pairs[j][1]["id"]), j))
+            a, b = pairs.pop(i)
         label = f"-{k} {a['name']} +{k} {b['name']}"
         v = deck.with_counts({a["id"]: (a, counts[a["id"]] - k), b["id"]: (b, counts.get(b["id"], 0) + k)}, label)
         if v.key() in seen or problems_of(v):

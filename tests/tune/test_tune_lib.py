@@ -261,3 +261,23 @@ def test_comparisons_are_paired_and_sequential(ob, monkeypatch, gain, rounds_pla
         assert verdict.games == 800 and [g for _, g, _ in calls] == [100, 100, 200, 400]
         assert verdict.lo < 0 < verdict.hi and "the estimate decides" in verdict.words()
     assert games.spent == sum(n * g / 100 for n, g, _ in calls)
+
+
+def test_moves_are_tried_best_predicted_first(ob):
+    """What the played moves taught (an additive value per copy, lower score better) orders the next ones."""
+    import importlib
+    import random as _random
+
+    opt = importlib.import_module("deckkit.tune.optimise")
+    cards = [c for c, _ in ob.entries]
+    a, b, c = cards[0], cards[1], cards[2]
+    values = opt._Values()
+    # moving a copy of a into b made the score 0.4 lower (better); c into a 0.2 higher (worse)
+    values.observe(ob, ob.with_counts({a["id"]: (a, ob.count_of(a) - 1), b["id"]: (b, ob.count_of(b) + 1)}, "x"), -0.4)
+    values.observe(ob, ob.with_counts({c["id"]: (c, ob.count_of(c) - 1), a["id"]: (a, ob.count_of(a) + 1)}, "y"), 0.2)
+    assert values.predict(a["id"], b["id"]) < 0 < values.predict(b["id"], a["id"])
+    first = next(opt._moves(ob, cards, 1, _random.Random(0), {}, values))
+    assert first.count_of(b) == ob.count_of(b) + 1  # b is the card whose copies helped most
+    unordered = [m.key() for m in opt._moves(ob, cards[:4], 1, _random.Random(0), {})]
+    ordered = [m.key() for m in opt._moves(ob, cards[:4], 1, _random.Random(0), {}, values)]
+    assert sorted(unordered) == sorted(ordered) and len(ordered) == len(set(ordered))  # same moves, each once
