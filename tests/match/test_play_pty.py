@@ -57,6 +57,17 @@ class Terminal:
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
+    def _status(self) -> str:
+        """The child's signal masks and state (/proc), for a failure message: why a Ctrl-C did nothing."""
+        try:
+            with open(f"/proc/{self.pid}/status") as fh:
+                lines = [ln.strip() for ln in fh if ln.startswith(("State", "SigBlk", "SigIgn", "SigCgt", "SigPnd", "ShdPnd"))]
+            with open(f"/proc/{self.pid}/wchan") as fh:
+                lines.append("wchan: " + fh.read())
+            return "; ".join(lines)
+        except OSError as exc:
+            return f"(no /proc status: {exc})"
+
     def wait(self) -> int:
         """The exit code, once the process has ended (within 20 seconds)."""
         end = time.monotonic() + 20
@@ -69,7 +80,7 @@ class Terminal:
                 done, status = os.waitpid(self.pid, os.WNOHANG)
                 if done:
                     return os.waitstatus_to_exitcode(status)
-            raise AssertionError(f"deckkit play did not end:\n{self.seen[-2000:]}")
+            raise AssertionError(f"deckkit play did not end:\n{self.seen[-2000:]}\n{self._status()}")
         finally:
             try:
                 os.kill(self.pid, signal.SIGKILL)
