@@ -78,6 +78,8 @@ def goldfish(
 
         pilot = load_strategy(strategy_path)
     loaded = load_decks(deck_paths, open_catalogue(common.db_path()))
+    for deck, given in zip(loaded, decks):
+        deck.label = str(given)  # the name as typed: a bundled deck's stays short in tables and JSON
     options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,
