@@ -13,10 +13,14 @@ import random
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 from collections.abc import Callable, Iterable
 
+from deckkit.engine.players import policy_rng_of
 from deckkit.engine.results import ScoreRecord, WinRecord
+
+if TYPE_CHECKING:
+    from deckkit.engine.loop import Goldfish
 from deckkit.errors import DataError, IllegalAction, UsageError
 from deckkit.text import fold
 
@@ -156,7 +160,11 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def new_game(self, decks: list[list[dict]], rng: random.Random, **options: Any) -> State:
-        """A fresh game: shuffle each player's deck (list of card dicts) with ``rng`` and set up."""
+        """A fresh game: shuffle each player's deck (list of card dicts) with ``rng`` and set up.
+
+        Every game takes the option ``log`` (default True): the state's :attr:`State.logging`, the one
+        switch of the readable log, set before the set-up so that its lines follow it too.
+        """
 
     @abstractmethod
     def from_setup(self, setup: dict, rng: random.Random) -> State:
@@ -171,21 +179,37 @@ class Game(ABC, Generic[S]):
         deck: list[dict],
         rng: random.Random,
         *,
-        policy: str = "greedy",
-        opponent: str = "passive",
+        policy: str | Policy[S] = "greedy",
+        opponent: str | Policy[S] = "passive",
         keep: Callable[[list[dict]], bool] | None = None,
         trace: list[str] | None = None,
         max_turns: int = 60,
         policy_rng: random.Random | None = None,
+        **options: Any,
     ) -> WinRecord | ScoreRecord:
         """Play one goldfish game of ``deck`` (player 0) and return its outcome record.
 
-        ``rng`` is the chance generator (shuffles, draws); ``policy_rng`` the players' own
+        The game is played by the one loop of every game (:func:`deckkit.engine.loop.play`) from what
+        :meth:`goldfish` sets up. ``policy`` and ``opponent`` are policy names (:meth:`policies`) or
+        policies. ``rng`` is the chance generator (shuffles, draws); ``policy_rng`` the players' own
         (:func:`deckkit.sim.seeding.policy_rng`; by default one derived from ``rng`` without drawing
         from it). ``keep`` decides mulligans on the opening hand (list of card dicts) under the game's
-        opening procedure; ``trace``, when given, receives readable lines of the game.
+        opening procedure; ``trace``, when given, switches the readable log on and receives its lines.
         The record is a :class:`~deckkit.engine.results.WinRecord` or, for a scoring game, a
-        :class:`~deckkit.engine.results.ScoreRecord` (the spec's ``records`` says which).
+        :class:`~deckkit.engine.results.ScoreRecord` (the spec's ``records`` says which). ``options``
+        are the game's own (see its :meth:`goldfish`).
+        """
+        run = self.goldfish(deck, rng, policy=policy, opponent=opponent, keep=keep, trace=trace,
+                            max_turns=max_turns, **options)
+        return run.play(policy_rng if policy_rng is not None else policy_rng_of(rng))
+
+    def goldfish(self, deck: list[dict], rng: random.Random, *args: Any, **options: Any) -> Goldfish:
+        """The game's part of a goldfish game: its opening procedure, the seats and what it records.
+
+        Called with the keyword arguments of :meth:`play_goldfish` but the players' generator
+        (``policy``, ``opponent``, ``keep``, ``trace``, ``max_turns`` and the game's own options);
+        returns a :class:`deckkit.engine.loop.Goldfish` for the one loop to play. A game without
+        goldfish games keeps this default.
         """
         raise NotImplementedError(f"{self.name} has no goldfish games yet")
 

@@ -101,7 +101,6 @@ class GameSpec:
     card_order: tuple[str, ...] = ()  # the game's own card fields, in the order records are written
     docs: Ref = None  # the module whose docstring documents the action strings (``deckkit games --actions``)
     script_template: dict[str, str] | None = None  # values for the commented starting script
-    own_loop: bool = False  # goldfish pilots drive the state directly (no hands, no mulligans)
     check_card: Ref = None  # fn(card) -> [AbilityProblem]: abilities that cannot work together on this card
     card_noun: str = "card"
     match: Ref = None  # a deckkit.engine.hidden.MatchSupport: views, determinisations and pilots for matches

@@ -132,21 +132,12 @@ def record_index(record: Any) -> int:
 
 def play_one(job: AnyJob, index: int, trace: list[str] | None = None) -> Any:
     """Game ``index`` of a job: its record (:mod:`deckkit.engine.results`) with ``index`` and ``seed``."""
-    from deckkit.sim.strategy import own_loop, play_scoring
-
     if not isinstance(job, Job):  # another kind of job (a match) plays its own games
         return job.play_game(index, trace)
     game, deck, keep, pilot = _prepare(job)
-    if pilot is not None and own_loop(job.game):
-        if keep is not None:  # as the game's own loop does: silence would hide a mistake
-            raise UsageError(f"{job.game} has no opening hand, so a keep rule cannot apply",
-                             hint="leave out --keep (and [mulligan] in the strategy)")
-        record = play_scoring(game, deck, game_rng(job.seed, index), pilot, opponent=job.opponent or "passive",
-                              trace=trace, policy_rng=policy_rng(job.seed, index))
-    else:
-        choices = {k: v for k, v in (("policy", pilot or job.policy), ("opponent", job.opponent)) if v}
-        record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
-                                    max_turns=job.max_turns, policy_rng=policy_rng(job.seed, index), **choices)
+    choices = {k: v for k, v in (("policy", pilot or job.policy), ("opponent", job.opponent)) if v}
+    record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
+                                max_turns=job.max_turns, policy_rng=policy_rng(job.seed, index), **choices)
     if not job.keep_seen:
         record.drop_cards()
     record.index = index

@@ -31,12 +31,6 @@ def action_kinds(game: str) -> tuple[str, ...]:
     return spec(game).action_kinds
 
 
-def own_loop(game: str) -> bool:
-    """Whether a pilot drives the game's State from here (:func:`play_scoring`): a game whose spec says
-    its goldfish loop takes policy names only (no hands or mulligans to handle)."""
-    from deckkit.engine.registry import spec
-
-    return spec(game).own_loop
 # The named preferences: a card field and whether its highest value comes first. Several, joined by
 # commas ("dearest, strongest"), break ties left to right; remaining ties keep the game's order.
 _SORT = {"dearest": ("cost", True), "cheapest": ("cost", False), "strongest": ("attack", True),
@@ -361,34 +355,3 @@ class Pilot:
         card = self.card_of(action.args[0]) if action.args else None
         value = card.get(field) if card else None
         return value if isinstance(value, (int, float)) else 0
-
-
-def play_scoring(game: Any, deck: list[dict], rng: Any, pilot: Pilot, *, opponent: str = "passive",
-                 trace: list[str] | None = None, policy_rng: Any = None) -> Any:
-    """One goldfish game of a scoring game (Kotlík) with ``pilot`` in the first seat: its record.
-
-    Drives the game's State through ``legal_actions`` / ``apply_unchecked``, the opponent by the
-    game's named policy; the record has the keys of the game's own goldfish loop.
-    """
-    from deckkit.errors import UsageError
-
-    policies = game.policies()
-    if opponent not in policies:
-        raise UsageError(f"unknown opponent {opponent!r}", hint="opponents: " + ", ".join(policies))
-    other = policies[opponent]
-    from deckkit.sim.seeding import policy_rng_of
-
-    prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
-    state = game.new_game([deck] if deck else None, rng, log=trace is not None)
-    while not state.is_terminal():
-        seat = state.current_player()
-        action = pilot(state, prng) if seat == 0 else other(state, prng)
-        state.apply_unchecked(action)
-        if trace is not None:
-            trace.extend(state.log)
-            state.log.clear()
-            trace.append(f"  p{seat + 1}: {action}")
-    snap = state.snapshot()
-    from deckkit.engine.results import ScoreRecord
-
-    return ScoreRecord([snap["p1"]["score"], snap["p2"]["score"]], state.winners(), snap["turn"])

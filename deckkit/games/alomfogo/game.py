@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-from deckkit.engine.core import Game, Policy, Setting, SetupError
+from deckkit.engine.core import Action, Game, Policy, Setting, SetupError
+from deckkit.engine.loop import Goldfish
 from deckkit.engine.results import WinRecord
 from deckkit.errors import DataError, UnknownCard
 from deckkit.games.alomfogo.cards import CardDef, Pool
-from deckkit.games.alomfogo.policies import POLICIES, choose_play
+from deckkit.games.alomfogo.policies import POLICIES, choose_play, greedy
 from deckkit.games.alomfogo.state import AlomfogoState
 from deckkit.games.alomfogo.zones import ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm
 from deckkit.games.alomfogo.opening import ALOMFOGO_MULLIGANS, alomfogo_opening
@@ -78,6 +79,7 @@ class AlomfogoGame(Game):
                                 "(AF-202, AF-206)", hint="add cards, or set deck_minimum=35 for casual play")
         n = max(2, len(decks))
         state = AlomfogoState(self, rng, n)
+        state.logging = options.get("log", True)
         for index in options.get("passive", ()):
             state.players[index].passive = True
         for index, deck in enumerate(decks):
@@ -253,15 +255,17 @@ class AlomfogoGame(Game):
         """greedy (plays out its hand, challenges with everything) and random."""
         return dict(POLICIES)
 
-    def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
-                      opponent: str = "passive", keep: Callable[[list[dict]], bool] | None = None,
-                      trace: list[str] | None = None, max_turns: int = 60,
-                      uses: dict[str, int] | None = None, policy_rng: random.Random | None = None) -> WinRecord:
+    def goldfish(self, deck: list[dict], rng: random.Random, *, policy: str | Callable = "greedy",
+                 opponent: str | Callable = "passive", keep: Callable[[list[dict]], bool] | None = None,
+                 trace: list[str] | None = None, max_turns: int = 60,
+                 uses: dict[str, int] | None = None) -> Goldfish:
         """Play ``deck`` against a passive opponent (no turns, never defends) until it has no glory left.
 
         ``opponent="greedy"``: the opponent plays a copy of the deck with the greedy pilot (it takes
         turns, defends, designates helpers, assists), so duel abilities are used too. ``uses``, when
         given, counts how often each card's abilities were carried out; a trace ends with the counts.
+        The greedy pilot against a passive opponent plays a whole turn per step of the loop through
+        the state's own rule methods (:func:`_greedy_turn`, the same choices without Action objects).
         """
         try:
             choose = policy if callable(policy) else POLICIES[policy]  # callable: a scripted pilot
@@ -299,77 +303,76 @@ class AlomfogoGame(Game):
         me.marks = []
         state.first = 0
         state.begin_turn(0)
-        from deckkit.sim.seeding import policy_rng_of
 
-        prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
-        if mirror:
-            from deckkit.games.alomfogo.policies import greedy
+        def finish() -> WinRecord:
+            won = state.result == 0
+            total = len(opening.library)
+            drawn = total - len(me.library)
+            opening_names = [c.name for c in opening.hand]
+            seen = opening_names + [c.name for c in opening.library[:drawn]]
+            # Cards first seen in each own turn: every draw of turn t (phase 2, dream creatures AF-333,
+            # cycling AF-611, draw spells) lies between the library sizes at the start of turns t and t+1.
+            bounds = [total - size for size in me.marks] + [drawn]
+            seen_by_turn = {
+                str(t): (opening_names if t == 1 else []) + [c.name for c in opening.library[bounds[t - 1]:bounds[t]]]
+                for t in range(1, len(me.marks) + 1)
+            }
+            if trace is not None:
+                trace.extend(state.log)
+                counted = state.uses or {}
+                trace.append("ability uses: " + (", ".join(f"{name} {n}" for name, n in sorted(counted.items()))
+                                                 or "none"))
+            return WinRecord(won, me.turns if won else None, opening.mulligans, seen, opening_names, seen_by_turn)
 
-            apply = state._apply
-            while state.result is None and me.turns <= max_turns:
-                apply(choose(state, prng) if state.current_player() == 0 else greedy(state, prng))
-        elif policy == "greedy":
-            _greedy_fast(state, max_turns)
-        else:
-            apply = state._apply
-            while state.result is None and me.turns <= max_turns:
-                apply(choose(state, prng))
-        won = state.result == 0
-        total = len(opening.library)
-        drawn = total - len(me.library)
-        opening_names = [c.name for c in opening.hand]
-        seen = opening_names + [c.name for c in opening.library[:drawn]]
-        # Cards first seen in each own turn: every draw of turn t (phase 2, dream creatures AF-333,
-        # cycling AF-611, draw spells) lies between the library sizes at the start of turns t and t+1.
-        bounds = [total - size for size in me.marks] + [drawn]
-        seen_by_turn = {
-            str(t): (opening_names if t == 1 else []) + [c.name for c in opening.library[bounds[t - 1]:bounds[t]]]
-            for t in range(1, len(me.marks) + 1)
-        }
-        if trace is not None:
-            trace.extend(state.log)
-            counted = state.uses or {}
-            trace.append("ability uses: " + (", ".join(f"{name} {n}" for name, n in sorted(counted.items()))
-                                             or "none"))
-        return WinRecord(won, me.turns if won else None, opening.mulligans, seen, opening_names, seen_by_turn)
+        # A passive opponent is never asked; should the rules ask it, the deck's pilot answers, as it always has.
+        seats = [choose, greedy if mirror else choose]
+        fast = policy == "greedy" and not mirror
+        return Goldfish(state, seats, finish, turn=lambda: me.turns, max_turns=max_turns,
+                        step=_greedy_turn if fast else _apply)
 
 
-def _greedy_fast(state: AlomfogoState, max_turns: int) -> None:
-    """The greedy policy against a passive opponent without building Action objects (same choices).
+def _apply(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random) -> Action:
+    """A seat's decision carried out by the state's rules (goldfish games keep no action history)."""
+    action = policy(state, rng)
+    state._apply(action)
+    return action
+
+
+def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random) -> None:
+    """One turn of the greedy policy against a passive opponent without building Action objects (same choices).
 
     A passive opponent never answers, so every challenge is unanswered (AF-710 – AF-712); the state's
     own methods carry out every play, so the rules are the ones the slow path applies.
     """
     me = state.players[0]
-    while state.result is None and me.turns <= max_turns:
-        if state.phase == DRAW:
-            state.draw(0, required=True)
+    if state.phase == DRAW:
+        state.draw(0, required=True)
+        if state.result is not None:
+            return
+        state.start_phase3(0)
+    while True:
+        choice = choose_play(state, 0)
+        if choice is None:
+            break
+        kind, card, event, how = choice
+        me.hand.remove(card)
+        if kind == "cycle":
+            state.cycle(0, card)
+        else:
+            state.play_card(0, card, event, how)
+            if state.phase == CREATURE_DRAW:
+                state.draw(0, required=False)
+                state.phase = PLAY
+        if state.result is not None:
+            return
+    state.end_play_phase(0)
+    if not state.first_turn_of_game():
+        walkers = [perm for perm in me.table if perm.state == ACTIVE and perm.card.is_dreamwalker]
+        walkers.sort(key=lambda perm: -perm.card.glory)
+        for perm in walkers:
+            state.challenge(0, perm)
             if state.result is not None:
                 return
-            state.start_phase3(0)
-        while True:
-            choice = choose_play(state, 0)
-            if choice is None:
-                break
-            kind, card, event, how = choice
-            me.hand.remove(card)
-            if kind == "cycle":
-                state.cycle(0, card)
-            else:
-                state.play_card(0, card, event, how)
-                if state.phase == CREATURE_DRAW:
-                    state.draw(0, required=False)
-                    state.phase = PLAY
-            if state.result is not None:
-                return
-        state.end_play_phase(0)
-        if not state.first_turn_of_game():
-            walkers = [perm for perm in me.table if perm.state == ACTIVE and perm.card.is_dreamwalker]
-            walkers.sort(key=lambda perm: -perm.card.glory)
-            for perm in walkers:
-                state.challenge(0, perm)
-                if state.result is not None:
-                    return
-        if state.logging:
-            state.note("p1 ends the turn")
-        state.end_turn()
+    if state.logging:
+        state.note("p1 ends the turn")
+    state.end_turn()

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 from collections.abc import Callable, Iterable
 
-from deckkit.engine.core import Game, Policy, Setting
+from deckkit.engine.core import Action, Game, Policy, Setting
+from deckkit.engine.loop import Goldfish
 from deckkit.engine.results import ScoreRecord
+from deckkit.errors import UsageError
 from deckkit.games.kotlik import setup as ko_setup
 from deckkit.games.kotlik.board import LINE_CELLS, SPACE_LINE
 from deckkit.games.kotlik.cards import CardSet, bundled_cards
 from deckkit.games.kotlik.policies import POLICIES, Passive, as_action_policy
 from deckkit.games.kotlik.scoring import card_value, counted_ones, counts_as_one
-from deckkit.games.kotlik.state import FINAL, OVER, PLAYER_NAMES, TAKE, KotlikState
+from deckkit.games.kotlik.state import EXPLODE, FINAL, HAT, OVER, PLAYER_NAMES, TAKE, KotlikState
 
 # Corner cells of the stone-marked corners (KO-303, KO-Q3: White beside P0, Black beside P10).
 STONE_CORNER_CELL = {"white": 0, "black": 35}
@@ -129,29 +132,26 @@ class KotlikGame(Game[KotlikState]):
         """greedy, random and passive, as ``(state, rng) -> Action`` functions."""
         return {name: as_action_policy(cls) for name, cls in POLICIES.items()}
 
-    def play_goldfish(self, deck: list[dict] | None, rng: random.Random, *, policy: str = "greedy",
-                      opponent: str = "passive", keep: Callable | None = None,
-                      trace: list[str] | None = None, max_turns: int = 60,
-                      policy_rng: random.Random | None = None) -> ScoreRecord:
-        """One seeded game, White plays ``policy`` and Black ``opponent``; ``{"scores", "winners", "turns"}``.
+    def goldfish(self, deck: list[dict] | None, rng: random.Random, *, policy: str | Callable = "greedy",
+                 opponent: str | Callable = "passive", keep: Callable | None = None,
+                 trace: list[str] | None = None, max_turns: int = 60) -> Goldfish:
+        """One seeded game, White plays ``policy`` and Black ``opponent`` (names or policies), for the loop.
 
         ``keep`` is refused: Kotlík has no opening hand to keep or mulligan. ``max_turns`` is only a
         safety cap: a game that runs past ``max(max_turns, 400)`` turns is scored as it stands.
         """
-        from deckkit.errors import UsageError
-
         if keep is not None:
             raise UsageError("a keep rule does not apply to Kotlík: players hold no opening hand",
                              hint="the set-up is fixed by KO-300 (board, supply deck, one cauldron card); "
                                   "leave out --keep")
-        from deckkit.sim.seeding import policy_rng_of
-
-        prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
-        pols = []
+        named = self._named_policies
+        seats = []
         for name in (policy, opponent):
-            if name not in POLICIES:
-                raise UsageError(f"unknown Kotlík policy {name!r}", hint="policies: " + ", ".join(POLICIES))
-            pols.append(POLICIES[name](prng))
+            if not callable(name):
+                if name not in named:
+                    raise UsageError(f"unknown Kotlík policy {name!r}", hint="policies: " + ", ".join(POLICIES))
+                name = named[name]
+            seats.append(name)
         game = self._for_deck(deck) if deck else self
         state = game.new_game(None, rng, log=trace is not None)
         if trace is not None:
@@ -161,21 +161,53 @@ class KotlikGame(Game[KotlikState]):
             state.log.clear()
             trace.append(legend(state))
             trace.append(state.render())
-        run(state, pols, cap=max(max_turns, 400), trace=trace)
-        return ScoreRecord([state.score(0), state.score(1)], state.winners(), state.turn)
+
+        def finish() -> ScoreRecord:
+            if not state.is_terminal():  # past the safety cap: score the position as it stands
+                state.phase = FINAL
+                state.pending = -1
+                _score_now(state)
+            return ScoreRecord([state.score(0), state.score(1)], state.winners(), state.turn)
+
+        pilots = [getattr(seat, "pilot", None) for seat in seats]  # the built-in policies' own objects
+        cap = max(max_turns, 400)
+        return Goldfish(state, seats, finish, turn=lambda: state.turn, max_turns=cap,
+                        step=partial(_step, pilots=pilots, cap=cap, trace=trace))
+
+    @property
+    def _named_policies(self) -> dict[str, Policy[KotlikState]]:
+        named = self.__dict__.get("_policies")
+        if named is None:
+            named = self.__dict__["_policies"] = self.policies()
+        return named
 
 
-def run(state: KotlikState, pols: list[Passive], *, cap: int = 400, trace: list[str] | None = None) -> None:
-    """Play ``state`` to its end with one policy per seat, calling the rules directly (no Action objects)."""
-    from deckkit.games.kotlik.state import EXPLODE, HAT
-
+def _step(state: KotlikState, seat: int, policy: Callable, rng: random.Random, *, pilots: list[Passive | None],
+          cap: int, trace: list[str] | None = None) -> Action | None:
+    """The loop's step (Kotlík's fast path). The built-in policies (``pilots``) decide on the rules directly,
+    without Action objects, for as long as a seat of theirs is to act and turn ``cap`` is not passed
+    (so a greedy game is one step); any other policy decides once, through the engine's actions."""
+    pol = pilots[seat]
+    if pol is None:
+        action = policy(state, rng)
+        state.apply_unchecked(action)
+        if trace is not None:
+            trace.extend(state.log)
+            state.log.clear()
+            trace.append(f"  p{seat + 1}: {action}")
+        return action
+    for p in pilots:
+        if p is not None:
+            p.rng = rng
     take, explode, extra, final = state.take, state.announce_explosion, state.announce_extra_turn, state.final_take
-    while True:
+    while state.turn <= cap:
+        pol = pilots[state.active]
+        if pol is None:
+            break
         phase = state.phase
-        pol = pols[state.active]
+        turn = state.turn
         if phase == TAKE:
             cells = state.takeable()
-            turn = state.turn
             cell = pol.take(state, cells) if cells else -1
             if trace is not None and cell >= 0:
                 trace.extend(state.log)
@@ -183,28 +215,21 @@ def run(state: KotlikState, pols: list[Passive], *, cap: int = 400, trace: list[
                 trace.append(_why(state, pol, cells, cell))
             take(cell)
         elif phase == EXPLODE:
-            turn = state.turn
             explode(pol.explode(state))
         elif phase == HAT:
-            turn = state.turn
             extra(pol.extra(state))
         elif phase == FINAL:
             final(pol.keep(state))
         elif phase == OVER:
             break
         else:
-            turn = state.turn
             state.move(pol.direction(state))
         if trace is not None and state.log:
             trace.extend(state.log)
             state.log.clear()
             if state.phase == OVER or state.turn != turn:
                 trace.append(state.render())
-        if state.turn > cap and state.phase != OVER:
-            state.phase = FINAL  # safety cap: score the position as it stands
-            state.pending = -1
-            _score_now(state)
-            break
+    return None
 
 
 def _why(state: KotlikState, pol: Passive, cells: list[int], cell: int) -> str:
@@ -223,4 +248,4 @@ def _score_now(state: KotlikState) -> None:
     state.winners_ = [] if s0 == s1 else [0 if s0 > s1 else 1]
 
 
-__all__ = ["KotlikGame", "run"]
+__all__ = ["KotlikGame"]

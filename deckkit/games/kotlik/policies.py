@@ -9,7 +9,6 @@ game's chance generator that deals and refills).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from deckkit.engine.core import Action
 from deckkit.games.kotlik.state import EXPLODE, FINAL, HAT, MOVE, TAKE, KotlikState
@@ -163,12 +162,20 @@ def decide(policy: Passive, s: KotlikState) -> Action:
     raise ValueError("the game is over")
 
 
-def as_action_policy(cls: type[Passive]) -> Callable[[KotlikState, random.Random], Action]:
+class ActionPolicy:
+    """A policy object in the engine's ``(state, rng) -> Action`` form; :attr:`pilot` is the object itself,
+    which the goldfish loop asks directly (no Action objects) and which draws from ``rng``."""
+
+    __slots__ = ("pilot",)
+
+    def __init__(self, cls: type[Passive]) -> None:
+        self.pilot = cls()
+
+    def __call__(self, state: KotlikState, rng: random.Random) -> Action:
+        self.pilot.rng = rng
+        return decide(self.pilot, state)
+
+
+def as_action_policy(cls: type[Passive]) -> ActionPolicy:
     """Wrap a policy class into the engine's ``(state, rng) -> Action`` form (``rng``: the players' generator)."""
-    policy = cls()
-
-    def act(state: KotlikState, rng: random.Random) -> Action:
-        policy.rng = rng
-        return decide(policy, state)
-
-    return act
+    return ActionPolicy(cls)

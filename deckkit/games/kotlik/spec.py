@@ -78,7 +78,6 @@ SPEC = GameSpec(
     show_header="number",
     docs=_PKG,
     match=f"{_PKG}.hidden:MATCH",
-    own_loop=True,
     script_template=dict(setup='''[setup]               # the board: a few cells placed, the rest dealt with the seed
 stock = ["Jitrocel 1"]      # the whole supply deck, top first
 [setup.cells]

@@ -9,7 +9,7 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from deckkit.engine.core import Game, Policy, SetupError, Setting, chance
-from deckkit.engine.results import WinRecord
+from deckkit.engine.loop import Goldfish
 from deckkit.errors import UsageError
 from deckkit.games.obludarium import effects as _effects  # noqa: F401  (registers the effects)
 from deckkit.games.obludarium.cards import MONSTER, CardInfo, bundled_cards, shuffled
@@ -100,6 +100,7 @@ class ObludariumGame(Game[ObState]):
         """A fresh game: shuffle both decks, deal 7 (no mulligans), choose the starter, start turn 1."""
         keep = options.get("keep")
         state = ObState(self, rng)
+        state.logging = options.get("log", True)
         state.life = [self.settings["starting_life"]] * 2
         libraries = []
         for p, deck in enumerate(decks):
@@ -250,26 +251,23 @@ class ObludariumGame(Game[ObState]):
 
         return {"greedy": policies.greedy, "random": policies.random_policy, "passive": policies.passive}
 
-    def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str | Callable = "greedy",
-                      opponent: str = "passive", keep=None, trace: list[str] | None = None,
-                      max_turns: int = 60, record: list[str] | None = None,
-                      policy_rng: random.Random | None = None) -> WinRecord:
-        """One goldfish game of ``deck`` (p1, starting) against a passive opponent; see Game.play_goldfish.
+    def goldfish(self, deck: list[dict], rng: random.Random, *, policy: str | Callable = "greedy",
+                 opponent: str | Callable = "passive", keep=None, trace: list[str] | None = None,
+                 max_turns: int = 60, record: list[str] | None = None) -> Goldfish:
+        """One goldfish game of ``deck`` (p1) against a passive opponent, for the loop; see Game.play_goldfish.
 
         ``policy`` is greedy (valuing each legal action on a clone), random, passive, or any callable
         ``(state, rng) -> Action``; all play through the rules engine.
 
         ``record``, when given, receives the canonical action strings of both players, so the game
-        can be replayed through :meth:`from_setup` (tests use it to prove the fast path legal).
+        can be replayed through :meth:`from_setup` (tests use it to prove the pilot's moves legal).
         """
         from deckkit.games.obludarium import goldfish
 
         if opponent != "passive":
             raise UsageError(f"unknown opponent {opponent!r}", hint="Obludárium goldfish opponents: passive")
-        if callable(policy):  # a scripted pilot (deckkit.sim.strategy) over the full rules engine
-            return goldfish.with_policy(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns,
-                                        record=record, policy_rng=policy_rng)
-        if policy not in ("greedy", "random", "passive"):
-            raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: greedy, random, passive")
-        return goldfish.with_policy(self, deck, rng, self.policies()[policy], keep=keep, trace=trace,
-                                    max_turns=max_turns, record=record, policy_rng=policy_rng)
+        if not callable(policy):  # else a scripted pilot (deckkit.sim.strategy) over the full rules engine
+            if policy not in ("greedy", "random", "passive"):
+                raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: greedy, random, passive")
+            policy = self.policies()[policy]
+        return goldfish.setup(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns, record=record)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from deckkit.engine.loop import Goldfish
+from deckkit.engine.players import policy_rng_of
 from deckkit.engine.results import WinRecord
 from deckkit.games.obludarium.cards import shuffled
 from deckkit.games.obludarium.opening import obludarium_opening
@@ -26,19 +28,14 @@ def _outcome_line(won: bool, turn: int, max_turns: int, ended: bool) -> str:
     return f"result: no win within {max_turns} own turns (counted as not won)"
 
 
-def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=None,
-                trace: list[str] | None = None, max_turns: int = 60, record: list[str] | None = None,
-                opponent: Callable | None = None, opponent_deck: list[dict] | None = None,
-                policy_rng: random.Random | None = None) -> WinRecord:
+def setup(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=None,
+          trace: list[str] | None = None, max_turns: int = 60, record: list[str] | None = None,
+          opponent: Callable | None = None, opponent_deck: list[dict] | None = None) -> Goldfish:
     """A goldfish game over the rules engine with any policy for p1; p2 passes (or plays ``opponent``
     with ``opponent_deck``: self-play, where blocks, fights and answers happen too). Chance draws
-    from ``rng``, the players from ``policy_rng``."""
-    from deckkit.engine.core import TERMINAL
+    from ``rng``; the loop hands the players their own generator."""
     from deckkit.games.obludarium.policies import pass_action
     from deckkit.games.obludarium.state import ObState
-    from deckkit.sim.seeding import policy_rng_of
-
-    prng = policy_rng if policy_rng is not None else policy_rng_of(rng)
 
     state = ObState(game, rng)
     opening = obludarium_opening(shuffled(list(deck), rng), keep)
@@ -58,47 +55,54 @@ def with_policy(game, deck: list[dict], rng: random.Random, policy: Callable, *,
     state.logging = trace is not None
     seen = list(opening_names)
     seen_by_turn: dict[str, list[str]] = {"1": list(opening_names)}
+    hands, libs = state.hands, state.libs
 
     def own_turn() -> int:
         return (state.turn + 1) // 2 if first == 0 else state.turn // 2
 
-    def drawn(before: int) -> None:
-        n = before - len(state.libs[0])
+    library = len(libs[0])  # p1's library before the last step: what it drew since is seen
+
+    def drawn() -> None:
+        nonlocal library
+        n = library - len(libs[0])
+        library = len(libs[0])
         if n > 0:
-            names = [c.name for c in state.hands[0][-n:]] if len(state.hands[0]) >= n else []
+            names = [c.name for c in hands[0][-n:]] if len(hands[0]) >= n else []
             seen.extend(names)
             seen_by_turn.setdefault(str(max(1, own_turn())), []).extend(names)
 
-    lib_before = len(state.libs[0])
     state.start_turn()
-    drawn(lib_before)
+    drawn()
     if trace is not None:
         trace.append(f"opening hand ({opening.mulligans} mulligan(s)): {', '.join(opening_names)}")
         trace.extend(state.log)
     logged = len(state.log)
-    while state.current_player() != TERMINAL and own_turn() <= max_turns:
-        p = state.current_player()
-        if p == 0:
-            action = policy(state, prng)
-        elif opponent is not None:
-            action = opponent(state, prng)
-        else:
-            action = pass_action(state, 1)
-        lib_before = len(state.libs[0])
-        state.apply_unchecked(action)
-        drawn(lib_before)
+    seat2 = "p2" if opponent is not None else "p2 (passive)"
+
+    def after(p: int, action) -> None:
+        nonlocal logged
+        drawn()
         if record is not None:
             record.append(str(action))
         if trace is not None:
-            trace.append(f"{'p1' if p == 0 else 'p2' if opponent is not None else 'p2 (passive)'}: {action}")
+            trace.append(f"{'p1' if p == 0 else seat2}: {action}")
             trace.extend(state.log[logged:])
             logged = len(state.log)
-    won = state.winners() == [0]
-    uses = dict(state.uses)
-    if trace is not None:
-        trace.append("abilities used by p1: " + (", ".join(f"{k} {v}" for k, v in sorted(uses.items())) or "none"))
-        trace.append(_outcome_line(won, min(own_turn(), max_turns), max_turns, state.is_terminal()))
-    return WinRecord(won, min(own_turn(), max_turns), opening.mulligans, seen, opening_names, seen_by_turn, uses)
+
+    def finish() -> WinRecord:
+        won = state.winners() == [0]
+        uses = dict(state.uses or {})
+        turn = min(own_turn(), max_turns)
+        if trace is not None:
+            trace.append("abilities used by p1: " + (", ".join(f"{k} {v}" for k, v in sorted(uses.items()))
+                                                     or "none"))
+            trace.append(_outcome_line(won, turn, max_turns, state.is_terminal()))
+        return WinRecord(won, turn, opening.mulligans, seen, opening_names, seen_by_turn, uses)
+
+    seats = [policy, opponent if opponent is not None else (lambda s, r: pass_action(s, 1))]
+    plain = record is None and trace is None and opponent is None  # nothing to note but the cards drawn
+    return Goldfish(state, seats, finish, turn=own_turn, max_turns=max_turns,
+                    after=(lambda p, action: drawn()) if plain else after)
 
 
 def ability_uses(game, deck: list[dict], games: int, seed: int = 0, *, opponent_deck: list[dict] | None = None
@@ -109,8 +113,10 @@ def ability_uses(game, deck: list[dict], games: int, seed: int = 0, *, opponent_
 
     out: dict[str, list[int]] = {}
     for i in range(games):
-        record = with_policy(game, deck, random.Random(seed + i), greedy, opponent=greedy,
-                             opponent_deck=opponent_deck or deck, max_turns=30)
+        chance = random.Random(seed + i)
+        record = setup(game, deck, chance, greedy, opponent=greedy, opponent_deck=opponent_deck or deck,
+                       max_turns=30).play(policy_rng_of(chance))
+        assert isinstance(record, WinRecord)
         for name, n in (record.used or {}).items():
             entry = out.setdefault(name, [0, 0])
             entry[0] += 1

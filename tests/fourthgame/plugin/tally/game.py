@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from deckkit.engine.abilities import Count, compile_card
+from deckkit.engine.loop import Goldfish
 from deckkit.engine.results import WinRecord
 from deckkit.engine.core import TERMINAL, Action, Game, SetupError, Setting, State, shuffled
 from deckkit.engine.effects import EffectContext, dispatch
@@ -137,28 +138,31 @@ class TallyGame(Game):
         return {"greedy": greedy, "random": lambda s, rng: s.legal_actions()[rng.randrange(len(s.legal_actions()))],
                 "passive": lambda s, rng: s.legal_actions()[-1]}
 
-    def play_goldfish(self, deck: list[dict], rng: random.Random, *, policy: str = "greedy",
-                      opponent: str = "passive", keep: Any = None, trace: list[str] | None = None,
-                      max_turns: int = 60, policy_rng: random.Random | None = None) -> dict:
+    def goldfish(self, deck: list[dict], rng: random.Random, *, policy: Any = "greedy", opponent: Any = "passive",
+                 keep: Any = None, trace: list[str] | None = None, max_turns: int = 60) -> Goldfish:
         state = TallyState(self, rng)
         opening = PROCEDURE.run(shuffled(deck, rng), keep)
         state.hands[0] = list(opening.hand)
         state.decks[0] = list(reversed(opening.library))
         state.draw(0)
         seen = [c["name"] for c in opening.hand]
-        own_turn = 1
-        pilot = self.policies()[policy]
-        while state.result is None and own_turn <= max_turns:
-            action = pilot(state, policy_rng or random.Random(0))
-            state.apply(action)
-            trace is not None and trace.append(f"turn {own_turn}: {action}, tally {state.tally[0]}")
-            if state.result is None:  # the passive opponent passes
-                state.apply(Action(1, "pass"))
-                own_turn += 1
+        turns = [1]  # p1's own turn
+
+        def after(seat: int, action: Action) -> None:
+            if seat == 0:
+                trace is not None and trace.append(f"turn {turns[0]}: {action}, tally {state.tally[0]}")
+            else:  # the passive opponent passed: p1's next turn, with its draw
+                turns[0] += 1
                 if state.hands[0]:
                     seen.append(state.hands[0][-1]["name"])
-        won = state.result == 0
-        return WinRecord(won, own_turn if won else None, opening.mulligans, seen)
+
+        def finish() -> WinRecord:
+            won = state.result == 0
+            return WinRecord(won, turns[0] if won else None, opening.mulligans, seen)
+
+        pilot = policy if callable(policy) else self.policies()[policy]
+        seats = [pilot, lambda s, r: Action(1, "pass")]
+        return Goldfish(state, seats, finish, turn=lambda: turns[0], max_turns=max_turns, after=after)
 
 
 def greedy(state: TallyState, rng: random.Random | None = None) -> Action:
