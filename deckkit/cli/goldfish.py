@@ -25,7 +25,9 @@ def goldfish(
     games: Annotated[int, typer.Option("--games", "-n", help="Games per deck.")] = 10_000,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses a seed derived from it.")] = 0,
     policy: Annotated[str | None, typer.Option(help="Policy of the deck (greedy, random; game default).")] = None,
-    opponent: Annotated[str | None, typer.Option(help="Opponent policy (passive; Kotlík: any policy).")] = None,
+    opponent: Annotated[str | None, typer.Option(help="Opponent: passive (the default) or greedy (a copy of the deck "
+                                                        "with the greedy pilot: blocks and answers happen); a scoring "
+                                                        "game takes any of its policies.")] = None,
     strategy: Annotated[Path | None, typer.Option(help="Fly the deck by a strategy file (TOML) or a bundled "
                                                        "strategy's name (deckkit bundled --kind strategy).")] = None,
     keep: Annotated[str | None, typer.Option(help='Mulligan keep rule, e.g. "count(t:food) >= 2".')] = None,

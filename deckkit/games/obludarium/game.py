@@ -257,17 +257,22 @@ class ObludariumGame(Game[ObState]):
         """One goldfish game of ``deck`` (p1) against a passive opponent, for the loop; see Game.play_goldfish.
 
         ``policy`` is greedy (valuing each legal action on a clone), random, passive, or any callable
-        ``(state, rng) -> Action``; all play through the rules engine.
+        ``(state, rng) -> Action``; all play through the rules engine. ``opponent="greedy"``: p2 plays
+        a copy of the deck with the greedy pilot, so blocks, fights and answers happen too (the win
+        still counts p1's own turns).
 
         ``record``, when given, receives the canonical action strings of both players, so the game
         can be replayed through :meth:`from_setup` (tests use it to prove the pilot's moves legal).
         """
         from deckkit.games.obludarium import goldfish
 
-        if opponent != "passive":
-            raise UsageError(f"unknown opponent {opponent!r}", hint="Obludárium goldfish opponents: passive")
+        if opponent not in ("passive", "greedy"):
+            raise UsageError(f"unknown opponent {opponent!r}",
+                             hint="Obludárium goldfish opponents: passive (the default), greedy (a copy of the deck)")
         if not callable(policy):  # else a scripted pilot (deckkit.sim.strategy) over the full rules engine
             if policy not in ("greedy", "random", "passive"):
                 raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: greedy, random, passive")
             policy = self.policies()[policy]
-        return goldfish.setup(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns, record=record)
+        mirror = self.policies()["greedy"] if opponent == "greedy" else None
+        return goldfish.setup(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns, record=record,
+                              opponent=mirror, opponent_deck=deck if mirror else None)
