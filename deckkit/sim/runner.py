@@ -19,7 +19,7 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 from collections.abc import Callable, Iterator, Sequence
 
@@ -177,8 +177,14 @@ def play_chunk(job: AnyJob, start: int, stop: int) -> list[Any]:
     return records
 
 
-def play_chunk_packed(job: AnyJob, start: int, stop: int) -> bytes:
-    """:func:`play_chunk` as one pickled blob: Dask would otherwise walk every record dict to serialise it."""
+def play_chunk_packed(job: AnyJob, start: int, stop: int, seed: int | str | None = None) -> bytes:
+    """:func:`play_chunk` as one pickled blob: Dask would otherwise walk every record dict to serialise it.
+
+    ``seed`` (a deck job's run seed) travels with the chunk, so a deck sent to the workers once
+    serves every seed it is played on (an optimiser plays each list on several).
+    """
+    if seed is not None and isinstance(job, Job):
+        job = replace(job, seed=seed)
     return pickle.dumps(play_chunk(job, start, stop), protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -334,19 +340,25 @@ class DaskBackend(Backend):
         from dask.distributed import as_completed
 
         # The job (deck and all) goes to every worker once and stays there; chunks refer to it.
-        # ``key`` leaves the seed out (it names what a worker prepares), so the seed joins it here.
-        name = f"{job.key}:{job.seed!r}"
+        # ``key`` leaves the seed out (it names what a worker prepares): a deck job is sent once
+        # for all its seeds, each chunk carrying its own; another kind of job once per seed.
+        deck_job = isinstance(job, Job)
+        name = job.key if deck_job else f"{job.key}:{job.seed!r}"
         shared = self._shared.get(name)
         if shared is None:
             if len(self._shared) > 32:  # an optimiser plays many lists; let the workers drop old ones
                 self._shared.clear()
             shared = self._shared[name] = self._client.scatter(job, broadcast=True, hash=False)
-        spans = chunks(start, stop, self.workers)
-        futures = {self._client.submit(play_chunk_packed, shared, a, b, pure=False): a for a, b in spans}
+        # A task costs a few milliseconds of scheduling here against well under one in a local
+        # pool: chunks of at least 32 games (a match, with its long games, says its own smallest).
+        spans = chunks(start, stop, self.workers, getattr(job, "smallest_chunk", 32))
+        seed = job.seed if deck_job else None
+        futures = {self._client.submit(play_chunk_packed, shared, a, b, seed, pure=False): a for a, b in spans}
         results: dict[int, list[Any]] = {}
         try:
-            for future in as_completed(list(futures)):
-                chunk = pickle.loads(future.result())
+            # with_results: finished chunks come back in batches, not one round trip each
+            for future, blob in as_completed(list(futures), with_results=True):
+                chunk = pickle.loads(blob)
                 results[futures[future]] = chunk
                 if progress:
                     progress(len(chunk))

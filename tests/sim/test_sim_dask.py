@@ -73,8 +73,11 @@ def test_sim_scheduler_without_workers_is_a_usage_error():
 
 
 def test_sim_dask_jobs_that_differ_only_by_seed_stay_apart(starter):
-    """Each job is sent to the workers once; two seeds of one deck must not share that copy."""
+    """A deck is sent to the workers once for all its seeds, each chunk carrying its own seed:
+    two seeds of one deck share that copy and still play their own games."""
     distributed = pytest.importorskip("distributed")
+    from deckkit.sim.runner import DaskBackend
+
     deck = starter("obludarium-standard.deck")
     jobs = [Job.make(deck.game, deck.cards, seed=s, keep_seen=False) for s in (1, 2)]
     local = run(jobs, 80, workers=2)
@@ -82,9 +85,13 @@ def test_sim_dask_jobs_that_differ_only_by_seed_stay_apart(starter):
     def on_cluster():
         with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                       timeout="20s", death_timeout="20s") as cluster:
-            return run(jobs, 80, scheduler=cluster.scheduler_address)
+            with DaskBackend(cluster.scheduler_address) as backend:
+                return run(jobs, 80, backend=backend), len(backend._shared)
 
-    assert within(60, on_cluster).records == local.records
+    result, sent = within(60, on_cluster)
+    assert result.records == local.records
+    assert local.records[0] != local.records[1]
+    assert sent == 1
 
 
 def test_match_on_dask_matches_the_process_pool(starter):
