@@ -8,7 +8,6 @@ drawing from it (:func:`policy_rng_of`).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -67,6 +66,8 @@ def policy_rng_of(chance: random.Random) -> random.Random:
     ``chance`` itself, so the same chance seed gives the same game.
     """
     def seed() -> int:
+        import hashlib  # here: importing it costs a cold start-up more than the rest of the engine core
+
         state = repr(chance.getstate()).encode()
         return int.from_bytes(hashlib.sha256(state).digest()[:8], "big") >> 1
 

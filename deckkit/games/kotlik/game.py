@@ -88,6 +88,7 @@ class KotlikGame(Game[KotlikState]):
             cell = STONE_CORNER_CELL[corner["stone"]] if corner.get("stone") else next(others)
             self.corner_names[cell] = corner["name"]
         self._deck_games: dict[tuple, KotlikGame] = {}
+        self._policies: dict[str, Policy[KotlikState]] | None = None
         self.ingredient_index = {c["id"]: i for i, c in enumerate(cs.ingredients)}
 
     # -- starting a game -------------------------------------------------------------------------
@@ -176,10 +177,11 @@ class KotlikGame(Game[KotlikState]):
 
     @property
     def _named_policies(self) -> dict[str, Policy[KotlikState]]:
-        named = self.__dict__.get("_policies")
-        if named is None:
-            named = self.__dict__["_policies"] = self.policies()
-        return named
+        # A plain attribute set in __init__: writing the instance's __dict__ later would slow down
+        # every read of the game's tables in the rules (CPython's attribute fast path).
+        if self._policies is None:
+            self._policies = self.policies()
+        return self._policies
 
 
 def _step(state: KotlikState, seat: int, policy: Callable, rng: random.Random, *, pilots: list[Passive | None],
