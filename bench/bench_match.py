@@ -11,8 +11,9 @@ match support, on its first bundled starter deck in a mirror match, seats altern
 - random self-play actions per CPU second through ``legal_actions()`` + ``apply()`` on one core
   (the search's raw speed; target ≥ 100,000).
 
-The MCTS playouts are truncated (each game's ``MatchSupport.playout``: 24 random actions for the
-bundled games), then scored by the game's heuristic.
+The MCTS playouts are truncated (each game's ``MatchSupport.playout``: 24 random actions, or for
+Obludárium 40 actions of its cheap rollout pilot with random moves mixed in), then scored by the
+game's heuristic.
 Wall times depend on what else the machine runs; the line says how many cores it has.
 """
 

@@ -17,7 +17,8 @@ A match AI may read only what its player may know. Each game fills in one :class
   that a search cuts short;
 - ``length(state)``: the game's length so far, in the game's turns;
 - ``playout``/``playout_depth``: how the search AI plays on after its tree (a game whose random
-  moves say little about a position, such as one full of optional windows, asks for greedy ones).
+  moves say little about a position, such as one full of optional windows, asks for greedy ones,
+  or for its cheap ``rollout`` pilot).
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ class MatchSupport:
     #: random moves mixed in, for at most ``playout_depth`` actions before ``evaluate`` scores the position.
     playout: str = "random"
     playout_depth: int = 24
+    #: A cheap pilot for whoever decides, for playouts (``playout = "rollout"``): no look-ahead of its own;
+    #: the greedy pilot plays the first ``playout_head`` actions of such a playout.
+    rollout: Callable[..., Action] | None = None
+    playout_head: int = 0
     #: Why two decks cannot meet in this game (``None``: any two decks of the game can).
     pairing_problem: Callable[[Sequence[Sequence[dict]]], str | None] = lambda decks: None
 

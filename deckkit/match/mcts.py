@@ -47,13 +47,15 @@ class MCTS:
     name = "mcts"
 
     def __init__(self, support: MatchSupport, budget: int, *, depth: int | None = None,
-                 exploration: float = EXPLORATION, rollout: str | None = None, epsilon: float = EPSILON) -> None:
+                 exploration: float = EXPLORATION, rollout: str | None = None, epsilon: float = EPSILON,
+                 head: int | None = None) -> None:
         self.support = support
         self.budget = budget
         self.depth = support.playout_depth if depth is None else depth
         self.exploration = exploration
         self.rollout = support.playout if rollout is None else rollout
         self.epsilon = epsilon
+        self.head = support.playout_head if head is None else head
 
     def decide(self, state: State, rng: random.Random, explain: bool = False) -> tuple[Action, str | None]:
         """The most visited action after ``budget`` playouts from ``state``'s deciding player's view."""
@@ -121,7 +123,11 @@ class MCTS:
         return root
 
     def _playout(self, world: State, rng: random.Random) -> None:
-        """Up to ``depth`` actions after the tree: random, or the greedy pilot with ``epsilon`` random moves."""
+        """Up to ``depth`` actions after the tree: random, or a pilot (the greedy one, or the game's cheap
+        rollout pilot) with ``epsilon`` random moves."""
+        if self.rollout == "rollout" and self.support.rollout is not None:
+            self._rollout(world, rng, self.support.rollout)
+            return
         greedy = self.support.greedy if self.rollout == "greedy" else None
         epsilon = self.epsilon
         for _ in range(self.depth):
@@ -136,3 +142,21 @@ class MCTS:
                 world.apply_unchecked(action)
             else:  # a goldfish pilot meeting a position it never saw: play on at random
                 world.apply_unchecked(legal[rng.randrange(len(legal))])
+
+    def _rollout(self, world: State, rng: random.Random, pilot) -> None:
+        """The greedy pilot for the first ``head`` actions, then the game's cheap rollout pilot, with
+        ``epsilon`` random moves: the legal actions are listed only for a random move or the greedy
+        pilot (the rollout pilot lists what it picks from itself)."""
+        epsilon, head, greedy = self.epsilon, self.head, self.support.greedy
+        for i in range(self.depth):
+            if world.current_player() == TERMINAL:
+                return
+            if rng.random() < epsilon:
+                legal = world.legal_actions()
+                world.apply_unchecked(legal[rng.randrange(len(legal))])
+            elif i < head:
+                legal = world.legal_actions()
+                action = legal[0] if len(legal) == 1 else greedy(world, rng)
+                world.apply_unchecked(action if action in legal else legal[rng.randrange(len(legal))])
+            else:
+                world.apply_unchecked(pilot(world, rng))

@@ -256,7 +256,8 @@ class ObState(AbilityRules, State):
             elif self.cost_of(p, card) <= food:  # OB-701
                 acts.append(Action(p, "play", (card.name,)))
 
-    def _instants(self, p: int, acts: list[Action], food: int) -> None:
+    def _instants(self, p: int, acts: list[Action], food: int, first: bool = False) -> None:
+        """The instants ``p`` may play now (``first``: stop at the first card that gives any)."""
         # OB-904, OB-905: who strengthened last may not strengthen again before the opponent acts
         locked = self.locked == p and self.phase in (ATTACK, BLOCK, FIGHT)
         in_block = self.phase == BLOCK and p != self.active
@@ -272,6 +273,8 @@ class ObState(AbilityRules, State):
             if locked and card.cast_plan is not None and card.cast_plan.strengthens:
                 continue
             self.ability_actions(p, "cast", card.name, card.cast, card.cast_plan, None, acts, food)
+            if first and acts:
+                return
         labels = None
         for i, perm in enumerate(self.tables[p]):
             plan = perm.info.use_plan  # None: no ability to use
@@ -392,7 +395,7 @@ class ObState(AbilityRules, State):
         if self.dummy[q] or self.dummy[self.active] or not (self.hands[q] or self.tables[q]):
             return False
         acts: list[Action] = []
-        self._instants(q, acts, self.untapped_food(q))
+        self._instants(q, acts, self.untapped_food(q), first=True)
         if not acts:
             return False
         self.window, self.window_end = True, end
