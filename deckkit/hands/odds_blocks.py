@@ -58,8 +58,11 @@ def _cmp_indices(node: CondNode) -> set[int]:
 
 
 def _caps(node: CondNode, caps: dict[int, int]) -> None:
+    """Per query, the count past which no comparison of the clause tells counts apart."""
     if isinstance(node, Cmp):
-        caps[node.index] = max(caps.get(node.index, 0), node.n + 1)
+        # ``>= n`` and ``< n`` only ask whether n is reached; the others also tell n from n + 1
+        need = node.n if node.op in (">=", "<") else node.n + 1
+        caps[node.index] = max(caps.get(node.index, 0), need, 1)
     elif isinstance(node, Not):
         _caps(node.node, caps)
     else:
