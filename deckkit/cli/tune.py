@@ -53,7 +53,7 @@ def tune(
 
     Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real.
 
-    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, accepts a legal move when the paired difference on shared seeds says it helps (adding games while tied, up to 8× --games), and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds (match win rate needs a match command this version lacks).
+    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, the moves that the lists played so far predict to help most first, accepts a legal move when the paired difference on shared seeds says it helps (adding games while tied, up to 8× --games), and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds (not yet a match win rate: compare the lists it finds with deckkit match).
 
     Examples: deckkit tune my.deck --vary 't:food=12..24' --games 5000; deckkit tune my.deck --remove-each --filler Chleba; deckkit tune my.deck --optimise --pool 't:food or t:monster' --budget 80 --write best.deck
     """
