@@ -4,6 +4,7 @@ input, and Ctrl-C typed at the prompt (the terminal sends SIGINT); Ctrl-C also c
 from __future__ import annotations
 
 import os
+import platform
 import pty
 import select
 import signal
@@ -53,6 +54,22 @@ class Terminal:
         before, _, after = self.seen.partition(text)
         self.seen = after
         return before + text
+
+    def reading(self, timeout: float = 10.0) -> None:
+        """Wait until the child sleeps in read(2) on the terminal. A Ctrl-C that lands between the prompt
+        and that read only marks the signal; the read then waits for a key (CPython's input() looks at
+        marked signals when a read is interrupted), so a test that types Ctrl-C waits for the read."""
+        read = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())  # read(2)'s number
+        end = time.monotonic() + timeout
+        while read is not None and time.monotonic() < end:
+            try:
+                with open(f"/proc/{self.pid}/syscall") as fh:
+                    if fh.read().split(" ", 1)[0] == read:
+                        return
+            except OSError:  # no /proc (not Linux)
+                break
+            time.sleep(0.02)
+        time.sleep(0.5)  # elsewhere: give the child a moment
 
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
@@ -142,6 +159,7 @@ def test_ctrl_c_typed_in_the_terminal_exits_130_and_the_saved_game_replays(env, 
     term.read_until("p1> ")
     term.type("1\r")
     term.read_until("p1> ")
+    term.reading()
     term.type("\x03")  # Ctrl-C: the terminal's line discipline sends SIGINT to the foreground job
     assert term.wait() == 130
     assert "interrupted; the game is saved to" in term.seen and "Traceback" not in term.seen
