@@ -470,6 +470,12 @@ class AbilityRules(State):
                 for extra in costs:
                     acts.append(Action(p, kind, head + extra))
                 continue
+            if len(targets) == 1 and targets[0].zone != "deck":  # one chosen target in play: each candidate
+                for card, text in self._candidates(p, targets[0], source, []):
+                    if card is not spare or spare is None:  # a card sacrificed to pay is gone (OB-831)
+                        for extra in costs:
+                            acts.append(Action(p, kind, (*head, "on", text, *extra)))
+                continue
             for picks in self._target_choices(p, targets, source, spare):
                 on: tuple = ()
                 for i, (_, text) in enumerate(picks):
