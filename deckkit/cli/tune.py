@@ -27,7 +27,10 @@ def tune(
     optimise: Annotated[bool, typer.Option("--optimise", "--optimize", help="Search deck lists by moves between pool cards.")] = False,
     pool: Annotated[str | None, typer.Option(help="Query of the cards whose counts the optimiser may change.")] = None,
     budget: Annotated[int, typer.Option(help="Lists the optimiser may play, counted in lists of --games games.")] = 60,
-    objective: Annotated[str, typer.Option(help="mean-turn (lower), won-by (turn --by-turn, higher) or keep-odds (--odds, higher).")] = "mean-turn",
+    objective: Annotated[str, typer.Option(help="mean-turn (lower), won-by (turn --by-turn, higher), keep-odds (--odds, higher) or match (the match score against --against, higher).")] = "mean-turn",
+    against: Annotated[Path | None, typer.Option(help="--objective match: the opponent deck every list plays (a file or a bundled deck's name).")] = None,
+    ai: Annotated[str, typer.Option(help="--objective match: the AI of both sides (random, greedy, mcts, strategy:FILE).")] = "greedy",
+    ai_budget: Annotated[int, typer.Option(help="--objective match with --ai mcts: playouts per decision.")] = 200,
     write: Annotated[Path | None, typer.Option(help="Write the optimiser's best list as a deck file.")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per list.")] = 2000,
     seed: Annotated[int, typer.Option(help="Run seed; every list plays the same seeds.")] = 0,
@@ -53,7 +56,7 @@ def tune(
 
     Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real.
 
-    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, the moves that the lists played so far predict to help most first, accepts a legal move when the paired difference on shared seeds says it helps (adding games while tied, up to 8× --games), and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds (not yet a match win rate: compare the lists it finds with deckkit match).
+    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, the moves that the lists played so far predict to help most first, accepts a legal move when the paired difference on shared seeds says it helps (adding games while tied, up to 8× --games), and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds, and match: each list plays --games match games against the --against deck (seats alternated, the same deals and AI generators for every list, so the differences are paired) and the search raises its score (a win 1, a draw ½).
 
     Examples: deckkit tune my.deck --vary 't:food=12..24' --games 5000; deckkit tune my.deck --remove-each --filler Chleba; deckkit tune my.deck --optimise --pool 't:food or t:monster' --budget 80 --write best.deck
     """
@@ -77,8 +80,10 @@ def tune(
         raise UsageError("--plot draws a sweep", hint="add --vary or --swap")
     if write and not optimise:
         raise UsageError("--write saves the optimiser's best list", hint="add --optimise --pool QUERY")
+    if against and objective != "match":
+        raise UsageError("--against names the opponent of --objective match", hint="add --objective match")
     if optimise:
-        check_objective(objective, odds)
+        check_objective(objective, odds, against)
         if not pool:
             raise UsageError("--optimise needs --pool QUERY", hint="e.g. --pool 't:food or t:monster'")
         if budget < 1:
@@ -99,10 +104,22 @@ def tune(
     if write:
         check_writable(write, "--write")
     catalogue = open_catalogue(common.db_path())
-    start = load_list(deck, catalogue)
+    from dataclasses import replace
+
+    start = replace(load_list(common.input_file(deck, "deck"), catalogue), label=str(deck))  # a bundled name works too
     options = PlayOptions(games=games, seed=seed, policy=policy, keep=keep, settings=_settings(set_),
                           max_turns=max_turns, workers=workers, scheduler=scheduler, confidence=confidence,
                           by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn)
+    if against:
+        from deckkit.match.ai import check_budget
+        from deckkit.sim.goldfish import load_decks
+
+        (rival,) = load_decks([common.input_file(against, "deck")], catalogue)
+        budget_ai, note = check_budget(ai_budget)
+        if note:
+            common.err(f"note: {note}")
+        options.against, options.against_label, options.against_game = tuple(rival.cards), str(against), rival.game
+        options.ai, options.ai_budget = ai, budget_ai
     as_json = fmt == "json"
     result: SweepResult | OptimiseResult | CardTestResult
     swept: SweepResult | None = None

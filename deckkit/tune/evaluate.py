@@ -37,6 +37,12 @@ class PlayOptions:
     odds: str | None = None  # an exact-odds condition reported per list
     mulligans: int = 0
     odds_turn: int = 0
+    # The match objective: the opponent deck every list plays (its cards, label, game) and the pilots
+    against: tuple[dict, ...] | None = None
+    against_label: str = ""
+    against_game: str = ""
+    ai: str = "greedy"
+    ai_budget: int = 200
 
 
 @dataclass

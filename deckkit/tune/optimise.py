@@ -39,7 +39,6 @@ from collections.abc import Callable, Iterator, Sequence
 from deckkit.errors import UsageError
 from deckkit.tune.evaluate import Measure, PlayOptions, check_game, odds_of, play
 from deckkit.tune.lists import DeckList, game_cards, problems_of
-from deckkit.engine.results import WinRecord
 
 OBJECTIVES = ("mean-turn", "won-by", "keep-odds", "match")
 STEPS = (4, 2, 1)
@@ -94,14 +93,13 @@ class OptimiseResult:
         }
 
 
-def check_objective(objective: str, odds: str | None) -> None:
-    """Refuse an unknown objective, or one this version cannot measure (exit 2)."""
+def check_objective(objective: str, odds: str | None, against: object = None) -> None:
+    """Refuse an unknown objective, or one without what it measures (exit 2)."""
     if objective not in OBJECTIVES:
-        raise UsageError(f"unknown objective {objective!r}", hint="objectives: mean-turn, won-by, keep-odds")
-    if objective == "match":
-        raise UsageError("the optimiser does not optimise a match win rate yet",
-                         hint="objectives: mean-turn, won-by, keep-odds; compare the decks it finds against an "
-                              "opponent with `deckkit match FOUND.deck OPPONENT.deck`")
+        raise UsageError(f"unknown objective {objective!r}", hint="objectives: " + ", ".join(OBJECTIVES))
+    if objective == "match" and not against:
+        raise UsageError("--objective match needs --against DECK (the opponent every list plays)",
+                         hint="e.g. --objective match --against my-rival.deck [--ai greedy]")
     if objective == "keep-odds" and not odds:
         raise UsageError("--objective keep-odds needs --odds CONDITION", hint='e.g. --odds "count(t:food) >= 2"')
 
@@ -113,7 +111,11 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
     from deckkit.query import compile_predicate
 
     check_game(deck.game)
-    check_objective(objective, options.odds)
+    check_objective(objective, options.odds, options.against)
+    if objective == "match":
+        from deckkit.tune.matches import check_opponent
+
+        check_opponent(deck, options)
     if budget < 1:
         raise UsageError(f"--budget must be at least 1, not {budget}", hint="the budget counts the lists the search plays")
     if budget > MAX_BUDGET:
@@ -171,7 +173,12 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
         fresh = PlayOptions(**{**options.__dict__, "seed": f"{options.seed}:confirm"})
         result.confirm_seed = str(fresh.seed)
         shown = [replace(c.deck, label=c.change) for c in ranked[:confirm]]
-        result.confirmed, _ = play([deck] + shown, fresh, None, backend)
+        if objective == "match":
+            from deckkit.tune.matches import match_measures
+
+            result.confirmed = match_measures([deck] + shown, fresh, backend)
+        else:
+            result.confirmed, _ = play([deck] + shown, fresh, None, backend)
     return result
 
 
@@ -210,7 +217,8 @@ class _Games:
         self.options, self.objective, self.backend = options, objective, backend
         self.budget, self.progress = budget, progress
         self.spent = 0.0
-        self.records: dict[tuple[tuple, int], list[WinRecord]] = {}
+        # per (list, round): goldfish records, or (game index, score) pairs of the match objective
+        self.records: dict[tuple[tuple, int], list[Any]] = {}
         self.scores: dict[tuple, float] = {}
 
     def left(self) -> float:
@@ -232,6 +240,15 @@ class _Games:
                 self.records[d.key(), r] = []
                 self.scores[d.key()] = -odds_of(d, self.options)
             self.spent += len(todo)
+        elif self.objective == "match":
+            from deckkit.tune.matches import match_scores
+
+            opts = self._round_options(r)
+            for d, scores in zip(todo, match_scores(todo, opts, self.backend)):
+                self.records[d.key(), r] = scores
+                if r == 0:  # negated: the search keeps the lowest score
+                    self.scores[d.key()] = -sum(s for _, s in scores) / max(1, len(scores))
+            self.spent += len(todo) * (opts.games / self.options.games)
         else:
             opts = self._round_options(r)
             measures, records = play(todo, opts, None, self.backend)
@@ -257,8 +274,12 @@ class _Games:
         self._play([deck], 0)
         return self.scores[deck.key()]
 
-    def _paired(self, base: list[WinRecord], other: list[WinRecord]) -> list[float]:
+    def _paired(self, base: list[Any], other: list[Any]) -> list[float]:
         """Per-game differences ``other − base`` of the objective on the same seeds."""
+        if self.objective == "match":
+            from deckkit.tune.matches import paired
+
+            return [-d for d in paired(base, other)]  # negated like the score: a better list is lower
         if self.objective == "mean-turn":
             turns = {r.index: r.turn for r in base if r.won and r.turn is not None}
             return [r.turn - turns[r.index] for r in other if r.won and r.turn is not None and r.index in turns]

@@ -142,7 +142,7 @@ def render_optimise(r: OptimiseResult) -> str:
     o = r.options
     assert o is not None
     name = {"mean-turn": "mean win turn", "won-by": f"won by turn {o.by_turn}",
-            "keep-odds": f"P({o.odds})"}[r.objective]
+            "keep-odds": f"P({o.odds})", "match": f"match score against {o.against_label} ({o.ai})"}[r.objective]
     lines = [f"{r.deck.label}  ({r.deck.game}: optimise {name}, {r.evaluated} of {r.budget} lists played, "
              f"{o.games:,} games each, seed {o.seed})",
              f"  start: {r.figure(r.start_score):.4f}"]

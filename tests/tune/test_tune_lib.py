@@ -179,10 +179,33 @@ def test_optimiser_fixes_a_deck_short_of_food(ob, pool):
 @pytest.mark.parametrize("kwargs,message", [({"pool": "t:food atk>=50", "budget": 5}, "matches no card"),
                                             ({"pool": "t:food", "budget": 0}, "at least 1"),
                                             ({"pool": "t:food", "budget": 5, "objective": "fastest"}, "unknown objective"),
-                                            ({"pool": "t:food", "budget": 5, "objective": "match"}, "match win rate")])
+                                            ({"pool": "t:food", "budget": 5, "objective": "match"}, "needs --against")])
 def test_optimiser_bad_input(ob, pool, kwargs, message):
     with pytest.raises(UsageError, match=message):
         optimise(ob, PlayOptions(games=10), pool, **kwargs)
+
+
+def test_optimiser_raises_a_match_score_on_paired_games(af, pool):
+    """The match objective: every list meets the same deals, seats and AI generators against the
+    opponent, so the search's comparisons and the confirmation are paired game by game."""
+    rival = load_list(DECKS / "alomfogo-tournament.deck", pool)
+    options = PlayOptions(games=24, seed=3, workers=1, against=tuple(rival.cards()), against_label="rival",
+                          against_game=rival.game)
+    kwargs = dict(pool="t:dreamwalker or t:instant", budget=6, objective="match", neighbours=3, confirm=2)
+    result = optimise(af, options, pool, **kwargs)
+    again = optimise(af, PlayOptions(**{**options.__dict__, "workers": 2}), pool, **kwargs)
+    assert [c.score for c in result.best] == [c.score for c in again.best]  # any worker count
+    assert 0 <= -result.start_score <= 1 and result.objective == "match"
+    assert len(result.confirmed) == 3 and result.confirmed[0].diff == 0.0
+    assert "against rival" in result.confirmed[1].verdict
+    assert result.as_json()["objective"] == "match"
+
+
+def test_match_objective_refuses_an_opponent_of_another_game(af, ob, pool):
+    options = PlayOptions(games=4, workers=1, against=tuple(ob.cards()), against_label="ob.deck",
+                          against_game=ob.game)
+    with pytest.raises(UsageError, match="plays obludarium, the deck alomfogo"):
+        optimise(af, options, pool, pool="t:instant", budget=2, objective="match")
 
 
 def _food(deck):
