@@ -102,6 +102,7 @@ def evaluate(state: State, player: int) -> float:
 # Playouts: greedy ones (60 actions) beat the greedy pilot more often than random ones, but the pilot
 # that values every legal action on a clone makes them cost 46 s a game; the cheap rollout pilot (40
 # actions, 15% random moves, which also cast the instants) costs about as much as random playouts
-# (5 s of CPU a game against 6.5 s) and won 23 of 40 games against greedy where random ones won half.
+# (5-6 s of CPU a game against 6.5 s): MCTS(200) won 66 of 100 games against greedy (95% CI 56-75%;
+# 36/50 as p1, 30/50 as p2) where random playouts won half.
 MATCH = MatchSupport(view=view, determinise=determinise, new_match=new_match, greedy=greedy, evaluate=evaluate,
                      length=lambda state: state.turn, playout="rollout", playout_depth=40, rollout=rollout)
