@@ -30,19 +30,21 @@ def within(seconds: float, fn):
     return box["value"]
 
 
+def on_local_cluster(distributed, jobs, games: int):
+    """``run(jobs, games)`` on a local cluster of two worker processes (not threads), so jobs and
+    records really cross process boundaries."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  timeout="20s", death_timeout="20s") as cluster:
+        return run(jobs, games, scheduler=cluster.scheduler_address)
+
+
 def test_sim_dask_matches_local(starter):
     distributed = pytest.importorskip("distributed")
     deck = starter("kotlik-standard.deck")
     job = Job.make(deck.game, deck.cards, seed=5)
     local = run([job], 120, workers=2)
 
-    def on_cluster():
-        # Worker processes (not threads), so jobs and records really cross process boundaries.
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                      timeout="20s", death_timeout="20s") as cluster:
-            return run([job], 120, scheduler=cluster.scheduler_address)
-
-    remote = within(60, on_cluster)
+    remote = within(60, lambda: on_local_cluster(distributed, [job], 120))
     assert remote.workers == 2
     assert remote.records == local.records
 
@@ -106,12 +108,7 @@ def test_match_on_dask_matches_the_process_pool(starter):
     job = MatchJob.make(deck.game, [deck.cards, deck.cards], pilots, seed=4)
     local = run([job], 10, workers=2)
 
-    def on_cluster():
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                      timeout="20s", death_timeout="20s") as cluster:
-            return run([job], 10, scheduler=cluster.scheduler_address)
-
-    remote = within(90, on_cluster)
+    remote = within(90, lambda: on_local_cluster(distributed, [job], 10))
     assert remote.workers == 2
     assert remote.records == local.records
     assert {r["winner"] for r in local.records[0]} - {None}  # games were played to an end
