@@ -113,15 +113,18 @@ def _reachable(root, skip: set[int], also: tuple = ()) -> dict[int, object]:
     return out
 
 
-_GAME_OBJECTS: dict[int, set[int]] = {}
+_GAME_OBJECTS: dict[int, tuple[object, set[int]]] = {}
 
 
 def _game_objects(game) -> set[int]:
-    """Ids of everything the (immutable) game object holds: card pools and tables, shared by design."""
+    """Ids of everything the (immutable) game object holds: card pools and tables, shared by design.
+
+    The cache holds the game itself: a freed game's id can be given to a new object, whose tables
+    would then be checked against the old game's ids."""
     found = _GAME_OBJECTS.get(id(game))
-    if found is None:
-        found = _GAME_OBJECTS[id(game)] = set(_reachable(game, set()))
-    return found
+    if found is None or found[0] is not game:
+        found = _GAME_OBJECTS[id(game)] = (game, set(_reachable(game, set())))
+    return found[1]
 
 
 def _check_clone(state, seed: int) -> None:
