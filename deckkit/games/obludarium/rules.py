@@ -589,8 +589,9 @@ class AbilityRules(State):
                 return
             pick = chosen[i] if chosen is not None else None
             targets = self._resolve_targets(p, step, pick, perm, event_card, chosen is None)
-            if targets is None:
-                self.say(f"{text}: fizzles, its target left play")
+            if targets is None:  # a chosen target has left play, or a trigger found no card to act on
+                self.say(f"{text}: fizzles, " + ("its target left play" if chosen is not None
+                                                  else "there is nothing for it to act on"))
                 continue
             dispatch(self, ObContext(p, source, targets, perm, event_card, event_amount), step)
         self.check_deaths()
