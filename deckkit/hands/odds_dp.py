@@ -278,7 +278,7 @@ def pooled_odds(counts: Sequence[int], cond_ok: Callable[[tuple[int, ...]], bool
     the condition).
     """
     from deckkit.errors import UsageError
-    from deckkit.hands.odds_enum import _WORK_LIMIT, _Compositions, _keep_share, _kernels
+    from deckkit.hands.odds_enum import _WORK_LIMIT, _Compositions, _kernels, _valued_blocks
 
     n = tuple(counts)
     A = len(n)
@@ -300,16 +300,7 @@ def pooled_odds(counts: Sequence[int], cond_ok: Callable[[tuple[int, ...]], bool
         small = min(s, d)
         parts = comps.of_size(small) if not last and d else []
         work += len(side) * len(parts) * A
-        blocks = []
-        for t in side:
-            if last:
-                value = 1.0
-            elif d == 0:
-                value = 1.0 if keep_ok(t) else 0.0
-            else:
-                value = _keep_share(t, parts, small == s, keep_ok, comb) / comb[s + d][small]
-            if value:
-                blocks.append(t + (value,))
+        blocks = _valued_blocks(side, s, d, last, parts, keep_ok, comb)
         rejects = [] if last else [h + (comps.code(h),) for h in comps.of_size(s) if not keep_ok(h)]
         work += len(dist) * (len(blocks) + len(rejects))
         if work > _WORK_LIMIT:

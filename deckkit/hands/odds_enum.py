@@ -135,6 +135,24 @@ def _keep_share(t: tuple[int, ...], parts: list[tuple[int, ...]], parts_are_hand
     return acc
 
 
+def _valued_blocks(ts: Sequence[tuple[int, ...]], s: int, d: int, last: bool, parts: list[tuple[int, ...]],
+                   keep_ok: Callable[[tuple[int, ...]], bool], comb) -> list[tuple]:
+    """Each block ``t`` of a hand of ``s`` and ``d`` draws with its share of kept hands appended
+    (1 on the last stage, where every hand is kept); blocks no kept hand reaches are left out."""
+    small = min(s, d)
+    out = []
+    for t in ts:
+        if last:
+            value = 1.0
+        elif d == 0:
+            value = 1.0 if keep_ok(t) else 0.0
+        else:
+            value = _keep_share(t, parts, small == s, keep_ok, comb) / comb[s + d][small]
+        if value:
+            out.append(t + (value,))
+    return out
+
+
 def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep: Condition | None = None) -> OddsResult:
     """The exact probability that ``condition`` holds for the cards seen under question ``q``.
 
@@ -168,7 +186,6 @@ def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *,
     for m, s in enumerate(q.sizes):
         last = m == K
         # value of each block t of s + d cards: cond(t) * P(keep the first s | t)
-        blocks = []
         seen_blocks = [t for t in comps.of_size(s + d) if cond_ok(t)]
         if not last and d:
             # Q(t) sums over the smaller part of the block: the hand h, or the d draws e = t - h.
@@ -178,15 +195,7 @@ def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *,
             if work > _WORK_LIMIT:
                 raise UsageError("this question has too many card categories for exact odds by turn",
                                  hint="use --simulate N for a seeded estimate, or a smaller --turn")
-        for t in seen_blocks:
-            if last:
-                value = 1.0
-            elif d == 0:
-                value = 1.0 if keep_ok(t) else 0.0
-            else:
-                value = _keep_share(t, parts, small == s, keep_ok, comb) / comb[s + d][small]
-            if value:
-                blocks.append(t + (value,))
+        blocks = _valued_blocks(seen_blocks, s, d, last, parts if not last and d else [], keep_ok, comb)
         rejects = [] if last else [h + (comps.code(h),) for h in comps.of_size(s) if not keep_ok(h)]
         nxt: dict[int, float] = {}
         kept = 0.0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import random
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,8 +66,6 @@ def pilot_spec(name: str, budget: int, game: str, option: str = "--ai") -> Pilot
         raise UsageError(f"{option} {name!r}: no strategy file after strategy:",
                          hint="e.g. strategy:my.toml or a bundled one (deckkit bundled --kind strategy)")
     path = resolve_input(given, "strategy")
-    from pathlib import Path
-
     if not Path(path).is_file():
         raise UsageError(f"{option} {name!r}: no such strategy file {given}", hint=bundled_hint(given, "strategy"))
     strategy = load_strategy(path)
