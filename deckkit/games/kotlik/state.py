@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.engine.effects import EffectContext, dispatch
 from deckkit.games.kotlik import effects as _effects  # noqa: F401  (registers the symbol effects)
+from deckkit.games.kotlik import legality
 from deckkit.games.kotlik.board import (
     CELL_COL,
     CELL_ROW,
@@ -17,15 +18,21 @@ from deckkit.games.kotlik.board import (
     TRACK,
     line_label,
 )
+from deckkit.games.kotlik.legality import (  # noqa: F401  (the phases, which other modules import from here)
+    EXPLODE,
+    FINAL,
+    HAT,
+    MOVE,
+    OVER,
+    PHASE_NAMES,
+    PLAYER_NAMES,
+    TAKE,
+)
 from deckkit.games.kotlik.scoring import set_score
 
 if TYPE_CHECKING:
     from deckkit.games.kotlik.game import KotlikGame
 
-# Phases (who must decide what).
-MOVE, TAKE, EXPLODE, HAT, FINAL, OVER = range(6)
-PHASE_NAMES = ("move", "take", "explode", "extra", "final", "over")
-PLAYER_NAMES = ("White", "Black")
 # The symbols' abilities as the effect contract dispatches them (they take no parameters).
 SYMBOL_ABILITIES = {name: {"effect": name} for name in ("exploding-cauldron", "hat-and-wand")}
 
@@ -332,23 +339,8 @@ class KotlikState(State):
         return TERMINAL if self.phase == OVER else self.active
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the deciding player (see the package docstring)."""
-        p, phase = self.active, self.phase
-        if phase == TAKE:
-            cells = self.takeable()
-            if not cells:
-                return [Action(p, "take", ("nothing",))]
-            names = self.cs.names
-            return [Action(p, "take", (names[self.board[c]],)) for c in cells]
-        if phase == EXPLODE:
-            return [Action(p, "explode"), Action(p, "no explode")]
-        if phase == HAT:
-            return [Action(p, "extra turn"), Action(p, "no extra turn")]
-        if phase == FINAL:
-            return [Action(p, "keep last"), Action(p, "discard last")]
-        if phase == MOVE:
-            return [Action(p, "move clockwise"), Action(p, "move anticlockwise")]
-        return []
+        """Every legal action of the deciding player: the open decision (legality.DECISIONS)."""
+        return legality.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
         kind = action.kind
@@ -379,10 +371,9 @@ class KotlikState(State):
         return "KO-701" if self.phase == OVER else None
 
     def explain_illegal(self, action: Action | str) -> tuple[str, str | None]:
-        """Why an action is not legal now, citing the rule that forbids it (one rule per action kind)."""
-        from deckkit.games.kotlik.explain import explain
-
-        return explain(self, str(action).strip())
+        """Why an action is not legal now, citing the rule that keeps its decision closed (legality.refusal)."""
+        text = str(action).strip()
+        return legality.refusal(self, text) or (f"{text!r} is not legal now", None)
 
     def winners(self) -> list[int]:
         """The winner of a finished game by score, or empty for a draw (KO-108, KO-Q12)."""
