@@ -147,7 +147,6 @@ def _enum(field: str) -> tuple[str, ...]:
 # is: values -> what they mean (the --help and error hints show these). The catalogue's SQL for
 # each lives in deckkit.catalogue.search and a test keeps the two lists equal.
 _COMMON_IS: dict[str, str] = {
-    "glorious": "Álomfogó card with a glory icon of 1 or more (AF-313)",
     "rulebook": "card named in a rulebook (provenance.rules not empty)",
     "invented": "card with placeholder values to replace (provenance.invented not empty)",
 }
@@ -422,9 +421,12 @@ class _Lexer:
         return Term(field, op, value, False, start, end)
 
 
-# Obludárium monster groups (OB-328) and Kotlík symbols a user may type after is: out of habit
-# (Scryfall's is:); they are kw: terms here, so is: stays a short closed list.
-_KNOWN_TAGS = ("flying", "male", "female", "nocturnal", "beast", "exploding-cauldron", "hat-and-wand")
+def _keywords() -> set[str]:
+    """The games' groups and symbols (their specs' ``keywords``), which a user may type after is: out
+    of Scryfall habit; they are kw: terms here, so is: stays a short closed list."""
+    from deckkit.engine.registry import registered_games
+
+    return {word for game in registered_games() for word in game.keywords}
 
 
 def _is_hint(low: str) -> str:
@@ -434,7 +436,7 @@ def _is_hint(low: str) -> str:
         lead = f"did you mean {' or '.join('is:' + c for c in close)}? "
     elif low in _enum("type"):
         lead = f"a card type is t:{low}; "
-    elif low in _KNOWN_TAGS:
+    elif low in _keywords():
         lead = f"a group or symbol is kw:{low}; "
     else:
         lead = ""
@@ -564,7 +566,6 @@ def _listed(section: str, key: str) -> Predicate:
 
 
 _IS_PREDICATES: dict[str, Predicate] = {
-    "glorious": lambda c: type(v := c.get("glory")) is int and v >= 1,
     "rulebook": _listed("provenance", "rules"),
     "invented": _listed("provenance", "invented"),
 }

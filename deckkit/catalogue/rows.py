@@ -82,7 +82,9 @@ def card_flags(card: dict) -> list[str]:
         if not _GAME_FLAGS:
             on_change(_clear_flags)
         spec = find(game)
-        flags = _GAME_FLAGS[game] = tuple(spec.search_flags.items()) if spec is not None else ()
+        # a threshold flag is searched on its number column (deckkit.catalogue.search.is_sql), not tagged
+        flags = _GAME_FLAGS[game] = tuple((name, flag) for name, flag in spec.search_flags.items()
+                                          if flag.minimum is None) if spec is not None else ()
     return [name for name, flag in flags if flag.matches(card)]
 
 

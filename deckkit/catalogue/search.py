@@ -21,7 +21,6 @@ _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 # is: values (deckkit.query.is_values) -> fixed SQL, true or false, never NULL. The common flags are
 # columns of their own with a partial index in name order (a page of is:rulebook walks that index).
 IS_SQL: dict[str, str] = {
-    "glorious": "(c.glory IS NOT NULL AND c.glory >= 1)",
     "rulebook": "(c.rulebook = 1)",
     "invented": "(c.invented = 1)",
 }
@@ -32,7 +31,22 @@ def is_sql(name: str) -> tuple[str, list[Any]]:
     the game's spec into an indexed tag of the cards that have it (see deckkit.catalogue.rows)."""
     if name in IS_SQL:
         return IS_SQL[name], []
+    from deckkit.query import is_flags
+
+    thresholds = [(game, flag) for game, flag in is_flags(name) if flag.minimum is not None]
+    if thresholds:  # a threshold on a number column (e.g. a glory icon of 1 or more): the column itself
+        parts = [f"(c.game = ? AND c.{col} IS NOT NULL AND c.{col} >= {flag.minimum:d})"
+                 for _, flag in thresholds for col in [_number_column(flag.field)]]
+        return (parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"), [game for game, _ in thresholds]
     return "c.pk IN (SELECT pk FROM card_tags WHERE kind = 'f' AND value = ?)", [name]
+
+def _number_column(field: str) -> str:
+    """The number column of a card field (a fixed name: never user text)."""
+    if field not in _NUM_COLUMNS.values():
+        raise UsageError(f"an is: threshold needs a number field of the catalogue, not {field!r}",
+                         hint="number fields: " + ", ".join(_NUM_COLUMNS.values()))
+    return field
+
 
 # --sort keys -> (SQL expression, may be missing). Fixed strings; never user text.
 SORTS: dict[str, tuple[str, bool]] = {

@@ -53,15 +53,19 @@ def resolve_ref(ref: Ref, what: str = "hook") -> Any:
 
 @dataclass(frozen=True)
 class SearchFlag:
-    """An ``is:NAME`` search term owned by a game: a card of the game whose ``field`` has JSON type ``json_type``."""
+    """An ``is:NAME`` search term owned by a game: a card of the game whose ``field`` has JSON type
+    ``json_type`` (and, for an integer with a ``minimum``, is at least that: a threshold on a number)."""
 
     field: str
     json_type: str  # "text", "true", "integer" … (SQLite's json_type names)
     help: str = ""
+    minimum: int | None = None
 
     def matches(self, card: dict) -> bool:
         """The same test in Python (the search's reference predicate)."""
         value = card.get(self.field)
+        if self.minimum is not None:
+            return type(value) is int and value >= self.minimum
         if self.json_type == "true":
             return value is True
         if self.json_type == "text":
@@ -98,6 +102,9 @@ class GameSpec:
     render_stats: Ref = None  # fn(stats, bar_chart) -> lines after the common deck statistics
     show_header: str = "atk/def"  # the header of `deck show`'s numbers column (attack/defence, or number)
     search_flags: dict[str, SearchFlag] = field(default_factory=dict)
+    #: Words a ``kw:`` term takes for the game's cards (groups, symbols): a user who types one
+    #: after ``is:`` out of Scryfall habit is pointed to ``kw:``.
+    keywords: tuple[str, ...] = ()
     card_order: tuple[str, ...] = ()  # the game's own card fields, in the order records are written
     docs: Ref = None  # the module whose docstring documents the action strings (``deckkit games --actions``)
     script_template: dict[str, str] | None = None  # values for the commented starting script

@@ -300,11 +300,11 @@ def test_is_values_are_documented_in_search_help():
 
 
 @pytest.mark.parametrize("query,hint", [
-    ("is:nonsense", "is: takes glorious rulebook invented blocking helper"),
-    ("is:", "e.g. is:glorious; is: takes glorious rulebook invented blocking helper"),
-    ("is:glorius", "did you mean is:glorious? is: takes glorious rulebook invented blocking helper"),
-    ("is:flying", "a group or symbol is kw:flying; is: takes glorious rulebook invented blocking helper"),
-    ("is:spell", "a card type is t:spell; is: takes glorious rulebook invented blocking helper"),
+    ("is:nonsense", "is: takes rulebook invented blocking glorious helper"),
+    ("is:", "e.g. is:glorious; is: takes rulebook invented blocking glorious helper"),
+    ("is:glorius", "did you mean is:glorious? is: takes rulebook invented blocking glorious helper"),
+    ("is:flying", "a group or symbol is kw:flying; is: takes rulebook invented blocking glorious helper"),
+    ("is:spell", "a card type is t:spell; is: takes rulebook invented blocking glorious helper"),
     ("atk>nope", "e.g. atk<=2 or atk>def; number fields: cost atk def number glory"),
     ("atk>", "e.g. atk>2"),  # the README shows this hint for cost<=(2
     ("!", '!"Éjlépő Kajtár" or !ejlepo matches the whole name (quote a name with spaces)'),

@@ -250,7 +250,9 @@ def test_is_values_and_their_sql_are_the_same_list():
 def test_field_comparisons_and_is_add_no_parameters(big):
     # Fixed SQL fragments: the only bound value of these terms would be user text, and there is none.
     assert compile_sql("atk>def") == ("(c.attack IS NOT NULL AND c.defense IS NOT NULL AND c.attack > c.defense)", [])
-    assert compile_sql("is:glorious")[1] == []
+    assert compile_sql("is:rulebook")[1] == []
+    # a game's threshold flag (AF-313: a glory icon of 1 or more) binds only its game
+    assert compile_sql("is:glorious") == ("(c.game = ? AND c.glory IS NOT NULL AND c.glory >= 1)", ["alomfogo"])
     # !name: the whole folded name or a whole translated one (between the separators of names_key)
     assert compile_sql("!ejlepo") == ("(c.name_key = ? OR (c.names_key IS NOT NULL AND instr(c.names_key, ?) > 0))",
                                       ["ejlepo", "\x1fejlepo\x1f"])
@@ -271,7 +273,7 @@ def test_cli_exact_name_field_comparison_and_is(run):
     ("is:nonsense", "error: unknown is: value 'nonsense' at column 4\n"
                     "  is:nonsense\n"
                     "     ^\n"
-                    "hint: is: takes glorious rulebook invented blocking helper\n"),
+                    "hint: is: takes rulebook invented blocking glorious helper\n"),
     ("game:ob !", "error: '!' must stand right before a name at column 9\n"
                   "  game:ob !\n"
                   "          ^\n"

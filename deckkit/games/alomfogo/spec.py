@@ -51,7 +51,10 @@ SPEC = GameSpec(
     records="win-by-turn",
     action_kinds=("play", "cycle", "draw", "no draw", "challenge with", "defend with", "no defence", "helper",
                   "no helper", "assist", "cast", "counter", "no counter", "pass"),
-    search_flags={"helper": SearchFlag("helper", "text", "Álomfogó card with a helper ability mark (P), (S) or (Á) (AF-309, AF-380)")},
+    search_flags={
+        "glorious": SearchFlag("glory", "integer", "Álomfogó card with a glory icon of 1 or more (AF-313)", minimum=1),
+        "helper": SearchFlag("helper", "text", "Álomfogó card with a helper ability mark (P), (S) or (Á) (AF-309, AF-380)"),
+    },
     deck_stats=f"{_PKG}.deckstats:deck_stats",
     render_stats=f"{_PKG}.deckstats:render_stats",
     check_card=f"{_PKG}.effects:check_card",

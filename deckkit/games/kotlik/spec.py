@@ -70,6 +70,7 @@ SPEC = GameSpec(
     game_class=f"{_PKG}.game:KotlikGame",
     effects=f"{_PKG}.effects",
     opening=OPENING,
+    keywords=tuple(CARD_SCHEMA["properties"]["symbols"]["items"]["enum"]),  # KO-601, KO-610
     records="scoring",
     action_kinds=("take", "explode", "no explode", "extra turn", "no extra turn", "keep last", "discard last",
                   "move clockwise", "move anticlockwise"),

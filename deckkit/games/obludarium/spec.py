@@ -42,6 +42,7 @@ SPEC = GameSpec(
     records="win-by-turn",
     action_kinds=("play", "cast", "use", "attack", "block", "discard", "pass"),
     search_flags={"blocking": SearchFlag("blocking", "true", "Obludárium blocking spell (OB-355)")},
+    keywords=("flying", "male", "female", "nocturnal", "beast"),  # monster groups, OB-328
     deck_stats=f"{_PKG}.deckstats:deck_stats",
     render_stats=f"{_PKG}.deckstats:render_stats",
     check_card=f"{_PKG}.effects:check_card",
