@@ -68,14 +68,22 @@ def score(state, p: int) -> float:
     return value
 
 
+#: The two players' passes: a play-out applies the same two values again and again.
+_PASSES = (Action(0, "pass"), Action(1, "pass"))
+
+
 def _settle(state, p: int, limit: int = 40) -> None:
     """Play on with passes only (the other player too) until ``p``'s turn is over or the game ends."""
     turn = state.turn
+    current, apply = state.current_player, state.apply_unchecked
     while limit and state.turn == turn:
-        who = state.current_player()
+        who = current()
         if who == TERMINAL:
             return
-        state.apply_unchecked(pass_action(state, who))
+        if state.phase == DISCARD and not state.stack and not state.window:
+            apply(state.legal_actions()[0])  # OB-909: the one step where passing is not legal
+        else:
+            apply(_PASSES[who])
         limit -= 1
 
 
@@ -112,7 +120,7 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
             if action.kind == "play" and action.args[0] in food:
                 return action
     best, best_value = None, None
-    shapes = _shapes(state)
+    shapes = _shapes(state) if _may_repeat(legal) else {}
     valued: dict[tuple, float] = {}
     # Passing now plays out what valuing the last choice on a clone played out (the choice, then passes
     # to the end of the turn) when the state got here by that choice and passes only: that value is
@@ -142,6 +150,18 @@ def _led_here(note: tuple, p: int, turn: int, history: list) -> bool:
     if note[1] != p or note[4] != turn or len(history) <= n or history[n] is not note[2]:
         return False
     return all(action.kind == "pass" for action in history[n + 1:])
+
+
+def _may_repeat(legal: list[Action]) -> bool:
+    """Whether two of these actions may name cards alike (:func:`_shapes`). Only labels can: a label
+    without ``#`` or ``enemy`` is a card's own name (its first copy on a side), so two such labels
+    that differ name different cards, and actions that name no other label are told apart as they are."""
+    for action in legal:
+        if action.kind != "attack":
+            for a in action.args:
+                if "#" in a or a.startswith("enemy "):
+                    return True
+    return False
 
 
 def _shapes(state) -> dict[str, tuple]:
