@@ -1,11 +1,16 @@
-"""Why an Obludárium action is not legal: a message naming the rule it breaks."""
+"""Why an Obludárium action is not legal: the action string is read into the candidate it names
+(kind, player, cards) and the rule checks of :mod:`~deckkit.games.obludarium.legality` — the same
+that list the legal actions — give the first refusal. What is left here is reading: unknown kinds
+and cards, malformed forms and did-you-mean suggestions, which are no rules."""
 
 from __future__ import annotations
 
 import difflib
 import re
 
-from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL
+from deckkit.engine.core import TERMINAL
+from deckkit.games.obludarium.legality import (Ask, Refusal, may_attack, may_block, may_cast, may_lay_out,
+                                               may_use, timing)
 from deckkit.text import fold
 
 KINDS = ("play", "cast", "use", "attack", "block", "discard", "pass")
@@ -56,172 +61,125 @@ def malformed(state, text: str) -> str | None:
     return None
 
 
-def _strengthening(state, p: int, kind: str, name: str) -> bool:
-    from deckkit.games.obludarium.state import strengthens
+# -- reading an action string into the candidate it names ---------------------------------------------
+NOT_IN_HAND = Refusal(None, lambda a: f"{a.who} has no {a.shown!r} in hand")
+NOT_IN_PLAY = Refusal(None, lambda a: f"{a.who} has no {a.shown!r} in play")
+NOT_ATTACKING = Refusal(None, lambda a: f"{a.shown!r} is not an attacking monster")
+NO_SUCH_CHOICE = Refusal(None, lambda a: (
+    f"no such target or mode for {a.name}; see the legal actions for its choices "
+    "(cast NAME [mode N] [on T1 [and T2 …]])" if a.kind == "cast" else
+    f"no legal target, mode or cost card for {a.name}; see the legal actions "
+    "(use CARD [mode N] [on T1 [and T2 …]] [sacrificing X] [discarding Y])"))
+_CHOICES = re.compile(r" (?:on|with|mode|sacrificing|discarding) ")
+_CHOICES_SAID = re.compile(r"\s+(?:on|with|mode|sacrificing|discarding)\s+", flags=re.IGNORECASE)
+_ZONE = {"play": "hand", "cast": "hand", "discard": "hand", "use": "table", "attack": "table", "block": "table"}
 
+
+def _whose(state, p: int, kind: str, name: str) -> int:
+    """Whose attempt an action without a named player is: the deciding player's, unless only the
+    other player holds the card it names (then it is theirs, made out of turn)."""
+    find = _find_hand if _ZONE.get(kind) == "hand" else _find_table
+    if not name or kind not in _ZONE or find(state, p, name) is not None:
+        return p
+    return 1 - p if find(state, 1 - p, name) is not None else p
+
+
+def refusal(state, text: str, player: int | None = None) -> tuple[Refusal, Ask] | None:
+    """The first refusal of the rule checks (:mod:`~deckkit.games.obludarium.legality`) for an action
+    string of the deciding player (or of ``player``, named by the script), or None when they allow it.
+
+    Legal exactly when :func:`~deckkit.games.obludarium.legality.legal_actions` lists it; an action
+    string :func:`malformed` rejects is not read here."""
+    words = fold(text).split(" ", 1)
+    kind, rest = words[0], (words[1] if len(words) > 1 else "")
+    name = _CHOICES.split(rest)[0].strip()
+    said = text.strip().split(None, 1)
+    shown = _CHOICES_SAID.split(said[1])[0].strip() if len(said) > 1 else ""
+    p = state.current_player() if player is None else player
+    if player is None and kind == "block" and " with " in rest:
+        p = _whose(state, p, kind, rest.split(" with ", 1)[1].strip())
+    elif player is None:
+        p = _whose(state, p, kind, name)
+    ask = Ask(state, p, kind, shown=shown, named=player is not None)
+    found = timing(state, p, kind)
+    if found is not None or kind == "pass":
+        return None if found is None else (found, ask)
+    food = state.untapped_food(p)
+    if kind == "block":
+        return _block(state, p, ask, rest, text)
+    find = _find_hand if _ZONE[kind] == "hand" else _find_table
+    card = ask.card = find(state, p, name)
+    if card is None:
+        return (NOT_IN_HAND if _ZONE[kind] == "hand" else NOT_IN_PLAY), ask
+    if kind == "play":
+        found = may_lay_out(state, p, card, food)
+    elif kind == "attack":
+        found = may_attack(state, p, card)
+    elif kind in ("cast", "use"):
+        found = may_cast(state, p, card, food) if kind == "cast" else may_use(state, p, card, food)
+        if found is None and not _among_choices(state, p, kind, card, food, text):
+            found = NO_SUCH_CHOICE
+    return None if found is None else (found, ask)
+
+
+def _among_choices(state, p: int, kind: str, card, food: int, text: str) -> bool:
+    """Whether ``text`` is one of the ways to play the ability of ``card`` (targets, mode, cost cards)."""
+    acts: list = []
     if kind == "cast":
-        card = _find_hand(state, p, name)
-        return card is not None and strengthens(card.cast)
-    perm = _find_table(state, p, name)
-    return perm is not None and strengthens(perm.info.use)
+        state.ability_actions(p, "cast", card.name, card.cast, card.cast_plan, None, acts, food)
+    else:
+        label = state.label_of(card)
+        state.ability_actions(p, "use", label, card.info.use, card.info.use_plan, card, acts, food)
+    wanted = fold(text)
+    return any(fold(str(a)) == wanted for a in acts)
+
+
+def _block(state, p: int, ask: Ask, rest: str, text: str) -> tuple[Refusal, Ask] | None:
+    parts = rest.split(" with ")
+    if len(parts) != 2:
+        ask.shown = text
+        return MALFORMED_BLOCK, ask
+    said = re.split(r"\s+with\s+", text.split(" ", 1)[1], maxsplit=1, flags=re.IGNORECASE)
+    att = _find_table(state, state.active, parts[0].strip())
+    if att is None or not att.attacking:
+        ask.shown = said[0].strip()
+        return NOT_ATTACKING, ask
+    blk = _find_table(state, p, parts[1].strip())
+    if blk is None:
+        ask.shown = said[-1].strip()
+        return NOT_IN_PLAY, ask
+    ask.card, ask.blocker = att, blk
+    found = may_block(state, att, blk)
+    return None if found is None else (found, ask)
+
+
+MALFORMED_BLOCK = Refusal(None, lambda a: f"write 'block ATTACKER with BLOCKER', not {a.shown!r}")
 
 
 def explain(state, text: str) -> tuple[str, str | None]:
     """``(message, rule)`` for an action string that is not among the legal actions."""
-    from deckkit.games.obludarium.state import ATTACK, BLOCK, DISCARD, MAIN, PLAYER_NAMES
-
-    p = state.current_player()
-    who = PLAYER_NAMES[p] if p >= 0 else "nobody"
-    words = fold(text).split(" ", 1)
-    kind, rest = words[0], (words[1] if len(words) > 1 else "")
-    name = re.split(r" (?:on|with|mode|sacrificing|discarding) ", rest)[0].strip()
-    said = text.strip().split(None, 1)
-    shown = re.split(r"\s+(?:on|with|mode|sacrificing|discarding)\s+", said[1], flags=re.IGNORECASE)[0].strip() \
-        if len(said) > 1 else ""
+    if state.current_player() == TERMINAL:
+        return ("the game is over", state.end_rule())
     problem = malformed(state, text)
     if problem is not None:
         return (problem, None)
-    if kind != "pass" and not name:
+    words = fold(text).split(" ", 1)
+    kind = words[0]
+    if kind != "pass" and not (_CHOICES.split(words[1])[0].strip() if len(words) > 1 else ""):
         example = next((str(a) for a in state.legal_actions() if a.kind == kind), None)
         return (f"{kind!r} needs a card: write '{_FORMS[kind]}'" + (f", e.g. '{example}'" if example else ""), None)
-    if kind in ("cast", "use") and p >= 0 and state.locked == p and state.phase in (ATTACK, BLOCK, "fight") \
-            and _strengthening(state, p, kind, name):
-        return (f"{who} strengthened last: {PLAYER_NAMES[1 - p]} must act before {who} may strengthen again "
-                "(a pass is no action, OB-Q12)", "OB-905")
-    if state.window and kind in ("play", "attack", "block", "discard"):
-        return (f"{who} may cast an instant or pass in this window of {PLAYER_NAMES[state.active]}'s turn; "
-                "nothing else", "OB-611" if kind == "play" else "OB-610")
-    if state.stack and kind in ("cast", "use", "play", "attack", "block", "discard"):
-        other = 1 - p
-        if _find_hand(state, other, name) is not None or _find_table(state, other, name) is not None:
-            return (f"{PLAYER_NAMES[p]} must answer '{state.stack[-1].text}' first (an instant or pass): "
-                    f"{PLAYER_NAMES[other]} may not act twice in a row", "OB-905")
-    if p >= 0 and kind in ("cast", "use") and not state.stack:
-        find = _find_hand if kind == "cast" else _find_table
-        other = 1 - p
-        if find(state, p, name) is None and find(state, other, name) is not None:
-            return (f"it is {who}'s decision ({state.phase} of {PLAYER_NAMES[state.active]}'s turn); "
-                    f"{PLAYER_NAMES[other]} casts instants in a window: after each action of the active "
-                    "player, at the end of each step, in answer to an instant, or in the block step", "OB-610")
-    if state.phase == DISCARD and not state.stack and kind != "discard":
-        return (f"{who} holds {state.game.settings['hand_limit']} or more cards and can lay out none: "
-                "discard one first", "OB-909")
-    if kind == "play":
-        card = _find_hand(state, p, name)
-        if card is None:
-            return (f"{who} has no {shown!r} in hand", None)
-        if card.type == SPELL:
-            return (f"{card.name} is a spell: write 'cast {card.name}'", "OB-356")
-        if state.stack or state.phase != MAIN:
-            return (f"{card.name} can be laid out only in its owner's main phase", "OB-611")
-        if card.type == FOOD:
-            return (f"{who} has already laid out a food this turn", "OB-315")
-        return (f"{card.name} costs {state.cost_of(p, card)} food and {who} has {state.untapped_food(p)} untapped",
-                "OB-701")
-    if kind == "cast":
-        card = _find_hand(state, p, name)
-        if card is None:
-            return (f"{who} has no {shown!r} in hand", None)
-        if card.type != SPELL:
-            return (f"{card.name} is not a spell: write 'play {card.name}'", None)
-        if card.blocking and (state.phase != BLOCK or p == state.active):
-            return (f"{card.name} is a blocking spell: only the defender casts it, in the block step", "OB-813")
-        if state.cost_of(p, card) > state.untapped_food(p):
-            return (f"{card.name} costs {state.cost_of(p, card)} food and {who} has {state.untapped_food(p)} "
-                    "untapped", "OB-702")
-        return (f"no such target or mode for {card.name}; see the legal actions for its choices "
-                "(cast NAME [mode N] [on T1 [and T2 …]])", None)
-    if kind == "use":
-        perm = _find_table(state, p, name)
-        if perm is None:
-            return (f"{who} has no {shown!r} in play", None)
-        ab = perm.info.use
-        if ab is None:
-            return (f"{perm.info.name} has no special property", None)
-        if perm.info.type == MONSTER and perm.new:
-            return (f"{perm.info.name} was laid out this turn: no special properties yet", "OB-334")
-        if ab.cost_of("tap") and perm.tapped:
-            return (f"{perm.info.name} is tapped", "OB-704")
-        if (ab.cost_of("food") or 0) > state.untapped_food(p):
-            return (f"{perm.info.name}'s property costs {ab.cost_of('food')} food and {who} has "
-                    f"{state.untapped_food(p)} untapped", "OB-701")
-        return (f"no legal target, mode or cost card for {perm.info.name}; see the legal actions "
-                "(use CARD [mode N] [on T1 [and T2 …]] [sacrificing X] [discarding Y])", None)
-    if kind == "attack":
-        if state.phase != ATTACK or p != state.active:
-            return ("attacks are declared by the active player in the attack step", "OB-606")
-        perm = _find_table(state, p, name)
-        if perm is None:
-            return (f"{who} has no {shown!r} in play", None)
-        if perm.info.type != MONSTER:
-            return (f"{perm.info.name} is not a monster and has no attack", "OB-Q9")
-        if perm.new:
-            return (f"{perm.info.name} was laid out this turn and cannot attack", "OB-333")
-        if state.keyword(perm, "cannot-attack"):
-            return (f"{perm.info.name} cannot attack now (a restriction on it)", None)
-        if perm.attacking:
-            return (f"{perm.info.name} is already attacking", "OB-804")
-        return (f"{perm.info.name} is tapped", "OB-802")
-    if kind == "block":
-        if state.phase != BLOCK or p == state.active:
-            return ("blocks are declared by the defender in the block step", "OB-607")
-        parts = rest.split(" with ")
-        if len(parts) != 2:
-            return (f"write 'block ATTACKER with BLOCKER', not {text!r}", None)
-        att = _find_table(state, state.active, parts[0].strip())
-        blk = _find_table(state, p, parts[1].strip())
-        said = re.split(r"\s+with\s+", text.split(" ", 1)[1], maxsplit=1, flags=re.IGNORECASE)
-        if att is None or not att.attacking:
-            return (f"{said[0].strip()!r} is not an attacking monster", None)
-        if blk is None:
-            return (f"{who} has no {said[-1].strip()!r} in play", None)
-        if blk.info.type != MONSTER:
-            return (f"{blk.info.name} is not a monster", "OB-811")
-        if blk.tapped:
-            return (f"{blk.info.name} is tapped and cannot block", "OB-812")
-        if att.info.flying and not blk.info.flying:
-            return (f"{att.info.name} flies: only flying monsters can block it", "OB-816")
-        if state.keyword(blk, "cannot-block"):
-            return (f"{blk.info.name} cannot block", None)
-        if blk.blocking and not state.keyword(blk, "block-two"):
-            return (f"{blk.info.name} already blocks an attack", "OB-814")
-        if blk.blocking:
-            return (f"{blk.info.name} already blocks {'this attack' if att in blk.blocking else 'two attacks'}",
-                    "OB-814")
-        if not state.can_block(att, blk):
-            return (f"{att.info.name} can be blocked only by some monsters, and {blk.info.name} is not one", None)
-    if kind == "discard":
-        return ("a discard is made only under the hand-size rule, at the end of one's main phase", "OB-909")
-    close = difflib.get_close_matches(fold(text), [fold(str(a)) for a in state.legal_actions()], n=1, cutoff=0.6)
-    fix = next((f"; did you mean '{a}'?" for a in state.legal_actions() if close and fold(str(a)) == close[0]), "")
+    found = refusal(state, text)
+    if found is not None:
+        return (found[0].message(found[1]), found[0].rule)
+    legal = state.legal_actions()
+    close = difflib.get_close_matches(fold(text), [fold(str(a)) for a in legal], n=1, cutoff=0.6)
+    fix = next((f"; did you mean '{a}'?" for a in legal if close and fold(str(a)) == close[0]), "")
     return (f"{text!r} is not legal now{fix}", None)
 
 
 def out_of_turn(state, player: int, text: str) -> tuple[str, str | None]:
     """``(message, rule)`` for an action of ``player`` while the other player holds the decision."""
-    from deckkit.games.obludarium.state import BLOCK, PLAYER_NAMES
-
-    kind = fold(text).split(" ", 1)[0]
-    who, other = PLAYER_NAMES[player], PLAYER_NAMES[state.current_player()]
-    active = player == state.active
-    if kind == "play":
-        return (f"{who} lays out food, monsters and artifacts only in their own main phase; "
-                f"now {other} decides", "OB-611")
-    if kind == "attack":
-        return (f"attacks are declared by the active player in the attack step; now {other} decides", "OB-606")
-    if kind == "block":
-        return (f"blocks are declared by the defender in the block step; now {other} decides", "OB-607")
-    if kind == "discard":
-        return ("the hand-size discard is made by the active player at the end of the main phase", "OB-909")
-    if kind in ("cast", "use"):
-        if state.stack:
-            return (f"{other} must answer '{state.stack[-1].text}' first: {who} may not act twice in a row",
-                    "OB-905")
-        if active and state.phase == BLOCK:
-            return (f"the defender {other} decides in the block step; {who} strengthens in the fight exchange "
-                    "that follows", "OB-607")
-        if active:
-            return (f"{other} may answer {who}'s last action first (an instant, or pass)", "OB-904")
-        return (f"{other} is to act; {who} casts instants in {other}'s turn after each of {other}'s actions "
-                "and at the end of each step, when the engine offers the window", "OB-610")
-    return (f"{other} is to act, not {who}", "OB-904")
+    found = refusal(state, text, player)
+    if found is None:  # pragma: no cover - timing refuses every action of a player who does not decide
+        return (f"p{state.current_player() + 1} is to act, not p{player + 1}", None)
+    return (found[0].message(found[1]), found[0].rule)

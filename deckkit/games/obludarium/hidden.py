@@ -14,6 +14,7 @@ from deckkit.engine.core import Action, State
 from deckkit.engine.hidden import MatchSupport, redeal, squash
 from deckkit.games.obludarium import defence, policies
 from deckkit.games.obludarium.cards import FOOD
+from deckkit.games.obludarium.legality import lay_outs
 from deckkit.games.obludarium.state import ATTACK, BLOCK, FIGHT, MAIN, ObState
 
 
@@ -69,7 +70,7 @@ def rollout(state: State, rng: random.Random | None = None) -> Action:
         return Action(p, "pass")
     if phase == MAIN:
         plays: list[Action] = []
-        state._layouts(p, plays, state.untapped_food(p))
+        lay_outs(state, p, plays, state.untapped_food(p))
         hand = {card.name: card for card in state.hands[p]}
         best, dearest = Action(p, "pass"), -1
         for action in plays:

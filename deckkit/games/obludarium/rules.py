@@ -279,21 +279,6 @@ class AbilityRules(State):
                 return True
         return any(w == word and self.turn <= until for w, until in perm.grants)
 
-    def can_block(self, att, blk) -> bool:
-        """Whether ``blk`` may block ``att`` (flying OB-816, evasion, keywords, OB-814's one block)."""
-        if att.info.flying and not blk.info.flying:
-            return False  # OB-816
-        if blk.blocking and (len(blk.blocking) >= 2 or not self.keyword(blk, "block-two")):
-            return False  # OB-814, unless it can block two attacks (OB-D18)
-        if self.keyword(blk, "cannot-block"):
-            self.note(blk.info, blk.owner)
-            return False
-        for st, _ in att.info.statics:
-            if st.effect == "blocked-only-by" and not self.in_set(st.cards, blk, att.owner, att):
-                self.note(att.info, att.owner)  # evasion kept a blocker off (OB-D2)
-                return False
-        return True
-
     def deadly(self, perm) -> bool:
         """Whether a monster that fights this one dies after the fight (a fight replacement, OB-D21)."""
         return perm.info.has_static("deadly")

@@ -21,13 +21,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.engine.core import TERMINAL, Action, State
-from deckkit.games.obludarium import view
-from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, STRENGTHENING, CardInfo, strengthens
+from deckkit.games.obludarium import legality, view
+from deckkit.games.obludarium.cards import FOOD, MONSTER, STRENGTHENING, CardInfo, strengthens
+from deckkit.games.obludarium.legality import ATTACK, BLOCK, DISCARD, FIGHT, MAIN
 from deckkit.games.obludarium.rules import AbilityRules
 
-MAIN, DISCARD, ATTACK, BLOCK, FIGHT = "main", "discard", "attack", "block", "fight"
 PLAYER_NAMES = view.PLAYER_NAMES
-__all__ = ["ObState", "Perm", "StackItem", "STRENGTHENING", "strengthens"]
+__all__ = ["ATTACK", "BLOCK", "DISCARD", "FIGHT", "MAIN", "ObState", "Perm", "StackItem", "STRENGTHENING",
+           "strengthens"]
 
 
 class Perm:
@@ -78,7 +79,7 @@ class StackItem:
         self.perm = perm
         self.steps = steps
         self.chosen = chosen
-        self.text = text
+        self.text: str = text
 
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class ObState(AbilityRules, State):
         self.responder = -1
         self.attackers: list[Perm] = []
         self.result: int | str | None = None  # winner seat, "draw", or None while running
-        self.window = False  # the non-active player may cast an instant or pass (OB-354, OB-610)
+        self.window: bool = False  # the non-active player may cast an instant or pass (OB-354, OB-610)
         self.window_end = False  # ... and that window closes a step: pass by both moves on
         self.locked = -1  # who strengthened last in a fight-time exchange and must wait (OB-905)
         self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
@@ -190,105 +191,13 @@ class ObState(AbilityRules, State):
                 amount -= 1
 
     def layable(self, p: int) -> bool:
-        """Whether any card in ``p``'s hand could be laid out now (OB-Q13's test)."""
-        food = self.untapped_food(p)
-        for card in self.hands[p]:
-            if card.type == FOOD:
-                if not self.food_played[p]:
-                    return True
-            elif card.type != SPELL and self.cost_of(p, card) <= food:
-                return True
-        return False
+        """Whether any card in ``p``'s hand could be laid out now (the hand-size rule's test)."""
+        return legality.can_lay_out_any(self, p)
 
-    # -- legal actions -------------------------------------------------------------------------
+    # -- legal actions (deckkit.games.obludarium.legality) -------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action of the deciding player, in a stable order."""
-        p = self.current_player()
-        if p == TERMINAL:
-            return []
-        acts: list[Action] = []
-        ph = self.phase
-        food = self.untapped_food(p)  # what every cost is compared with (OB-701)
-        if self.stack or self.window:
-            self._instants(p, acts, food)
-        elif ph == MAIN:
-            self._layouts(p, acts, food)
-            self._instants(p, acts, food)
-        elif ph == DISCARD:
-            seen = set()
-            for card in self.hands[p]:
-                if card.name not in seen:
-                    seen.add(card.name)
-                    acts.append(Action(p, "discard", (card.name,)))
-            return acts  # OB-909: the discard is compulsory
-        elif ph == ATTACK:
-            for perm, label in zip(self.tables[p], self.labels(p)):
-                if perm.info.type == MONSTER and not perm.new and not perm.tapped and not perm.attacking \
-                        and not self.keyword(perm, "cannot-attack"):
-                    acts.append(Action(p, "attack", (label,)))
-            self._instants(p, acts, food)
-        elif ph == BLOCK:
-            own = [(perm, lab) for perm, lab in zip(self.tables[p], self.labels(p))
-                   if perm.info.type == MONSTER and not perm.tapped]  # OB-812
-            if own:
-                att_labels = self.labels(self.active)
-                for att, alab in zip(self.tables[self.active], att_labels):
-                    if not att.attacking:
-                        continue
-                    for perm, lab in own:
-                        if att not in perm.blocking and self.can_block(att, perm):  # OB-814, OB-816
-                            acts.append(Action(p, "block", (alab, "with", lab)))
-            self._instants(p, acts, food)
-        else:  # FIGHT
-            self._instants(p, acts, food)
-        acts.append(Action(p, "pass"))
-        return acts
-
-    def _layouts(self, p: int, acts: list[Action], food: int) -> None:
-        seen = set()
-        for card in self.hands[p]:
-            if card.name in seen or card.type == SPELL:
-                continue
-            seen.add(card.name)
-            if card.type == FOOD:
-                if not self.food_played[p]:  # OB-315
-                    acts.append(Action(p, "play", (card.name,)))
-            elif self.cost_of(p, card) <= food:  # OB-701
-                acts.append(Action(p, "play", (card.name,)))
-
-    def _instants(self, p: int, acts: list[Action], food: int, first: bool = False) -> None:
-        """The instants ``p`` may play now (``first``: stop at the first card that gives any)."""
-        # OB-904, OB-905: who strengthened last may not strengthen again before the opponent acts
-        locked = self.locked == p and self.phase in (ATTACK, BLOCK, FIGHT)
-        in_block = self.phase == BLOCK and p != self.active
-        seen = set()
-        for card in self.hands[p]:
-            if card.type != SPELL or card.name in seen:
-                continue
-            seen.add(card.name)
-            if self.cost_of(p, card) > food:
-                continue  # OB-702
-            if card.blocking and not in_block:
-                continue  # OB-355, OB-813
-            if locked and card.cast_plan is not None and card.cast_plan.strengthens:
-                continue
-            self.ability_actions(p, "cast", card.name, card.cast, card.cast_plan, None, acts, food)
-            if first and acts:
-                return
-        labels = None
-        for i, perm in enumerate(self.tables[p]):
-            plan = perm.info.use_plan  # None: no ability to use
-            if plan is None:
-                continue
-            if perm.new and perm.info.type == MONSTER:
-                continue  # OB-334, OB-902 (artifacts: OB-343, OB-903)
-            if plan.tap and perm.tapped or plan.food > food:
-                continue  # OB-704, OB-701
-            if locked and plan.strengthens:
-                continue
-            if labels is None:
-                labels = self.labels(p)
-            self.ability_actions(p, "use", labels[i], perm.info.use, plan, perm, acts, food)
+        return legality.legal_actions(self)
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -394,9 +303,7 @@ class ObState(AbilityRules, State):
         q = 1 - self.active
         if self.dummy[q] or self.dummy[self.active] or not (self.hands[q] or self.tables[q]):
             return False
-        acts: list[Action] = []
-        self._instants(q, acts, self.untapped_food(q), first=True)
-        if not acts:
+        if not legality.may_answer(self, q):
             return False
         self.window, self.window_end = True, end
         if self.logging:
