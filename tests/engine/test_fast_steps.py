@@ -4,7 +4,9 @@ A game may hand the one loop a ``step`` of its own (:class:`deckkit.engine.loop.
 greedy turn against a passive opponent, Kotlík's built-in pilots acting on the rules directly. For
 every registered game and every policy/opponent pair it offers, the same deal is played twice, with
 its step and with the default step (ask the seat's policy, apply its action), and the records must
-be equal.
+be equal: on the bundled starter deck with the default settings, and on random decks (drawn from the
+game's pool) under random rule settings (each setting with choices, or a true/false one, drawn at
+random, a number within half of its default either way).
 """
 
 from __future__ import annotations
@@ -32,13 +34,52 @@ def _record(game, deck, seed: int, policy: str, opponent: str, fast: bool):
     return run.play(policy_rng_of(chance))
 
 
+def _random_settings(game_type, rng: random.Random) -> dict:
+    out = {}
+    for setting in game_type.SETTINGS:
+        if setting.choices:
+            out[setting.name] = rng.choice(setting.choices)
+        elif isinstance(setting.default, bool):
+            out[setting.name] = rng.random() < 0.5
+        elif isinstance(setting.default, int):  # a number: within half of its default either way
+            low = max(setting.minimum or 0, setting.default // 2)
+            out[setting.name] = rng.randint(low, max(low, setting.default + setting.default // 2))
+    return out
+
+
+def _random_deck(game, size: int, rng: random.Random) -> list[dict]:
+    """``size`` cards drawn with replacement from the game's pool (its goldfish plays any deck)."""
+    pool = sorted(game.cards.values(), key=lambda c: c["id"])
+    return [rng.choice(pool) for _ in range(size)]
+
+
 @pytest.mark.parametrize("spec", registered_games(), ids=lambda s: s.name)
 def test_a_games_own_step_plays_as_the_plain_loop(spec):
     game = load_game(spec.name)
-    deck = starter_deck(game)
+    stepped = _agree(game, starter_deck(game), seeds=range(4), label="starter deck")
+    if spec.name in ("alomfogo", "kotlik"):
+        assert stepped, f"{spec.name} declares no step of its own: the test would prove nothing for it"
+
+
+@pytest.mark.parametrize("spec", registered_games(), ids=lambda s: s.name)
+@pytest.mark.parametrize("draw", range(3))
+def test_a_games_own_step_agrees_on_random_decks_and_settings(spec, draw):
+    rng = random.Random(f"{spec.name}-{draw}")
+    game_type = load_game(spec.name).__class__
+    settings = _random_settings(game_type, rng)
+    game = load_game(spec.name, **settings)
+    starter = starter_deck(game)
+    deck = _random_deck(game, len(starter), rng) if spec.records != "scoring" else starter
+    stepped = _agree(game, deck, seeds=range(100 * draw, 100 * draw + 3), label=f"settings {settings}")
+    if spec.name in ("alomfogo", "kotlik"):
+        assert stepped, f"{spec.name}: no run under {settings} took the game's own step"
+
+
+def _agree(game, deck, seeds, label: str) -> int:
+    """Play every policy/opponent pair on ``seeds`` both ways; the number of runs that had a step."""
     stepped = 0
     for policy, opponent in _pairs(game):
-        for seed in range(4):
+        for seed in seeds:
             chance = random.Random(seed)
             try:
                 run = game.goldfish(deck, chance, policy=policy, opponent=opponent, max_turns=40)
@@ -47,6 +88,5 @@ def test_a_games_own_step_plays_as_the_plain_loop(spec):
             stepped += run.step is not None
             fast = _record(game, deck, seed, policy, opponent, fast=True)
             plain = _record(game, deck, seed, policy, opponent, fast=False)
-            assert fast == plain, f"{spec.name} {policy} vs {opponent}, seed {seed}"
-    if spec.name in ("alomfogo", "kotlik"):
-        assert stepped, f"{spec.name} declares no step of its own: the test would prove nothing for it"
+            assert fast == plain, f"{game.name} {policy} vs {opponent}, seed {seed}, {label}"
+    return stepped
