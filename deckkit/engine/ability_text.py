@@ -309,7 +309,7 @@ def render(game: str, ability: Ability, name: str = "this card") -> str:
 
 def render_card(game: str, card: dict) -> list[str]:
     """The English of every ability of a card (compiled; a problem reads as its message)."""
-    from deckkit.engine.abilities import compile_card
+    from deckkit.engine.ability_check import compile_card
 
     compiled, problems = compile_card(game, card)
     if problems:

@@ -17,7 +17,7 @@ HELPER_MARKS = ("P", "S", "Á")  # AF-380 – AF-382
 
 def compiled_abilities(data: dict) -> tuple[Ability, ...]:
     """The card's abilities compiled from the language; DataError naming the card and the JSON path."""
-    from deckkit.engine.abilities import compile_card
+    from deckkit.engine.ability_check import compile_card
     from deckkit.games.alomfogo import effects  # noqa: F401  (registers the effects and the words)
 
     if not data.get("abilities"):

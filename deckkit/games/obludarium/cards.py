@@ -86,7 +86,7 @@ class CardInfo:
     @classmethod
     def from_dict(cls, card: dict) -> CardInfo:
         """Compile a card dict (schema-valid, abilities checked) into its facts."""
-        from deckkit.engine.abilities import compile_card
+        from deckkit.engine.ability_check import compile_card
         from deckkit.games.obludarium import effects  # noqa: F401  (the words and effects are registered)
 
         groups = frozenset(card.get("groups", ()))
