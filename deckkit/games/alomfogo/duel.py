@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.effects import Context
 from deckkit.games.alomfogo.cards import CardDef
+from deckkit.games.alomfogo.legality import affordable, helper_candidate, may_assist, may_cast
 from deckkit.games.alomfogo.rulebase import RulesBase
 from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Choice, Duel, Perm
 
@@ -20,40 +22,47 @@ class DuelRules(RulesBase):
     def _helper_candidates(self, p: int) -> list[tuple[str, Perm]]:
         d = self.duel
         assert d is not None
-        duelist = d.duelists[d.players.index(p)]
-        # AF-721, AF-724: an active dreamwalker or dream creature other than the duelist
-        return self.labelled(p, lambda perm: perm.state == ACTIVE and perm.card.is_creature and perm is not duelist)
+        return self.passing(p, partial(helper_candidate, d.duelists[d.players.index(p)]))
 
-    def _assist_actions(self, p: int) -> list[Action]:
+    def _list_helpers(self, p: int, out: list[Action]) -> None:
+        out.extend(Action(p, "helper", (lab,)) for lab, _ in self._helper_candidates(p))
+
+    def _list_assists(self, p: int, out: list[Action]) -> None:
         d = self.duel
         assert d is not None
-        side = d.to_act
-        player = self.players[p]
-        out: list[Action] = []
-        helper = d.helpers[side]
-        # AF-735: only an active helper still on the table (an (Á) helper is gone once used, AF-382)
-        if helper is not None and helper.state == ACTIVE and helper in player.table \
-                and helper.card.has_helper_ability \
-                and player.vp >= helper.card.helper_vp and len(player.hand) >= helper.card.helper_discard:
-            lab = self.label(p, helper)
-            for choice in self.options(p, helper.card, helper.card.helper_ability, side):
-                if helper.card.helper_discard:
-                    seen: set[int] = set()
-                    for card in player.hand:
-                        if id(card) not in seen:
-                            seen.add(id(card))
-                            out.append(Action(p, "assist", (lab, *choice.args, "discarding", card.name)))
-                else:
-                    out.append(Action(p, "assist", (lab, *choice.args)))
-        seen2: set[int] = set()
-        for card in player.hand:
-            if card.type == "instant" and id(card) not in seen2 and self.cost_of(p, card) <= player.vp:
-                if card.magic_source and player.source_played:
-                    continue
-                seen2.add(id(card))
-                out.extend(Action(p, "cast", (card.name, *choice.args)) for choice in self.options(p, card, card.play, side))
-        out.append(Action(p, "pass"))
-        return out
+        helper = d.helpers[d.to_act]
+        if helper is not None and may_assist(self, p, helper) is None:
+            self._helper_assists(p, helper, out)
+
+    def _helper_assists(self, p: int, helper: Perm, out: list[Action]) -> None:
+        """Each way to use ``helper``'s ability: one per choice it offers, times each card it may discard."""
+        d = self.duel
+        assert d is not None
+        lab = self.label(p, helper)
+        card = helper.card
+        hand = self.players[p].hand
+        for choice in self.options(p, card, card.helper_ability, d.to_act):
+            if card.helper_discard:
+                seen: set[CardDef] = set()
+                for discard in hand:
+                    if discard not in seen:
+                        seen.add(discard)
+                        out.append(Action(p, "assist", (lab, *choice.args, "discarding", discard.name)))
+            else:
+                out.append(Action(p, "assist", (lab, *choice.args)))
+
+    def _list_casts(self, p: int, out: list[Action]) -> None:
+        seen: set[CardDef] = set()
+        for card in self.players[p].hand:
+            if card not in seen and may_cast(self, p, card) is None and affordable(self, p, card) is None:
+                seen.add(card)
+                self._casts(p, card, out)
+
+    def _casts(self, p: int, card: CardDef, out: list[Action]) -> None:
+        """Each way to cast ``card`` as this side's assist."""
+        d = self.duel
+        assert d is not None
+        out.extend(Action(p, "cast", (card.name, *choice.args)) for choice in self.options(p, card, card.play, d.to_act))
 
     def challenge(self, p: int, att: Perm) -> None:
         """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""

@@ -1,24 +1,34 @@
-"""Why an Álomfogó action is illegal: a message naming the rule it breaks."""
+"""Why an Álomfogó action is illegal: the text read into the action it names, then the first refusal
+of the same checks :meth:`~deckkit.games.alomfogo.state.AlomfogoState.legal_actions` lists by
+(:mod:`deckkit.games.alomfogo.legality`).
+
+Only reading errors are written here: an unknown kind, a card that is not there, words after a
+kind that takes none.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from deckkit.engine.core import Action
+from deckkit.games.alomfogo import legality as rules
+from deckkit.games.alomfogo.legality import Candidate, Refusal
 from deckkit.text import fold
 
 if TYPE_CHECKING:
+    from deckkit.games.alomfogo.cards import CardDef
     from deckkit.games.alomfogo.state import AlomfogoState
+    from deckkit.games.alomfogo.zones import Perm
 
 # Longest first so that "no defence" is not read as "no …".
 KINDS = ("start", "challenge with", "defend with", "no defence", "no helper", "no counter", "no draw", "helper",
          "assist", "cast", "play", "cycle", "counter", "draw", "pass")
 
-PHASE_TEXT = {
-    "phase2": "phase 2 (the draw)", "phase3": "phase 3 (playing cards)", "creature-draw": "the dream-creature draw",
-    "phase4": "phase 4 (challenges)", "defend": "the choice of a defender", "helper": "the choice of helpers",
-    "assist": "the assist exchange", "counter": "a counterspell reaction", "over": "the end of the game",
-    "setup": "the set-up (who starts)",
-}
+NO_SUCH_CARD = Refusal("AF-404", lambda s, c: f"{c.text}: no such card in {s.pname(c.p)}'s hand")
+NO_SUCH_INSTANT = Refusal("AF-404", lambda s, c: f"{c.text}: no such instant in {s.pname(c.p)}'s hand")
+UNKNOWN = Refusal(None, lambda s, c: f"{c.text!r} is not an Álomfogó action; actions start with " + ", ".join(KINDS))
+TAKES_NOTHING = Refusal(None, lambda s, c: f"{c.text}: {c.kind!r} takes nothing after it; {rules.now(s, c.p)}")
 
 
 def _split(text: str) -> tuple[str, str]:
@@ -29,165 +39,191 @@ def _split(text: str) -> tuple[str, str]:
     return "", folded
 
 
-def _hand_card(state: AlomfogoState, p: int, name: str):
-    base = name.split(" with ")[0].split(" discarding ")[0].split(" on ")[0].split(" mode ")[0]
-    base = base.split(" ordering ")[0].strip()
+def _base(rest: str) -> str:
+    """The card name at the start of the words after the kind (before ``with``, ``on``, ``mode`` …)."""
+    base = rest.split(" with ")[0].split(" discarding ")[0].split(" on ")[0].split(" mode ")[0]
+    return base.split(" ordering ")[0].strip()
+
+
+def _hand_card(state: AlomfogoState, p: int, name: str) -> CardDef | None:
+    base = _base(name)
     for card in state.players[p].hand:
         if card.key == base:
             return card
     return None
 
 
-def _table_perm(state: AlomfogoState, p: int, label: str):
+def _table_perm(state: AlomfogoState, p: int, label: str) -> Perm | None:
     for perm in state.players[p].table:
         if fold(state.label(p, perm)) == label:
             return perm
     return None
 
 
-def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
-    """``(message, rule)`` for an action that is not among the legal ones."""
+def _among(text: str, forms: list[Action]) -> bool:
+    folded = fold(text)
+    return any(fold(str(a)) == folded for a in forms)
+
+
+def _start(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    seats = {state.pname(i) for i in range(len(state.players))}
+    return rules.phase_gate(state, "start") or (None if rest in seats else rules.SETUP_ONCE)
+
+
+def _play(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    card = c.card = _hand_card(state, c.p, rest)
+    found = rules.play_kind(card) if card is not None else None
+    found = found or rules.phase_gate(state, "play")
+    if found or card is None:
+        return found or NO_SUCH_CARD
+    found = rules.may_play(state, c.p, card)
+    if found:
+        return found
+    if " with " in rest:  # through a free-dreamwalker event
+        event = c.event = _table_perm(state, c.p, rest.split(" with ", 1)[1].strip())
+        found = rules.free_event(event)
+        if found or event is None:
+            return found
+        found = rules.free_play(state, card, event)
+        form = Action(c.p, "play", (card.name, "with", state.label(c.p, event)))
+        return found or (None if _among(c.text, [form]) else rules.NO_FREE_EVENT)
+    found = rules.affordable(state, c.p, card)
+    if found:
+        return found
+    forms: list[Action] = []
+    state._paid_plays(c.p, card, forms)
+    return None if _among(c.text, forms) else rules.unchosen(card, len(forms), rest)
+
+
+def _cast(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    card = c.card = _hand_card(state, c.p, rest)
+    found = rules.cast_kind(card) if card is not None else None
+    found = found or rules.phase_gate(state, "cast")
+    if found:
+        return found
+    d = state.duel
+    assert d is not None  # the assist exchange is part of a duel
+    if card is None:
+        other = d.players[1 - d.to_act]
+        if _hand_card(state, other, rest) is not None:
+            return rules.assist_turn(state, other)
+        return NO_SUCH_INSTANT
+    found = rules.may_cast(state, c.p, card) or rules.affordable(state, c.p, card)
+    if found:
+        return found
+    forms: list[Action] = []
+    state._casts(c.p, card, forms)
+    return None if _among(c.text, forms) else rules.unchosen(card, len(forms), rest, duel=True)
+
+
+def _assist(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    found = rules.phase_gate(state, "assist")
+    if found:
+        return found
+    d = state.duel
+    assert d is not None  # the assist exchange is part of a duel
+    label = rest.split(" discarding ")[0].split(" on ")[0].split(" mode ")[0]
+    named = _table_perm(state, c.p, label)
+    helper = d.helpers[d.to_act]
+    if named is None and helper is not None and fold(helper.card.name) == label:
+        named = helper  # named by its name though it left the table
+    other_p, other_helper = d.players[1 - d.to_act], d.helpers[1 - d.to_act]
+    if named is not helper and other_helper is not None and fold(state.label(other_p, other_helper)) == label:
+        c.perm = other_helper
+        return rules.assist_turn(state, other_p)
+    c.perm = named
+    found = rules.may_assist(state, c.p, named)
+    if found or named is None:
+        return found
+    forms: list[Action] = []
+    state._helper_assists(c.p, named, forms)
+    return None if _among(c.text, forms) else rules.unused(named.card, rest)
+
+
+def _cycle(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    found = rules.phase_gate(state, "cycle") or rules.may_cycle(state, c.p)
+    if found:
+        return found
+    card = c.card = _hand_card(state, c.p, rest)
+    found = rules.cyclable(card)
+    if found or card is None:
+        return found
+    return None if rest == card.key else rules.CYCLE_INSTANT
+
+
+def _challenge(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    found = rules.phase_gate(state, "challenge with") or rules.may_challenge_now(state)
+    if found:
+        return found
+    c.perm = _table_perm(state, c.p, rest)
+    return rules.challenger(c.perm)
+
+
+def _defend(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    found = rules.phase_gate(state, c.kind)
+    if found or c.kind == "no defence":
+        return found
+    c.perm = _table_perm(state, c.p, rest)
+    return rules.defender(c.perm)
+
+
+def _helper(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    found = rules.phase_gate(state, c.kind)
+    if found or c.kind == "no helper":
+        return found
+    d = state.duel
+    assert d is not None  # helpers are chosen in a duel
+    c.perm = _table_perm(state, c.p, rest)
+    return rules.helper_candidate(d.duelists[d.players.index(c.p)], c.perm)
+
+
+def _counter(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    found = rules.phase_gate(state, c.kind)
+    if found or c.kind == "no counter":
+        return found
+    pend = state.pending
+    assert pend is not None  # the counter phase answers a spell
+    spell, _, label = rest.partition(" with ")
+    c.perm = _table_perm(state, c.p, label.strip())
+    found = rules.counter_event(c.perm)
+    return found or (None if spell.strip() == pend.card.key else rules.NOT_A_COUNTER)
+
+
+def _draw(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    return rules.phase_gate(state, c.kind) or (rules.may_draw(state, c.p) if c.kind == "draw" else None)
+
+
+def _bare(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    return rules.phase_gate(state, c.kind)
+
+
+READERS: dict[str, Callable[[AlomfogoState, Candidate, str], Refusal | None]] = {
+    "start": _start, "play": _play, "cast": _cast, "assist": _assist, "cycle": _cycle,
+    "challenge with": _challenge, "defend with": _defend, "no defence": _defend, "helper": _helper,
+    "no helper": _helper, "counter": _counter, "no counter": _counter, "draw": _draw, "no draw": _draw,
+    "pass": _bare,
+}
+TAKES_A_CARD = {"start", "play", "cast", "assist", "cycle", "challenge with", "defend with", "helper", "counter"}
+
+
+def refusal(state: AlomfogoState, action: object) -> tuple[Refusal, Candidate] | None:
+    """The first refusal of the checks for the action a text names (with the candidate it names), or
+    None when every check allows it: then it is one of :meth:`legal_actions`."""
     text = str(action)
     kind, rest = _split(text)
-    phase = state.phase
-    p = state.current_player()
-    where = PHASE_TEXT.get(phase, phase)
-    now = f"it is {state.pname(p)}'s decision in {where}" if p >= 0 else "the game is over"
+    c = Candidate(text, kind, state.current_player())
     if not kind:
-        return (f"{text!r} is not an Álomfogó action; actions start with "
-                + ", ".join(KINDS), None)
-    player = state.players[p] if p >= 0 else None
-    if kind == "start" or phase == "setup":
-        return (f"{text}: who starts is decided once, before the first turn ('start p1', 'start p2' …); {now}",
-                "AF-504")
-    if kind == "cast":
-        card = _hand_card(state, p, rest)
-        if card is not None and card.type != "instant":
-            return (f"{card.name} is not an instant; play it in phase 3", "AF-607")
-        if phase != "assist":
-            return (f"{text}: instants can be played only during a duel, as an assist; {now}", "AF-351")
-        d = state.duel
-        assert d is not None and player is not None  # the assist exchange: a duel, someone to act
-        if card is None:
-            other = d.players[1 - d.to_act]
-            if _hand_card(state, other, rest) is not None:
-                return (f"{text}: it is {state.pname(p)}'s assist turn; assists alternate, attacker first", "AF-731")
-            return (f"{text}: no such instant in {state.pname(p)}'s hand", "AF-404")
-        if card.magic_source and player.source_played:
-            return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
-        return (f"{text}: {state.cost_of(p, card)} VP needed, {player.vp} available", "AF-601")
-    if kind == "assist":
-        if phase != "assist":
-            return (f"{text}: assists come after both duelists and helpers are chosen; {now}", "AF-730")
-        label = rest.split(" discarding ")[0].split(" on ")[0].split(" mode ")[0]
-        perm = _table_perm(state, p, label)
-        d = state.duel
-        assert d is not None  # the assist exchange is part of a duel
-        helper = d.helpers[d.to_act]
-        other_p = d.players[1 - d.to_act]
-        other_helper = d.helpers[1 - d.to_act]
-        if other_helper is not None and fold(state.label(other_p, other_helper)) == label:
-            return (f"{text}: {other_helper.card.name} is {state.pname(other_p)}'s helper, and it is {state.pname(p)}'s "
-                    "assist turn; assists alternate, attacker first", "AF-731")
-        if helper is not None and perm is None and fold(helper.card.name) == label \
-                and helper not in state.players[p].table:
-            return (f"{text}: {helper.card.name} was sacrificed (Á) and is in the spell cage", "AF-382")
-        if perm is not helper or perm is None:
-            return (f"{text}: only your own helper's ability can be used, and it is "
-                    f"{state.pname(p)}'s assist turn", "AF-734")
-        if perm.state != 0:
-            return (f"{text}: the helper is not active, so its ability cannot be used", "AF-735")
-        if not perm.card.has_helper_ability:
-            return (f"{text}: {perm.card.name} has no (P), (S) or (Á) ability", "AF-735")
-        return (f"{text}: its extra cost cannot be paid", "AF-384")
-    if kind == "play":
-        card = _hand_card(state, p, rest)
-        if card is not None and card.type == "instant":
-            return (f"{card.name} is an instant: instants cannot be played in phase 3", "AF-353")
-        if phase != "phase3":
-            return (f"{text}: cards are played in phase 3; {now}", "AF-514")
-        assert player is not None  # phase 3 is someone's turn
-        if card is None:
-            return (f"{text}: no such card in {state.pname(p)}'s hand", "AF-404")
-        if card.magic_source and player.source_played:
-            return (f"{text}: only one magic source (bűvforrás) per turn", "AF-610")
-        if card.target == "opponent" and " on " not in f" {rest} ":
-            return (f"{text}: {card.name} affects one opponent; say which: play {card.name} on p2 …", "AF-913")
-        if card.target is not None and state.cost_of(p, card) <= player.vp:
-            shown = [str(a) for a in state.legal_actions() if a.kind == "play" and a.args[0] == card.name][:6]
-            if not shown:
-                return (f"{text}: {card.name} has nothing to choose: no card fits its target (no target, no play)",
-                        "AF-385")
-            if card.target == "opponent":
-                return (f"{text}: {card.name} affects one opponent; say which: {', '.join(shown)}", "AF-913")
-            return (f"{text}: not a card {card.name} can choose; it can be played as: {', '.join(shown)}", "AF-385")
-        if " with " in rest:
-            event = _table_perm(state, p, rest.split(" with ", 1)[1].strip())
-            if event is None or event.card.free_max < 0:
-                return (f"{text}: no event of yours by that name lets you play a dreamwalker free", "AF-EX-26")
-            if not card.is_dreamwalker or card.cost > event.card.free_max:
-                return (f"{text}: {event.card.name} lets you play a dreamwalker costing at most "
-                        f"{event.card.free_max} VP free; {card.name} is a {card.type} costing {card.cost}", "AF-EX-26")
-            if event.state != 0:
-                return (f"{text}: {event.card.name} is not active, and a resting event has no effect", "AF-342")
-            return (f"{text}: {event.card.name} was already used this turn (one dreamwalker each turn)", "AF-EX-26")
-        return (f"{text}: {state.cost_of(p, card)} VP needed, {player.vp} available", "AF-601")
-    if kind == "cycle":
-        if phase != "phase3":
-            return (f"{text}: instants are cycled in phase 3; {now}", "AF-611")
-        assert player is not None  # phase 3 is someone's turn
-        if player.cycled:
-            return (f"{text}: instant cycling at most once per turn", "AF-612")
-        if not player.library:
-            return (f"{text}: cycling is not offered on an empty deck", "AF-Q7")
-        if player.vp < 1:
-            return (f"{text}: cycling costs 1 VP", "AF-611")
-        return (f"{text}: only an instant in hand can be cycled", "AF-611")
-    if kind == "challenge with":
-        if phase == "phase4" and state.first_turn_of_game():
-            return (f"{text}: the starting player may not challenge in their first turn", "AF-516")
-        if phase != "phase4":
-            return (f"{text}: challenges are made in phase 4; {now}", "AF-515")
-        perm = _table_perm(state, p, rest)
-        if perm is not None and not perm.card.is_dreamwalker:
-            return (f"{text}: only dreamwalkers can challenge", "AF-705")
-        return (f"{text}: the challenger must be an active dreamwalker of yours", "AF-703")
-    if kind in ("defend with", "no defence"):
-        if phase != "defend":
-            return (f"{text}: only the challenged player chooses a defender, right after a challenge; {now}",
-                    "AF-704")
-        return (f"{text}: the defender must be an active dreamwalker of yours", "AF-704")
-    if kind in ("helper", "no helper"):
-        if phase != "helper":
-            return (f"{text}: helpers are designated after the defender, attacker first; {now}", "AF-721")
-        perm = _table_perm(state, p, rest)
-        if perm is not None and perm.state != 0 and perm.card.is_creature:
-            state_name = "resting" if perm.state == 1 else "damaged"
-            return (f"{text}: {perm.card.name} is {state_name}; resting and damaged creatures cannot be helpers",
-                    "AF-414" if perm.state == 1 else "AF-415")
-        d = state.duel
-        assert d is not None  # helpers are chosen in a duel
-        if perm is not None and perm in d.duelists:
-            return (f"{text}: {perm.card.name} is the duelist; the helper must be another active creature",
-                    "AF-721")
-        if perm is not None and not perm.card.is_creature:
-            return (f"{text}: only a dreamwalker or dream creature can be a helper", "AF-721")
-        return (f"{text}: a helper must be an active creature of yours other than your duelist", "AF-721")
-    if kind in ("counter", "no counter"):
-        return (f"{text}: a counterspell reacts only when an opponent plays a spell; {now}", "AF-371")
-    if kind in ("draw", "no draw"):
-        if kind == "no draw" and phase == "phase2":
-            return ("the phase 2 draw is not optional", "AF-512")
-        return (f"{text}: no draw is due; {now}", "AF-512")
-    if kind == "pass":
-        if phase == "counter":
-            return (f"{text}: {state.pending_choice()}; answer with a counter or 'no counter'", "AF-371")
-        if phase == "phase2":
-            return (f"{text}: the phase 2 draw comes first", "AF-512")
-        if phase == "creature-draw":
-            return (f"{text}: first choose 'draw' or 'no draw' for the dream creature", "AF-333")
-        if phase == "defend":
-            return (f"{text}: the challenged player answers with a defender or 'no defence'", "AF-704")
-        if phase == "helper":
-            return (f"{text}: designate a helper or say 'no helper'", "AF-721")
-    return (f"{text} is not legal now; {now}", None)
+        return UNKNOWN, c
+    found = rules.before_first_turn(state) if kind != "start" else None
+    found = found or READERS[kind](state, c, rest)
+    if found is None and rest and kind not in TAKES_A_CARD:
+        found = TAKES_NOTHING
+    return (found, c) if found is not None else None
+
+
+def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
+    """``(message, rule)`` for an action that is not among the legal ones."""
+    found = refusal(state, action)
+    if found is None:  # every check allows it (not reached for an action that is not legal)
+        return rules.NOT_NOW.message(state, Candidate(str(action), "", state.current_player()))
+    return found[0].message(state, found[1])

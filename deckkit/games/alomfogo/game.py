@@ -13,6 +13,7 @@ from deckkit.engine.loop import Goldfish
 from deckkit.engine.results import WinRecord
 from deckkit.errors import DataError, UnknownCard
 from deckkit.games.alomfogo.cards import CardDef, Pool
+from deckkit.games.alomfogo.legality import challenger, may_challenge_now
 from deckkit.games.alomfogo.policies import POLICIES, choose_play, greedy
 from deckkit.games.alomfogo.state import AlomfogoState
 from deckkit.games.alomfogo.zones import ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm
@@ -366,8 +367,8 @@ def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.
         if state.result is not None:
             return
     state.end_play_phase(0)
-    if not state.first_turn_of_game():
-        walkers = [perm for perm in me.table if perm.state == ACTIVE and perm.card.is_dreamwalker]
+    if may_challenge_now(state) is None:
+        walkers = [perm for perm in me.table if challenger(perm) is None]
         walkers.sort(key=lambda perm: -perm.card.glory)
         for perm in walkers:
             state.challenge(0, perm)

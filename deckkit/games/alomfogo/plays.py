@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.effects import Context
+from deckkit.games.alomfogo.legality import (affordable, counter_event, cyclable, free_event, free_play, may_cycle,
+                                             may_play)
 from deckkit.games.alomfogo.rulebase import RulesBase
-from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DUELS, OVER, PLAY, Choice, Pending, Perm
+from deckkit.games.alomfogo.zones import ASSIST, COUNTER, CREATURE_DRAW, DUELS, OVER, PLAY, Choice, Pending, Perm
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.state import AlomfogoState  # noqa: F401
@@ -18,44 +20,46 @@ class PlayRules(RulesBase):
     """Card-playing methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
 
     def _counters(self, p: int) -> list[tuple[str, Perm]]:
-        return self.labelled(p, lambda perm: perm.card.counter and perm.state == ACTIVE)
+        return self.passing(p, counter_event)
 
-    def _free_events(self, p: int) -> list[tuple[str, Perm]]:
-        turn = self.turn  # a free-dreamwalker event works once per turn, and not while resting (AF-342)
-        return self.labelled(p, lambda perm: perm.card.free_max >= 0 and perm.state == ACTIVE and perm.used != turn)
-
-    def _play_actions(self, p: int) -> list[Action]:
-        player = self.players[p]
-        out: list[Action] = []
-        seen: set[int] = set()
-        free = None
-        for card in player.hand:
-            if id(card) in seen:
+    def _list_plays(self, p: int, out: list[Action]) -> None:
+        seen: set[CardDef] = set()
+        free: list[tuple[str, Perm]] | None = None
+        for card in self.players[p].hand:
+            if card in seen:
                 continue  # identical cards share one action
-            seen.add(id(card))
-            if card.type == "instant":
-                continue  # AF-353, AF-607
-            if card.magic_source and player.source_played:
-                continue  # AF-610
-            if self.cost_of(p, card) <= player.vp:
-                if card.play is None:
-                    out.append(Action(p, "play", (card.name,)))
-                else:  # AF-385: a target must be chosen; no target, no play
-                    out.extend(Action(p, "play", (card.name, *choice.args)) for choice in self.options(p, card, card.play))
+            seen.add(card)
+            if may_play(self, p, card) is not None:
+                continue
+            if affordable(self, p, card) is None:
+                self._paid_plays(p, card, out)
             if card.is_dreamwalker:
                 if free is None:
-                    free = self._free_events(p)
-                for lab, perm in free:
-                    if card.cost <= perm.card.free_max:
+                    free = self.passing(p, free_event)
+                for lab, event in free:
+                    if free_play(self, card, event) is None:
                         out.append(Action(p, "play", (card.name, "with", lab)))
-        if not player.cycled and player.vp >= 1 and player.library:  # AF-611, AF-612, AF-Q7
-            seen.clear()
-            for card in player.hand:
-                if card.type == "instant" and id(card) not in seen:
-                    seen.add(id(card))
-                    out.append(Action(p, "cycle", (card.name,)))
-        out.append(Action(p, "pass"))
-        return out
+
+    def _paid_plays(self, p: int, card: CardDef, out: list[Action]) -> None:
+        """Each way to play ``card`` paying its cost: one per choice its ability offers (none: no play)."""
+        if card.play is None:
+            out.append(Action(p, "play", (card.name,)))
+        else:
+            out.extend(Action(p, "play", (card.name, *choice.args)) for choice in self.options(p, card, card.play))
+
+    def _list_cycles(self, p: int, out: list[Action]) -> None:
+        if may_cycle(self, p) is not None:
+            return
+        seen: set[CardDef] = set()
+        for card in self.players[p].hand:
+            if card not in seen and cyclable(card) is None:
+                seen.add(card)
+                out.append(Action(p, "cycle", (card.name,)))
+
+    def _list_counters(self, p: int, out: list[Action]) -> None:
+        pend = self.pending
+        assert pend is not None  # the counter phase answers a spell
+        out.extend(Action(p, "counter", (pend.card.name, "with", lab)) for lab, _ in self.passing(p, counter_event))
 
     def play_card(self, p: int, card: CardDef, event: Perm | None = None, choice: Choice | None = None) -> None:
         """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""

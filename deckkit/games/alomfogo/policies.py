@@ -16,6 +16,8 @@ from typing import Any
 
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
+from deckkit.games.alomfogo.legality import (affordable, cyclable, free_event, free_play, may_challenge_now, may_cycle,
+                                             may_draw, may_play)
 from deckkit.games.alomfogo.state import AlomfogoState
 from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, PLAY,
                                           Choice, Perm)
@@ -193,12 +195,12 @@ def greedy(state: AlomfogoState, rng: random.Random | None = None) -> Action:
     if phase == DRAW:
         return Action(p, "draw")
     if phase == CREATURE_DRAW:
-        return Action(p, "draw") if state.players[p].library else Action(p, "no draw")
+        return Action(p, "draw") if may_draw(state, p) is None else Action(p, "no draw")
     if phase == PLAY:
         return _greedy_play(state, p)
     if phase == DUELS:
-        if not state.first_turn_of_game():
-            walkers = state._active_dreamwalkers(p)
+        if may_challenge_now(state) is None:
+            walkers = state._challengers(p)
             if len(walkers) > 1 and any(not state.players[i].passive and any(
                     perm.card.is_dreamwalker for perm in state.players[i].table) for i in state.opponents(p)):
                 # An opponent who will challenge next turn: keep the best defender back (it stays active)
@@ -346,17 +348,17 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     either way on the casual deck, 4,000 seeds).
     """
     player = state.players[p]
-    vp = player.vp
     best_key: Key | None = None
     best: tuple[str, CardDef, Perm | None, Choice | None] | None = None
     free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
     seen: set[int] = set()
-    cost_of = state.cost_of if state.cost_mods_in_play() else None
     spells = []
     for card in player.hand:
-        if card.type == "instant" or (card.magic_source and player.source_played) or id(card) in seen:
+        if card in seen:
             continue
-        seen.add(id(card))
+        seen.add(card)
+        if may_play(state, p, card) is not None:
+            continue
         if card.type == "general-spell":
             spells.append(card)
             continue
@@ -365,12 +367,12 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
         choice: Choice | None = None
         if card.is_dreamwalker and state.game.pool.free_walkers:
             if free is None:
-                free = state._free_events(p)
+                free = state.passing(p, free_event)
             for _, perm in free:
-                if card.cost <= perm.card.free_max:
+                if free_play(state, card, perm) is None:
                     key, event = (FREE_WALKER, card.glory * 10 + card.cost), perm
                     break
-        if key is None and (card.cost if cost_of is None else cost_of(p, card)) <= vp:
+        if key is None and affordable(state, p, card) is None:
             if card.is_dreamwalker:
                 key = (WALKER, _walker_worth(card))
             elif card.type == "dream-creature":
@@ -382,7 +384,7 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     for card in spells:  # the general spells, each way to play them valued from its steps
         if best_key is not None and _spell_ceiling(state, card) < best_key[0]:
             continue
-        if (card.cost if cost_of is None else cost_of(p, card)) > vp:
+        if affordable(state, p, card) is not None:
             continue
         for option in _best_order(state, p, state.options(p, card, card.play)):
             worth = _play_worth(state, p, card, option)
@@ -390,9 +392,9 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
                 best_key, best = worth, ("play", card, None, option)
     if best is not None:
         return best
-    if not player.cycled and vp >= 1 and player.library:
+    if may_cycle(state, p) is None:
         for card in player.hand:
-            if card.type == "instant":
+            if cyclable(card) is None:
                 return ("cycle", card, None, None)
     return None
 

@@ -15,9 +15,10 @@ from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.duel import DuelRules
 from deckkit.games.alomfogo.interpret import AbilityRules
+from deckkit.games.alomfogo.legality import PHASE_KINDS, challenger, defender, may_challenge_now, may_draw
 from deckkit.games.alomfogo.plays import PlayRules
-from deckkit.games.alomfogo.zones import (ACTIVE, RESTING, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, OVER,
-                                          PLAY, SETUP, STATE_NAMES, NO_CHOICE, Choice, Duel, Pending, Perm,
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, DEFEND, DRAW, DUELS, HELPER, OVER,
+                                          PLAY, STATE_NAMES, NO_CHOICE, Choice, Duel, Pending, Perm,
                                           Player)
 
 if TYPE_CHECKING:
@@ -275,61 +276,48 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the deciding player, in a stable order."""
-        phase = self.phase
-        if phase == OVER:
-            return []
+        """Every legal action of the deciding player, in a stable order: for each action kind the phase
+        allows (:data:`~deckkit.games.alomfogo.legality.PHASE_KINDS`), the candidates whose checks pass."""
         p = self.current_player()
-        if phase == DRAW:
-            return [Action(p, "draw")]
-        if phase == SETUP:  # AF-504: a coin toss, a die roll or any other way decides
-            return [Action(p, "start", (self.pname(i),)) for i in range(len(self.players))]
-        if phase == PLAY:
-            return self._play_actions(p)
-        if phase == CREATURE_DRAW:
-            out = [Action(p, "draw")] if self.players[p].library else []  # AF-Q7
-            return out + [Action(p, "no draw")]
-        if phase == DUELS:
-            out = []
-            if not self.first_turn_of_game():  # AF-516
-                out = [Action(p, "challenge with", (lab,)) for lab, _ in self._active_dreamwalkers(p)]
-            return out + [Action(p, "pass")]
-        if phase == DEFEND:
-            out = [Action(p, "defend with", (lab,)) for lab, _ in self._defenders(p)]
-            return out + [Action(p, "no defence")]
-        if phase == HELPER:
-            return [Action(p, "helper", (lab,)) for lab, _ in self._helper_candidates(p)] + [Action(p, "no helper")]
-        if phase == ASSIST:
-            return self._assist_actions(p)
-        if phase == COUNTER:
-            pend = self.pending
-            assert pend is not None
-            out = [Action(p, "counter", (pend.card.name, "with", lab)) for lab, _ in self._counters(p)]
-            return out + [Action(p, "no counter")]
-        raise AssertionError(phase)
-
-    def labelled(self, p: int, keep: Callable[[Perm], bool]) -> list[tuple[str, Perm]]:
-        """``(label, card in play)`` for ``p``'s cards that ``keep`` accepts; labels as :meth:`label` gives them."""
-        out = []
-        seen: dict[int, int] = {}
-        for perm in self.players[p].table:
-            k = seen[id(perm.card)] = seen.get(id(perm.card), 0) + 1
-            if keep(perm):
-                out.append((perm.card.name if k == 1 else f"{perm.card.name}#{k}", perm))
+        out: list[Action] = []
+        for lister in _LISTERS[self.phase]:
+            lister(self, p, out)
         return out
 
-    def _active_dreamwalkers(self, p: int) -> list[tuple[str, Perm]]:
-        return self.labelled(p, lambda perm: perm.state == ACTIVE and perm.card.is_dreamwalker)
+    def passing(self, p: int, check: Callable[[Perm], object]) -> list[tuple[str, Perm]]:
+        """``(label, card in play)`` for ``p``'s cards that ``check`` (a check of :mod:`legality`) allows,
+        labelled as :meth:`label` labels them."""
+        out = []
+        table = self.players[p].table
+        cards: list[CardDef] | None = None
+        for i, perm in enumerate(table):
+            if check(perm) is None:
+                card = perm.card
+                if cards is None:
+                    cards = [q.card for q in table]
+                first = cards.index(card)  # the common case: the first copy of the card, labelled by its name
+                out.append((card.name if first == i else f"{card.name}#{cards[first:i].count(card) + 1}", perm))
+        return out
+
+    def _challengers(self, p: int) -> list[tuple[str, Perm]]:
+        return self.passing(p, challenger)
 
     def _defenders(self, p: int) -> list[tuple[str, Perm]]:
-        """Dreamwalkers that may defend: the active ones (AF-704), and resting ones that may defend while
-        resting (AF-D16); never one that cannot defend."""
-        def can(perm: Perm) -> bool:
-            card = perm.card
-            if not card.is_dreamwalker or "cannot-defend" in card.keywords:
-                return False
-            return perm.state == ACTIVE or perm.state == RESTING and "defend-while-resting" in card.keywords
-        return self.labelled(p, can)
+        return self.passing(p, defender)
+
+    def _list_start(self, p: int, out: list[Action]) -> None:
+        out.extend(Action(p, "start", (self.pname(i),)) for i in range(len(self.players)))
+
+    def _list_draw(self, p: int, out: list[Action]) -> None:
+        if may_draw(self, p) is None:
+            out.append(Action(p, "draw"))
+
+    def _list_challenges(self, p: int, out: list[Action]) -> None:
+        if may_challenge_now(self) is None:
+            out.extend(Action(p, "challenge with", (lab,)) for lab, _ in self.passing(p, challenger))
+
+    def _list_defences(self, p: int, out: list[Action]) -> None:
+        out.extend(Action(p, "defend with", (lab,)) for lab, _ in self.passing(p, defender))
 
     def start_phase3(self, p: int) -> None:
         """Phase 3 begins (AF-514): phase-3 triggers."""
@@ -340,7 +328,7 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
     # -- applying ------------------------------------------------------------------------------
     def _find_perm(self, p: int, label: str) -> Perm:
         for perm in self.players[p].table:
-            if self.label(p, perm) == label:
+            if label.startswith(perm.card.name) and self.label(p, perm) == label:
                 return perm
         raise AssertionError(label)
 
@@ -492,3 +480,19 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             d = self.duel
             lines.append(f"duel: {self.label(d.players[0], d.duelists[0])} attacks; {self._totals_text()}")
         return "\n".join(lines)
+
+
+def _bare(kind: str) -> Callable[[AlomfogoState, int, list[Action]], None]:
+    def lister(state: AlomfogoState, p: int, out: list[Action]) -> None:
+        out.append(Action(p, kind))
+    return lister
+
+
+_KIND_LISTERS: dict[str, Callable[[AlomfogoState, int, list[Action]], None]] = {
+    "start": AlomfogoState._list_start, "draw": AlomfogoState._list_draw, "play": AlomfogoState._list_plays,
+    "cycle": AlomfogoState._list_cycles, "challenge with": AlomfogoState._list_challenges,
+    "defend with": AlomfogoState._list_defences, "helper": AlomfogoState._list_helpers,
+    "assist": AlomfogoState._list_assists, "cast": AlomfogoState._list_casts, "counter": AlomfogoState._list_counters,
+}
+#: Per phase, what lists each kind it allows (a kind without candidates, such as ``pass``, is one action).
+_LISTERS = {phase: tuple(_KIND_LISTERS.get(kind) or _bare(kind) for kind in kinds) for phase, kinds in PHASE_KINDS.items()}
