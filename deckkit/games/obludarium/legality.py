@@ -113,7 +113,11 @@ HAND_SIZE = Refusal("OB-909", lambda a: (
     f"{a.who} holds {a.state.game.settings['hand_limit']} or more cards and can lay out none: discard one first"
     if a.state.phase == DISCARD and not a.state.stack and a.kind != "discard" else
     "a discard is made only under the hand-size rule, at the end of one's main phase"))
-ANSWER_FIRST = Refusal("OB-905", lambda a: (
+# OB-905: nobody acts twice in a row — the other player answers an instant first, and who strengthened
+# last in a fight-time exchange waits for an action of the opponent (a pass is none, OB-Q12)
+TWICE_IN_A_ROW = Refusal("OB-905", lambda a: (
+    f"{a.who} strengthened last: {a.other} must act before {a.who} may strengthen again (a pass is no action, "
+    "OB-Q12)" if not a.state.stack or a.p == a.state.current_player() else
     f"{a.other} must answer '{a.state.stack[-1].text}' first: {a.who} may not act twice in a row" if a.named else
     f"{a.other} must answer '{a.state.stack[-1].text}' first (an instant or pass): "
     f"{a.who} may not act twice in a row"))
@@ -166,7 +170,7 @@ def _out_of_turn(state: ObState, p: int, kind: str) -> Refusal:
         return HAND_SIZE
     if kind in INSTANTS:
         if state.stack:
-            return ANSWER_FIRST
+            return TWICE_IN_A_ROW
         active = p == state.active
         if active and state.phase == BLOCK:
             return BLOCK_STEP
@@ -215,9 +219,6 @@ def can_lay_out_any(state: ObState, p: int) -> bool:
 
 # -- instants ---------------------------------------------------------------------------------------
 NOT_A_SPELL = Refusal(None, lambda a: f"{a.name} is not a spell: write 'play {a.name}'")
-STRENGTHEN_TWICE = Refusal("OB-905", lambda a: (
-    f"{a.who} strengthened last: {a.other} must act before {a.who} may strengthen again (a pass is no action, "
-    "OB-Q12)"))
 BLOCKING_SPELL = Refusal("OB-813", lambda a: (
     f"{a.name} is a blocking spell: only the defender casts it, in the block step"))
 SPELL_COST = Refusal("OB-702", lambda a: (
@@ -240,7 +241,7 @@ def may_cast(state: ObState, p: int, card: CardInfo, food: int) -> Refusal | Non
         return NOT_A_SPELL
     plan = card.cast_plan
     if plan is not None and plan.strengthens and _locked(state, p):
-        return STRENGTHEN_TWICE
+        return TWICE_IN_A_ROW
     if card.blocking and (state.phase != BLOCK or p == state.active):
         return BLOCKING_SPELL
     return SPELL_COST if state.cost_of(p, card) > food else None
@@ -254,7 +255,7 @@ def may_use(state: ObState, p: int, perm: Perm, food: int) -> Refusal | None:
     if plan is None:
         return NO_PROPERTY
     if plan.strengthens and _locked(state, p):
-        return STRENGTHEN_TWICE
+        return TWICE_IN_A_ROW
     if perm.new and perm.info.type == MONSTER:
         return NEW_MONSTER_PROPERTY
     if plan.tap and perm.tapped:

@@ -14,6 +14,9 @@ damage are resolved at once. The other player also decides in windows after each
 active player and at the end of each step (OB-354, OB-610), and strengthening alternates in the
 attack and block steps and the fight (OB-904 – OB-906: ``locked``).
 Killed monsters, used spells and destroyed cards go to the owner's discard pile (OB-408).
+
+Which actions are legal, and why one is not, is :mod:`deckkit.games.obludarium.legality`: this
+module carries the actions out.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ class Perm:
         self.info = info
         self.owner = owner
         self.tapped = tapped
-        self.new = new  # laid out this turn: no attack, no special property (OB-333, OB-334)
+        self.new = new  # laid out this turn (what legality.may_attack and may_use ask of a monster)
         self.atk = info.attack
         self.dfn = info.defense
         self.attacking = False
@@ -111,7 +114,7 @@ class ObState(AbilityRules, State):
         self.result: int | str | None = None  # winner seat, "draw", or None while running
         self.window: bool = False  # the non-active player may cast an instant or pass (OB-354, OB-610)
         self.window_end = False  # ... and that window closes a step: pass by both moves on
-        self.locked = -1  # who strengthened last in a fight-time exchange and must wait (OB-905)
+        self.locked = -1  # who strengthened last in a fight-time exchange and must wait (legality, OB-905)
         self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
         self._mods: list | None = None  # continuous effects on sets of cards in play, rebuilt on change
         self.trigger_depth = 0  # triggers set off by triggers (capped at MAX_TRIGGER_DEPTH)
@@ -159,7 +162,7 @@ class ObState(AbilityRules, State):
         return self.tables[p][self.labels(p).index(label)]
 
     def untapped_food(self, p: int) -> int:
-        """How much untapped food ``p`` has in play (what they can pay, OB-701)."""
+        """How much untapped food ``p`` has in play (what every cost is compared with)."""
         n = 0
         for c in self.tables[p]:
             if not c.tapped and c.info.type == FOOD:
@@ -172,7 +175,7 @@ class ObState(AbilityRules, State):
         self._mods = None
 
     def new_perm(self, card: CardInfo, p: int, *, tapped: bool = False) -> Perm:
-        """Put a card into play (a monster is new: no attack, no property this turn, OB-333, OB-334)."""
+        """Put a card into play (a monster comes in new: see legality.may_attack and may_use)."""
         perm = Perm(card, p, tapped=tapped, new=card.type == MONSTER)
         self.tables[p].append(perm)
         self.table_changed(p)
