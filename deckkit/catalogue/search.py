@@ -6,12 +6,13 @@ fragments chosen by field and operator.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from deckkit.errors import UsageError
 from deckkit.catalogue.rows import SEP
-from deckkit.query import (FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, formats_named, parse, text_tokens,
-                           type_values)
+from deckkit.query import (FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, enum_values, formats_named, parse,
+                           text_tokens, type_values)
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
@@ -52,10 +53,19 @@ def _number_column(field: str) -> str:
 SORTS: dict[str, tuple[str, bool]] = {
     "name": ("c.name_key", False), "id": ("c.id", False), "game": ("c.game", False), "type": ("c.type", False),
     "set": ("c.set_key", True),
-    "rarity": ("CASE c.rarity WHEN 'bronze' THEN 0 WHEN 'silver' THEN 1 WHEN 'gold' THEN 2 WHEN 'green' THEN 3 END", True),
+    "rarity": ("", True),  # in the order the games' card schemas list the values (see _rarity_order)
     **{k: (f"c.{c}", True) for k, c in _NUM_COLUMNS.items()},
 }
 _SORT_ALIASES = {"attack": "atk", "defense": "def", "defence": "def", "r": "rarity", "t": "type"}
+
+
+def _rarity_order() -> str:
+    """``CASE c.rarity WHEN 'bronze' THEN 0 …``: the rarities in the games' order (fixed words from the
+    card schemas, checked to be plain lower-case words, never user text)."""
+    values = [v for v in enum_values("rarity") if re.fullmatch(r"[a-z][a-z-]*", v)]
+    if not values:
+        return "NULL"
+    return "CASE c.rarity " + " ".join(f"WHEN '{v}' THEN {i}" for i, v in enumerate(values)) + " END"
 
 
 def order_by(sort: str | None) -> str:
@@ -68,6 +78,8 @@ def order_by(sort: str | None) -> str:
         raise UsageError(f"cannot sort by {sort!r}",
                          hint="sort by " + ", ".join(sorted(SORTS)) + " (a leading - sorts descending)")
     expr, nullable = SORTS[key]
+    if key == "rarity":
+        expr = _rarity_order()
     parts = [f"({expr}) IS NULL"] if nullable else []
     parts.append(f"{expr} DESC" if desc else expr)
     parts += [p for p in ("c.name_key", "c.id") if p != expr]
