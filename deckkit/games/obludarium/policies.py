@@ -18,6 +18,7 @@ import random
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
+from deckkit.games.obludarium.legality import may_attack, may_lay_out
 from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
 
 #: The score of a position for player p (higher is better); a won game beats everything. A monster's
@@ -107,18 +108,16 @@ def value_of(state, action: Action, p: int) -> float:
 def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     """The goldfish greedy player: every legal action valued by its outcome on a clone; ties pass."""
     p = state.current_player()
+    if not state.stack and not state.window:
+        # every monster that may attack, in table order (OB-801); a food first: it only adds what the
+        # turn can pay for (OB-315, OB-701) — each the first such action legal_actions would list
+        first = _first_attack(state, p) if state.phase == ATTACK and p == state.active else \
+            _first_food(state, p) if state.phase == MAIN else None
+        if first is not None:
+            return first
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if state.phase == ATTACK and not state.stack and not state.window and p == state.active:
-        for action in legal:
-            if action.kind == "attack":
-                return action  # every monster that may attack, in table order (OB-801)
-    if state.phase == MAIN and not state.stack and not state.window:
-        food = {card.name for card in state.hands[p] if card.type == FOOD}
-        for action in legal:  # a food first: it only adds what the turn can pay for (OB-315, OB-701)
-            if action.kind == "play" and action.args[0] in food:
-                return action
     best, best_value = None, None
     shapes = _shapes(state) if _may_repeat(legal) else {}
     valued: dict[tuple, float] = {}
@@ -141,6 +140,36 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
         return passive(state)
     state.pilot_note = (len(history), p, best, best_value, state.turn)
     return best
+
+
+def _first_attack(state, p: int) -> Action | None:
+    """The first attack of ``p`` that :meth:`~ObState.legal_actions` lists in the attack step (table
+    order), found by the same rule check (:func:`~deckkit.games.obludarium.legality.may_attack`) without
+    listing the instants that follow it; None when no monster may attack."""
+    for perm, label in zip(state.tables[p], state.labels(p)):
+        if may_attack(state, p, perm) is None:
+            return Action(p, "attack", (label,))
+    return None
+
+
+def _first_food(state, p: int) -> Action | None:
+    """The first ``play`` of a food's name that :meth:`~ObState.legal_actions` lists in the main phase
+    (hand order, one action a name), found by the same rule check
+    (:func:`~deckkit.games.obludarium.legality.may_lay_out`); None when no food may be laid out."""
+    hand = state.hands[p]
+    food = {card.name for card in hand if card.type == FOOD}
+    if not food:
+        return None
+    untapped = state.untapped_food(p)
+    seen = set()
+    for card in hand:
+        name = card.name
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in food and may_lay_out(state, p, card, untapped) is None:
+            return Action(p, "play", (name,))
+    return None
 
 
 def _led_here(note: tuple, p: int, turn: int, history: list) -> bool:

@@ -1,0 +1,81 @@
+"""The greedy pilot's shortcuts make the choices its plain reading makes (deckkit.games.obludarium.policies).
+
+Greedy picks the first attack and the first food that the legal actions list without listing them
+(``_first_attack``, ``_first_food``: the same rule checks, OB-801, OB-315, OB-701), and looks up the
+shapes of the cards its actions name only when two actions may name cards alike (``_may_repeat``).
+At every decision of greedy games — against the passive dummy and against itself, on the starter
+deck, the designer deck and random decks over the whole pool — each shortcut's answer is checked
+against the full list of legal actions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from deckkit.decks.io import load_deck
+from deckkit.engine.players import policy_rng_of
+from deckkit.games.obludarium import GAME, ObludariumGame
+from deckkit.games.obludarium import policies as pol
+from deckkit.games.obludarium.cards import FOOD, bundled_cards
+from deckkit.games.obludarium.state import ATTACK, MAIN
+from deckkit.paths import data_dir
+
+EXAMPLES = data_dir() / "cards" / "examples"
+
+
+def _check(state) -> None:
+    """Each shortcut against the legal actions of this decision."""
+    p = state.current_player()
+    legal = state.legal_actions()
+    if not state.stack and not state.window:
+        if state.phase == ATTACK and p == state.active:
+            assert pol._first_attack(state, p) == next((a for a in legal if a.kind == "attack"), None)
+        if state.phase == MAIN:
+            food = {card.name for card in state.hands[p] if card.type == FOOD}
+            first = next((a for a in legal if a.kind == "play" and a.args[0] in food), None)
+            assert pol._first_food(state, p) == first
+    if not pol._may_repeat(legal):
+        shapes = pol._shapes(state)
+        keys = [(a.kind, *(shapes.get(x, x) for x in a.args)) for a in legal if a.kind != "attack"]
+        assert len(set(keys)) == len(keys), [str(a) for a in legal]
+
+
+def _checking(state, rng):
+    _check(state)
+    return pol.greedy(state, rng)
+
+
+def _play(game, deck, seeds, opponent: str) -> int:
+    decisions = 0
+
+    def counted(state, rng):
+        nonlocal decisions
+        decisions += 1
+        return _checking(state, rng)
+
+    for seed in seeds:
+        chance = random.Random(seed)
+        run = game.goldfish(deck, chance, policy=counted, opponent=opponent, max_turns=30)
+        if opponent == "greedy":
+            run.seats = [counted, counted]
+        run.play(policy_rng_of(chance))
+    return decisions
+
+
+def test_the_shortcuts_agree_with_the_legal_actions_on_the_starter_deck():
+    deck = GAME.starter_deck()
+    assert _play(GAME, deck, range(25), "passive") > 500
+    assert _play(GAME, deck, range(8), "greedy") > 200
+
+
+def test_the_shortcuts_agree_with_the_legal_actions_on_the_designer_deck_and_random_decks():
+    game = ObludariumGame([*bundled_cards(), *json.loads((EXAMPLES / "ob-designer.json").read_text("utf-8"))])
+    entries = load_deck(EXAMPLES / "ob-designer.deck").entries
+    deck = [game.cards[game.card_named(e.name).id] for e in entries for _ in range(e.count)]
+    assert _play(game, deck, range(10), "passive") > 200
+    assert _play(game, deck, range(5), "greedy") > 100
+    pool = list(GAME.cards.values())
+    rng = random.Random(5)
+    for seed in range(15):
+        _play(GAME, [rng.choice(pool) for _ in range(40)], [seed], "passive")
