@@ -130,7 +130,7 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     for action in legal:
         if action.kind == "attack":
             continue
-        shape = (action.kind, *(shapes.get(a, a) for a in action.args))
+        shape = (action.kind, *(shapes.get(a, a) for a in action.args)) if shapes else (action.kind, *action.args)
         value = valued.get(shape)
         if value is None:
             value = valued[shape] = value_of(state, action, p)
