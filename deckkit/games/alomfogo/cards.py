@@ -29,6 +29,15 @@ def compiled_abilities(data: dict) -> tuple[Ability, ...]:
     return compiled
 
 
+def _plain(ability: Ability | None) -> bool:
+    if ability is None:
+        return True
+    sequences = ability.sequences
+    return len(ability.modes) <= 1 and len(sequences) <= 1 and not any(
+        step.player == "opponent" or step.effect == "order-top" or step.target is not None and step.target.chosen
+        for seq in sequences for step in seq)
+
+
 class CardDef:
     """One card's rules facts, its abilities compiled once (shared, never mutated).
 
@@ -40,7 +49,7 @@ class CardDef:
     __slots__ = ("id", "name", "key", "type", "cost", "attack", "defense", "glory", "helper", "magic_source",
                  "is_dreamwalker", "is_creature", "abilities", "play", "helper_ability", "helper_vp",
                  "helper_discard", "triggers", "statics", "vp_bonus", "power", "cost_mods", "free_max", "counter",
-                 "keywords", "after_duel", "target", "data")
+                 "keywords", "after_duel", "target", "plain_play", "plain_helper", "data")
 
     def __init__(self, data: dict) -> None:
         from deckkit.games.alomfogo.language import mark_of
@@ -98,6 +107,11 @@ class CardDef:
                     self.target = "chosen"
                 elif step.player == "opponent" and self.target is None:
                     self.target = "opponent"
+
+        # Whether playing the card, or using its helper ability, offers no choice at all (no mode, target,
+        # opponent or order): then its one way is the empty choice, found without looking at the table.
+        self.plain_play = _plain(self.play)
+        self.plain_helper = _plain(self.helper_ability)
 
     @property
     def has_helper_ability(self) -> bool:

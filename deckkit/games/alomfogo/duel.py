@@ -9,6 +9,7 @@ from deckkit.engine.core import Action
 from deckkit.games.alomfogo.effects import Context
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.legality import affordable, helper_candidate, may_assist, may_cast
+from deckkit.games.alomfogo.legality import defender as defender_check
 from deckkit.games.alomfogo.rulebase import RulesBase
 from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Choice, Duel, Perm
 
@@ -69,7 +70,7 @@ class DuelRules(RulesBase):
         defender = self.right_of(p)  # AF-911
         if self.logging:
             self.note(f"{self.pname(p)} challenges {self.pname(defender)} with {self.label(p, att)}")
-        if self.players[defender].passive or not self._defenders(defender):
+        if self.players[defender].passive or not self.has(defender, defender_check):
             self.unanswered(att, defender)  # AF-710: the defender cannot answer
         else:
             self.duel = Duel(p, att, defender, att)
@@ -185,7 +186,7 @@ class DuelRules(RulesBase):
         assert d is not None
         while side < 2:
             d.helper_side = side
-            if self._helper_candidates(d.players[side]):
+            if self.has(d.players[side], partial(helper_candidate, d.duelists[side])):
                 self.phase = HELPER
                 return
             side += 1

@@ -72,13 +72,12 @@ def _start(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
 
 def _play(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
     card = c.card = _hand_card(state, c.p, rest)
-    found = rules.play_kind(card) if card is not None else None
-    found = found or rules.phase_gate(state, "play")
+    first = rules.may_play(state, c.p, card) if card is not None else None
+    found = first if first in rules.CARD_KINDS else rules.phase_gate(state, "play")
     if found or card is None:
         return found or NO_SUCH_CARD
-    found = rules.may_play(state, c.p, card)
-    if found:
-        return found
+    if first:
+        return first
     if " with " in rest:  # through a free-dreamwalker event
         event = c.event = _table_perm(state, c.p, rest.split(" with ", 1)[1].strip())
         found = rules.free_event(event)
@@ -97,8 +96,8 @@ def _play(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
 
 def _cast(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
     card = c.card = _hand_card(state, c.p, rest)
-    found = rules.cast_kind(card) if card is not None else None
-    found = found or rules.phase_gate(state, "cast")
+    first = rules.may_cast(state, c.p, card) if card is not None else None
+    found = first if first in rules.CARD_KINDS else rules.phase_gate(state, "cast")
     if found:
         return found
     d = state.duel
@@ -108,7 +107,7 @@ def _cast(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
         if _hand_card(state, other, rest) is not None:
             return rules.assist_turn(state, other)
         return NO_SUCH_INSTANT
-    found = rules.may_cast(state, c.p, card) or rules.affordable(state, c.p, card)
+    found = first or rules.affordable(state, c.p, card)
     if found:
         return found
     forms: list[Action] = []
@@ -128,7 +127,8 @@ def _assist(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
     if named is None and helper is not None and fold(helper.card.name) == label:
         named = helper  # named by its name though it left the table
     other_p, other_helper = d.players[1 - d.to_act], d.helpers[1 - d.to_act]
-    if named is not helper and other_helper is not None and fold(state.label(other_p, other_helper)) == label:
+    mine = named is not None and named is helper
+    if not mine and other_helper is not None and fold(state.label(other_p, other_helper)) == label:
         c.perm = other_helper
         return rules.assist_turn(state, other_p)
     c.perm = named

@@ -191,7 +191,8 @@ class AbilityRules(RulesBase):
         ``mode 2``, ``on A`` / ``on A and B`` (targets in step order, or the opponent ``p3``),
         ``ordering A, B, C`` (top first).
         """
-        if ability is None:
+        if ability is None or card.plain_play and ability is card.play or \
+                card.plain_helper and ability is card.helper_ability:
             return [Choice()]
         out: list[Choice] = []
         modal = len(ability.modes) > 1

@@ -161,29 +161,25 @@ COST = Refusal("AF-601", lambda s, c: f"{c.text}: {s.cost_of(c.p, c.card) if c.c
                                       f"{s.players[c.p].vp} available")
 
 
-def play_kind(card: CardDef) -> Refusal | None:
-    """Phase 3 plays every card but an instant, which is cast in a duel (AF-353)."""
-    return INSTANT_IS_CAST if card.type == "instant" else None
-
-
-def cast_kind(card: CardDef) -> Refusal | None:
-    """Only an instant is cast as an assist; the other cards are played in phase 3 (AF-607)."""
-    return NOT_AN_INSTANT if card.type != "instant" else None
-
-
 def one_source(state: AlomfogoState, p: int, card: CardDef) -> Refusal | None:
     """At most one magic source (bűvforrás) a turn, instants too, in either player's turn (AF-610)."""
     return ONE_SOURCE if card.magic_source and state.players[p].source_played else None
 
 
 def may_play(state: AlomfogoState, p: int, card: CardDef) -> Refusal | None:
-    """A card from the hand put into play in phase 3, paid or free (the phase itself: :func:`phase_gate`)."""
-    return play_kind(card) or one_source(state, p, card)
+    """A card from the hand put into play in phase 3, paid or free (the phase itself: :func:`phase_gate`):
+    every card but an instant, which is cast in a duel (AF-353)."""
+    return INSTANT_IS_CAST if card.type == "instant" else one_source(state, p, card)
 
 
 def may_cast(state: AlomfogoState, p: int, card: CardDef) -> Refusal | None:
-    """An instant from the hand cast as an assist (whose assist turn: :func:`assist_turn`)."""
-    return cast_kind(card) or one_source(state, p, card)
+    """An instant from the hand cast as an assist (whose assist turn: :func:`assist_turn`); the other
+    cards are played in phase 3 (AF-607)."""
+    return NOT_AN_INSTANT if card.type != "instant" else one_source(state, p, card)
+
+
+#: Refusals for the kind of card named, reported before the phase is looked at.
+CARD_KINDS = (INSTANT_IS_CAST, NOT_AN_INSTANT)
 
 
 def affordable(state: AlomfogoState, p: int, card: CardDef) -> Refusal | None:

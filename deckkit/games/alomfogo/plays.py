@@ -123,7 +123,7 @@ class PlayRules(RulesBase):
         n = len(self.players)
         step = 1 if self.game.settings["turn_direction"] == "right" else -1
         reactors = [i for i in ((p + k * step) % n for k in range(1, n))
-                    if self.players[i].alive and self._counters(i)]
+                    if self.players[i].alive and self.has(i, counter_event)]
         pend = Pending(p, card, side, reactors, resume, choice)
         if reactors:
             self.pending = pend

@@ -351,7 +351,8 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     best_key: Key | None = None
     best: tuple[str, CardDef, Perm | None, Choice | None] | None = None
     free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
-    seen: set[int] = set()
+    free_walkers = state.game.pool.free_walkers
+    seen: set[CardDef] = set()
     spells = []
     for card in player.hand:
         if card in seen:
@@ -365,10 +366,10 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
         key: Key | None = None
         event = None
         choice: Choice | None = None
-        if card.is_dreamwalker and state.game.pool.free_walkers:
+        if card.is_dreamwalker and free_walkers:
             if free is None:
-                free = state.passing(p, free_event)
-            for _, perm in free:
+                free = [perm for perm in player.table if free_event(perm) is None]
+            for perm in free:
                 if free_play(state, card, perm) is None:
                     key, event = (FREE_WALKER, card.glory * 10 + card.cost), perm
                     break

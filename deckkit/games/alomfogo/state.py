@@ -143,6 +143,10 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             return pend.reactors[0]
         return self.active
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (as ``current_player() == TERMINAL``, without asking whose turn it is)."""
+        return self.phase == OVER
+
     def explain_illegal(self, action: Action | str) -> tuple[str, str | None]:
         """Why an action is not legal now, naming the rule it breaks."""
         from deckkit.games.alomfogo.explain import explain
@@ -280,8 +284,11 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         allows (:data:`~deckkit.games.alomfogo.legality.PHASE_KINDS`), the candidates whose checks pass."""
         p = self.current_player()
         out: list[Action] = []
-        for lister in _LISTERS[self.phase]:
+        listers, bare = _LISTERS[self.phase]
+        for lister in listers:
             lister(self, p, out)
+        for kind in bare:
+            out.append(Action(p, kind))
         return out
 
     def passing(self, p: int, check: Callable[[Perm], object]) -> list[tuple[str, Perm]]:
@@ -298,6 +305,13 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
                 first = cards.index(card)  # the common case: the first copy of the card, labelled by its name
                 out.append((card.name if first == i else f"{card.name}#{cards[first:i].count(card) + 1}", perm))
         return out
+
+    def has(self, p: int, check: Callable[[Perm], object]) -> bool:
+        """Whether ``check`` allows any of ``p``'s cards in play."""
+        for perm in self.players[p].table:
+            if check(perm) is None:
+                return True
+        return False
 
     def _challengers(self, p: int) -> list[tuple[str, Perm]]:
         return self.passing(p, challenger)
@@ -482,17 +496,21 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         return "\n".join(lines)
 
 
-def _bare(kind: str) -> Callable[[AlomfogoState, int, list[Action]], None]:
-    def lister(state: AlomfogoState, p: int, out: list[Action]) -> None:
-        out.append(Action(p, kind))
-    return lister
-
-
 _KIND_LISTERS: dict[str, Callable[[AlomfogoState, int, list[Action]], None]] = {
     "start": AlomfogoState._list_start, "draw": AlomfogoState._list_draw, "play": AlomfogoState._list_plays,
     "cycle": AlomfogoState._list_cycles, "challenge with": AlomfogoState._list_challenges,
     "defend with": AlomfogoState._list_defences, "helper": AlomfogoState._list_helpers,
     "assist": AlomfogoState._list_assists, "cast": AlomfogoState._list_casts, "counter": AlomfogoState._list_counters,
 }
-#: Per phase, what lists each kind it allows (a kind without candidates, such as ``pass``, is one action).
-_LISTERS = {phase: tuple(_KIND_LISTERS.get(kind) or _bare(kind) for kind in kinds) for phase, kinds in PHASE_KINDS.items()}
+
+
+def _listers(kinds: tuple[str, ...]) -> tuple[tuple[Callable[[AlomfogoState, int, list[Action]], None], ...],
+                                               tuple[str, ...]]:
+    """What lists each kind, and the kinds that are one action each (``pass``), which end every phase's list."""
+    listed = tuple(kind for kind in kinds if kind in _KIND_LISTERS)
+    assert kinds == listed + tuple(kind for kind in kinds if kind not in _KIND_LISTERS), kinds
+    return tuple(_KIND_LISTERS[kind] for kind in listed), kinds[len(listed):]
+
+
+#: Per phase, the listers of the kinds it allows and the kinds without candidates (one action each).
+_LISTERS = {phase: _listers(kinds) for phase, kinds in PHASE_KINDS.items()}
