@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 from deckkit.catalogue.rows import DERIVED_COLUMNS, MAIN_COLUMNS, ROW_TAGS, DamagedRecord, card_rows, read_record
@@ -63,6 +64,26 @@ def _rows(conn: sqlite3.Connection):
                         "FROM cards c LEFT JOIN card_blobs b ON b.pk = c.pk ORDER BY c.id, c.pk")
 
 
+def _readable_rows(conn: sqlite3.Connection, bad_schema: Callable[[str, dict], list[str]]):
+    """``(pk, id, stored derived values, derived values, tags, problems)`` of every cards row; a row whose
+    record is damaged or does not match the card schema has no derived values (None) and its problems."""
+    from deckkit.schemas import fast_card_check
+
+    n = len(DERIVED_COLUMNS)
+    for pk, cid, source, *rest in _rows(conn):  # read on: every write waits until the caller has them all
+        stored, raw = tuple(rest[:n]), rest[n]
+        try:
+            card = read_record(cid, raw)
+        except DamagedRecord as exc:
+            yield pk, cid, stored, None, (), [f"card {cid}: {exc.reason} ({_REIMPORT})"]
+            continue
+        if not fast_card_check(card):
+            yield pk, cid, stored, None, (), bad_schema(cid, card)
+            continue
+        derived, tags = _derived(card, source)
+        yield pk, cid, stored, derived, tags, []
+
+
 def _derived(card: dict, source: str) -> tuple[tuple, tuple]:
     row = card_rows([card], source)[0]
     values = dict(zip(MAIN_COLUMNS, row))
@@ -82,7 +103,7 @@ def _card_tags(conn: sqlite3.Connection) -> dict[int, set[tuple[str, str]]]:
 
 def check(conn: sqlite3.Connection) -> list[str]:
     """Every disagreement between the derived tables and the records, and every damaged record."""
-    from deckkit.schemas import card_problems, fast_card_check
+    from deckkit.schemas import card_problems
 
     problems: list[str] = []
     try:
@@ -104,18 +125,14 @@ def check(conn: sqlite3.Connection) -> list[str]:
         problems.append(f"card {cid}: {n} rows have this id (ids are unique; deckkit db check --repair keeps the "
                         "one its record names)")
     tags = _card_tags(conn) if "card_tags" in tables else None
-    n = len(DERIVED_COLUMNS)
-    for pk, cid, source, *rest in _rows(conn):
-        stored, raw = tuple(rest[:n]), rest[n]
-        try:
-            card = read_record(cid, raw)
-        except DamagedRecord as exc:
-            problems.append(f"card {cid}: {exc.reason} ({_REIMPORT})")
+
+    def bad_schema(cid: str, card: dict) -> list[str]:
+        return [f"card {cid}: {p.path} {p.message}" for p in card_problems(card, file=cid)]
+
+    for pk, cid, stored, derived, card_tags, unreadable in _readable_rows(conn, bad_schema):
+        if derived is None:
+            problems += unreadable
             continue
-        if not fast_card_check(card):
-            problems += [f"card {cid}: {p.path} {p.message}" for p in card_problems(card, file=cid)]
-            continue
-        derived, card_tags = _derived(card, source)
         for col, have, want in zip(DERIVED_COLUMNS, stored, derived):
             if have != want:
                 problems.append(f"card {cid}: column {col} is {_shown(have)}, its record says {_shown(want)} ({_FIX})")
@@ -195,28 +212,23 @@ def rederive(conn: sqlite3.Connection) -> tuple[list[str], list[str]]:
     index rebuilt once at the end (one pass instead of a delete and an insert per changed row).
     """
     from deckkit.catalogue.migrations import V6_TRIGGERS
-    from deckkit.schemas import fast_card_check
 
     done: list[str] = []
     failed: list[str] = []
     triggers = [r[0] for r in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'cards'")]
     for name in V6_TRIGGERS:
         conn.execute(f'DROP TRIGGER IF EXISTS "{name}"')
-    n = len(DERIVED_COLUMNS)
     sets = ", ".join(f"{c} = ?" for c in DERIVED_COLUMNS)
     updates, tag_rows, fixed = [], [], 0
-    for pk, cid, source, *rest in _rows(conn).fetchall():
-        stored, raw = tuple(rest[:n]), rest[n]
-        try:
-            card = read_record(cid, raw)
-        except DamagedRecord as exc:
-            failed.append(f"card {cid}: {exc.reason} ({_REIMPORT})")
+
+    def bad_schema(cid: str, card: dict) -> list[str]:
+        return [f"card {cid}: its record does not match the card schema ({_REIMPORT}; "
+                "deckkit db check lists the problems)"]
+
+    for pk, _cid, stored, derived, tags, unreadable in _readable_rows(conn, bad_schema):
+        if derived is None:
+            failed += unreadable
             continue
-        if not fast_card_check(card):
-            failed.append(f"card {cid}: its record does not match the card schema ({_REIMPORT}; "
-                          "deckkit db check lists the problems)")
-            continue
-        derived, tags = _derived(card, source)
         tag_rows += [(pk, kind, value) for kind, value in tags]
         if derived != stored:
             updates.append((*derived, pk))
