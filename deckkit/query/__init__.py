@@ -35,7 +35,6 @@ Semantics (the same in Python here and in the catalogue's SQL):
 - ``is:`` names a card property from :func:`is_values` (``is:glorious``, ``is:invented`` …).
 """
 
-
 from deckkit.query.parser import parse
 from deckkit.query.predicates import (
     Predicate,
