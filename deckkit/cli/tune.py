@@ -1,7 +1,8 @@
 """CLI command: tune (registered by deckkit.cli)."""
 
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -9,9 +10,9 @@ from deckkit.cli import common
 from deckkit.errors import UsageError
 
 if TYPE_CHECKING:
-    from deckkit.tune.cardtests import CardTestResult
-    from deckkit.tune.optimise import OptimiseResult
-    from deckkit.tune.sweep import SweepResult
+    from deckkit.tune import CardTestResult, DeckList, OptimiseResult, PlayOptions, SweepResult
+
+    Result = SweepResult | OptimiseResult | CardTestResult
 
 
 def tune(
@@ -62,14 +63,35 @@ def tune(
     """
     from deckkit.catalogue import open_catalogue
     from deckkit.cli.goldfish import _settings
-    from deckkit.sim.progress import ProgressBar, watched
-    from deckkit.sim.records import check_writable
-    from deckkit.tune import PlayOptions, card_tests, load_list, optimise as search, run_sweep, save_list
-    from deckkit.tune import swap as swap_points, vary as vary_points
-    from deckkit.tune.optimise import check_objective
-    from deckkit.tune.render import plot_sweep, render_card_tests, render_optimise, render_sweep
+    from deckkit.tune import PlayOptions, load_list
 
-    fmt = output
+    _check_options(vary=vary, swap=swap, remove_each=remove_each, add_each=add_each, optimise=optimise, plot=plot,
+                   write=write, against=against, objective=objective, odds=odds, pool=pool, budget=budget,
+                   games=games, confidence=confidence)
+    _check_outputs(plot, write)
+    catalogue = open_catalogue(common.db_path())
+    start = replace(load_list(common.input_file(deck, "deck"), catalogue), label=str(deck))  # a bundled name works too
+    options = PlayOptions(games=games, seed=seed, policy=policy, keep=keep, settings=_settings(set_),
+                          max_turns=max_turns, workers=workers, scheduler=scheduler, confidence=confidence,
+                          by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn)
+    if against:
+        _set_opponent(options, against, ai, ai_budget, catalogue)
+    result = _run(start, options, catalogue, quiet=output == "json", vary=vary, swap=swap, fill=fill,
+                  skip_illegal=skip_illegal, optimise=optimise, pool=pool, budget=budget, objective=objective,
+                  remove_each=remove_each, add_each=add_each, filler=filler, copies=copies)
+    _print_result(result, output)
+    if plot:  # --plot comes with --vary or --swap (checked above), so the result is a sweep
+        _draw_sweep(result, plot)
+    if write:  # --write comes with --optimise (checked above), so the result is a search
+        _write_best(result, write)
+
+
+def _check_options(*, vary: str | None, swap: str | None, remove_each: bool, add_each: str | None, optimise: bool,
+                   plot: Path | None, write: Path | None, against: Path | None, objective: str, odds: str | None,
+                   pool: str | None, budget: int, games: int, confidence: float) -> None:
+    """Refuse options that contradict each other or are out of range (exit 2), before any file is read."""
+    from deckkit.tune.optimise import check_objective
+
     modes = [name for name, on in (("--vary", vary), ("--swap", swap), ("--remove-each", remove_each),
                                    ("--add-each", add_each), ("--optimise", optimise)) if on]
     if len(modes) != 1:
@@ -96,6 +118,12 @@ def tune(
         from deckkit.hands.conditions import compile_condition
 
         compile_condition(odds)
+
+
+def _check_outputs(plot: Path | None, write: Path | None) -> None:
+    """Refuse a --plot or --write file that cannot be written, before hours of games are played for it."""
+    from deckkit.sim.records import check_writable
+
     if plot:
         from deckkit.sim.plot import check_plot
 
@@ -103,55 +131,76 @@ def tune(
         check_writable(plot, "--plot")
     if write:
         check_writable(write, "--write")
-    catalogue = open_catalogue(common.db_path())
-    from dataclasses import replace
 
-    start = replace(load_list(common.input_file(deck, "deck"), catalogue), label=str(deck))  # a bundled name works too
-    options = PlayOptions(games=games, seed=seed, policy=policy, keep=keep, settings=_settings(set_),
-                          max_turns=max_turns, workers=workers, scheduler=scheduler, confidence=confidence,
-                          by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn)
-    if against:
-        from deckkit.match.ai import check_budget
-        from deckkit.sim.goldfish import load_decks
 
-        (rival,) = load_decks([common.input_file(against, "deck")], catalogue)
-        budget_ai, note = check_budget(ai_budget)
-        if note:
-            common.err(f"note: {note}")
-        options.against, options.against_label, options.against_game = tuple(rival.cards), str(against), rival.game
-        options.ai, options.ai_budget = ai, budget_ai
-    as_json = fmt == "json"
-    result: SweepResult | OptimiseResult | CardTestResult
-    swept: SweepResult | None = None
-    found: OptimiseResult | None = None
-    with ProgressBar(enabled=watched() and not as_json, label="optimise" if optimise else "tune") as bar:
+def _set_opponent(options: "PlayOptions", against: Path, ai: str, ai_budget: int, catalogue: Any) -> None:
+    """Give the options the --against deck and the AI of both sides, for --objective match."""
+    from deckkit.match.ai import check_budget
+    from deckkit.sim.goldfish import load_decks
+
+    (rival,) = load_decks([common.input_file(against, "deck")], catalogue)
+    budget_ai, note = check_budget(ai_budget)
+    if note:
+        common.err(f"note: {note}")
+    options.against, options.against_label, options.against_game = tuple(rival.cards), str(against), rival.game
+    options.ai, options.ai_budget = ai, budget_ai
+
+
+def _run(start: "DeckList", options: "PlayOptions", catalogue: Any, *, quiet: bool, vary: str | None, swap: str | None,
+         fill: str | None, skip_illegal: bool, optimise: bool, pool: str | None, budget: int, objective: str,
+         remove_each: bool, add_each: str | None, filler: str | None, copies: int) -> "Result":
+    """Play the one chosen mode (a sweep, the optimiser or card tests), with a progress bar unless quiet."""
+    from deckkit.sim.progress import ProgressBar, watched
+    from deckkit.tune import card_tests, optimise as search, run_sweep
+    from deckkit.tune import swap as swap_points, vary as vary_points
+
+    with ProgressBar(enabled=watched() and not quiet, label="optimise" if optimise else "tune") as bar:
         if vary or swap:
             points = vary_points(start, vary, catalogue, fill) if vary else swap_points(start, swap or "", catalogue)
-            result = swept = run_sweep(start, points, options, skip_illegal=skip_illegal, progress=bar)
-            text = render_sweep(swept)
-        elif optimise:
-            result = found = search(start, options, catalogue, pool=pool or "", budget=budget, objective=objective,
-                                    progress=bar)
-            text = render_optimise(found)
-        else:
-            tested = card_tests(start, options, catalogue, remove_each=remove_each, add_each=add_each,
-                                filler=filler, copies=copies, progress=bar)
-            result, text = tested, render_card_tests(tested)
-    if as_json:
-        common.print_json(result.as_json())
-    else:
-        typer.echo(text)
-    if plot and swept is not None:  # --plot comes with --vary or --swap (checked above)
-        plot_sweep(swept, plot)
-        common.err(f"wrote {plot}")
-    if write and found is not None:  # --write comes with --optimise (checked above)
-        best = found.best
-        if not best or best[0].score >= found.start_score:
-            common.err("no list beat the start; nothing written")
-            raise typer.Exit(1)
-        save_list(best[0].deck, write, note=f"tuned: {best[0].change}")
-        common.err(f"wrote {write}")
+            return run_sweep(start, points, options, skip_illegal=skip_illegal, progress=bar)
+        if optimise:
+            return search(start, options, catalogue, pool=pool or "", budget=budget, objective=objective,
+                          progress=bar)
+        return card_tests(start, options, catalogue, remove_each=remove_each, add_each=add_each,
+                          filler=filler, copies=copies, progress=bar)
 
+
+def _print_result(result: "Result", output: str) -> None:
+    """Print the result as JSON or as the table of its mode."""
+    from deckkit.tune import CardTestResult, SweepResult
+    from deckkit.tune.render import render_card_tests, render_optimise, render_sweep
+
+    if output == "json":
+        common.print_json(result.as_json())
+    elif isinstance(result, SweepResult):
+        typer.echo(render_sweep(result))
+    elif isinstance(result, CardTestResult):
+        typer.echo(render_card_tests(result))
+    else:
+        typer.echo(render_optimise(result))
+
+
+def _draw_sweep(result: "Result", plot: Path) -> None:
+    """Draw the sweep to the --plot file."""
+    from deckkit.tune import SweepResult
+    from deckkit.tune.render import plot_sweep
+
+    assert isinstance(result, SweepResult)
+    plot_sweep(result, plot)
+    common.err(f"wrote {plot}")
+
+
+def _write_best(result: "Result", write: Path) -> None:
+    """Save the optimiser's best list to the --write file, or exit 1 when no list beat the start."""
+    from deckkit.tune import OptimiseResult, save_list
+
+    assert isinstance(result, OptimiseResult)
+    best = result.best
+    if not best or best[0].score >= result.start_score:
+        common.err("no list beat the start; nothing written")
+        raise typer.Exit(1)
+    save_list(best[0].deck, write, note=f"tuned: {best[0].change}")
+    common.err(f"wrote {write}")
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
