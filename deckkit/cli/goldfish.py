@@ -1,12 +1,15 @@
 """CLI commands: goldfish (registered by deckkit.cli)."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from deckkit.cli import common
 from deckkit.errors import UsageError
+
+if TYPE_CHECKING:
+    from deckkit.sim.goldfish import LoadedDeck, Outcome
 
 
 def _settings(pairs: list[str]) -> dict[str, str]:
@@ -59,19 +62,45 @@ def goldfish(
       deckkit goldfish my.deck tuned.deck --games 20000 --seed 7 --keep "count(t:food) >= 2"
       deckkit goldfish obludarium-standard --strategy obludarium-greedy --games 2000
     """
-    from deckkit.catalogue import open_catalogue
-    from deckkit.sim.goldfish import Options, goldfish as run_goldfish, load_decks
-    from deckkit.sim.plot import check_plot, plot as draw
+    from deckkit.sim.goldfish import Options, goldfish as run_goldfish
     from deckkit.sim.progress import ProgressBar, watched
-    from deckkit.sim.records import check_writable, output_format, write_records
-    from deckkit.sim.report import render
+
+    _check_outputs(games_out, plot)
+    loaded, pilot = _load(decks, strategy)
+    options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
+                      max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
+                      max_games=max_games, confidence=confidence, impact=impact, trace=trace,
+                      keep_seen=games_out is not None, strategy=pilot)
+    if impact:
+        _note_impact(loaded[0].game)
+    with ProgressBar(enabled=watched()) as bar:  # on stderr whenever it is a terminal
+        outcome = run_goldfish(loaded, options, progress=bar)
+    _print_reports(outcome.reports, seed, output)
+    _write_outputs(outcome, loaded, games_out, plot)
+    if outcome.interrupted:
+        common.err("interrupted: the report covers the games finished before Ctrl-C")
+        raise typer.Exit(130)
+
+
+def _check_outputs(games_out: Path | None, plot: Path | None) -> None:
+    """Refuse a --games-out or --plot file that cannot be written, before any game is played for it."""
+    from deckkit.sim.records import check_writable, output_format
 
     if games_out:
         output_format(games_out)
         check_writable(games_out, "--games-out")
     if plot:
+        from deckkit.sim.plot import check_plot
+
         check_plot(plot)
         check_writable(plot, "--plot")
+
+
+def _load(decks: list[Path], strategy: Path | None) -> tuple[list["LoadedDeck"], Any]:
+    """The decks, labelled as typed, and the strategy pilot (None without --strategy)."""
+    from deckkit.catalogue import open_catalogue
+    from deckkit.sim.goldfish import load_decks
+
     deck_paths = [common.input_file(d, "deck") for d in decks]  # all inputs named before any is read
     strategy_path = common.input_file(strategy, "strategy") if strategy else None
     pilot = None
@@ -82,39 +111,47 @@ def goldfish(
     loaded = load_decks(deck_paths, open_catalogue(common.db_path()))
     for deck, given in zip(loaded, decks):
         deck.label = str(given)  # the name as typed: a bundled deck's stays short in tables and JSON
-    options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
-                      max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
-                      max_games=max_games, confidence=confidence, impact=impact, trace=trace,
-                      keep_seen=games_out is not None, strategy=pilot)
+    return loaded, pilot
+
+
+def _note_impact(game: str) -> None:
+    """Say so when --impact has nothing to measure: the game deals no opening hands."""
     from deckkit.engine import registry
 
-    if impact and not getattr((spec := registry.spec(loaded[0].game)).opening, "hands", True):
+    if not getattr((spec := registry.spec(game)).opening, "hands", True):
         common.err(f"note: --impact needs hands; {spec.title} decks get none")
-    as_json = output == "json"
-    with ProgressBar(enabled=watched()) as bar:  # on stderr whenever it is a terminal
-        outcome = run_goldfish(loaded, options, progress=bar)
-    if as_json:
-        common.print_json(outcome.reports)
-    else:
-        for report in outcome.reports:
-            if report.get("trace"):
-                from deckkit.sim.seeding import game_seed
 
-                first = game_seed(options.seed, 0)
-                typer.echo(f"Game 0 of {report['deck']} (run seed {options.seed}, game seed {first}; "
-                           f"`deckkit hand {report['deck']} --seed {first}` deals its opening):")
-                typer.echo("\n".join(report["trace"]) + "\n")
-        typer.echo(render(outcome.reports))
+
+def _print_reports(reports: list[dict[str, Any]], seed: int, output: str) -> None:
+    """Print the reports as JSON, or each deck's game-0 trace (when asked for) and then the table."""
+    from deckkit.sim.report import render
+
+    if output == "json":
+        common.print_json(reports)
+        return
+    for report in reports:
+        if report.get("trace"):
+            from deckkit.sim.seeding import game_seed
+
+            first = game_seed(seed, 0)
+            typer.echo(f"Game 0 of {report['deck']} (run seed {seed}, game seed {first}; "
+                       f"`deckkit hand {report['deck']} --seed {first}` deals its opening):")
+            typer.echo("\n".join(report["trace"]) + "\n")
+    typer.echo(render(reports))
+
+
+def _write_outputs(outcome: "Outcome", loaded: list["LoadedDeck"], games_out: Path | None, plot: Path | None) -> None:
+    """Write the per-game records to --games-out and draw the distribution to --plot, when asked for."""
     if games_out:
+        from deckkit.sim.records import write_records
+
         rows = write_records(games_out, [d.label for d in loaded], outcome.records)
         common.err(f"wrote {rows:,} game records to {games_out}")
     if plot:
+        from deckkit.sim.plot import plot as draw
+
         draw(outcome.reports, plot, [d.name for d in loaded])
         common.err(f"wrote {plot}")
-    if outcome.interrupted:
-        common.err("interrupted: the report covers the games finished before Ctrl-C")
-        raise typer.Exit(130)
-
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""

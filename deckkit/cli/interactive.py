@@ -2,11 +2,14 @@
 
 from pathlib import Path
 from collections.abc import Callable
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from deckkit.cli import common
+
+if TYPE_CHECKING:
+    from deckkit.match.session import Session
 
 HELP = ("type a number or an action as listed; undo takes back your last action; save FILE writes the game "
         "as a script (*.deckkit.toml) that replays to this position; quit (or end of input) stops")
@@ -37,22 +40,9 @@ def play(
       deckkit play obludarium-standard --ai mcts --budget 200
       deckkit play alomfogo-casual --vs alomfogo-tournament --seat 2 --autosave game.deckkit.toml
     """
-    from deckkit.catalogue import open_catalogue
-    from deckkit.cli.goldfish import _settings
-    from deckkit.errors import DeckkitError, UsageError
-    from deckkit.match.ai import check_budget, pilot_spec
-    from deckkit.match.session import Session
-    from deckkit.sim.goldfish import load_decks
+    from deckkit.errors import DeckkitError
 
-    if seat not in (1, 2):
-        raise UsageError(f"--seat {seat}: write 1 or 2")
-    paths = [common.input_file(deck, "deck"), common.input_file(vs or deck, "deck")]
-    loaded = load_decks(paths, open_catalogue(common.db_path()))
-    budget, note = check_budget(budget)
-    if note:
-        common.err(f"note: {note}")
-    humans = {0, 1} if hot_seat else {seat - 1}
-    session = Session(loaded[0].game, loaded, humans, pilot_spec(ai, budget, loaded[0].game), seed, _settings(set_))
+    session = _session(deck, vs, ai, budget, seat, hot_seat, seed, set_)
 
     def stop(code: int, why: str) -> NoReturn:
         if autosave is not None:
@@ -75,6 +65,27 @@ def play(
     typer.echo(f"game over: {session.result_text()}")
     if autosave is not None:
         stop(0, "game over")
+
+
+def _session(deck: Path, vs: Path | None, ai: str, budget: int, seat: int, hot_seat: bool, seed: int,
+             set_: list[str]) -> "Session":
+    """The game the options ask for: both decks loaded, the people's seats, the other side's AI."""
+    from deckkit.catalogue import open_catalogue
+    from deckkit.cli.goldfish import _settings
+    from deckkit.errors import UsageError
+    from deckkit.match.ai import check_budget, pilot_spec
+    from deckkit.match.session import Session
+    from deckkit.sim.goldfish import load_decks
+
+    if seat not in (1, 2):
+        raise UsageError(f"--seat {seat}: write 1 or 2")
+    paths = [common.input_file(deck, "deck"), common.input_file(vs or deck, "deck")]
+    loaded = load_decks(paths, open_catalogue(common.db_path()))
+    budget, note = check_budget(budget)
+    if note:
+        common.err(f"note: {note}")
+    humans = {0, 1} if hot_seat else {seat - 1}
+    return Session(loaded[0].game, loaded, humans, pilot_spec(ai, budget, loaded[0].game), seed, _settings(set_))
 
 
 def _turns(session: Any, ai: str, hot_seat: bool, stop: Callable[[int, str], NoReturn]) -> None:

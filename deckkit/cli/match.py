@@ -1,11 +1,15 @@
 """CLI command: match (registered by deckkit.cli)."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckkit.cli import common
+
+if TYPE_CHECKING:
+    from deckkit.match.run import MatchOutcome
+    from deckkit.sim.goldfish import LoadedDeck
 
 
 def match(
@@ -50,26 +54,45 @@ def match(
       deckkit match kotlik-standard kotlik-standard --ai-a mcts --ai-b greedy --trace -n 20
       deckkit match obludarium-standard obludarium-standard --ai-a strategy:obludarium-greedy --ai-b greedy
     """
-    from deckkit.catalogue import open_catalogue
     from deckkit.cli.goldfish import _settings
-    from deckkit.match.report import game_rows, render
     from deckkit.match.run import MatchOptions, match as run_match
-    from deckkit.sim.goldfish import load_decks
     from deckkit.sim.progress import ProgressBar, watched
-    from deckkit.sim.records import check_writable, output_format, write_rows
 
     if games_out:
+        from deckkit.sim.records import check_writable, output_format
+
         output_format(games_out)
         check_writable(games_out, "--games-out")
-    deck_paths = [common.input_file(d, "deck") for d in decks]
-    loaded = load_decks(deck_paths, open_catalogue(common.db_path()))
-    for deck, given in zip(loaded, decks):
-        deck.label = str(given)  # the name as typed: bundled names stay short in the table
+    loaded = _load(decks)
     options = MatchOptions(games=games, seed=seed, ai_a=ai_a or ai or "greedy", ai_b=ai_b or ai or "greedy",
                            budget=budget, seats=seats, settings=_settings(set_), workers=workers,
                            scheduler=scheduler, confidence=confidence, trace=trace)
     with ProgressBar(enabled=watched()) as bar:
         outcome = run_match(loaded, options, progress=bar)
+    _print_outcome(outcome, output, trace)
+    if games_out:
+        _write_records(outcome, games_out)
+    if outcome.interrupted:
+        common.err("interrupted: the report covers the games finished before Ctrl-C")
+        raise typer.Exit(130)
+
+
+def _load(decks: list[Path]) -> list["LoadedDeck"]:
+    """The decks, each labelled with its name as typed."""
+    from deckkit.catalogue import open_catalogue
+    from deckkit.sim.goldfish import load_decks
+
+    deck_paths = [common.input_file(d, "deck") for d in decks]
+    loaded = load_decks(deck_paths, open_catalogue(common.db_path()))
+    for deck, given in zip(loaded, decks):
+        deck.label = str(given)  # the name as typed: bundled names stay short in the table
+    return loaded
+
+
+def _print_outcome(outcome: "MatchOutcome", output: str, trace: bool) -> None:
+    """The run's notes on stderr, then the report as JSON or as game 0's trace (when asked for) and the table."""
+    from deckkit.match.report import render
+
     for note in outcome.notes:
         common.err(f"note: {note}")
     if output == "json":
@@ -78,13 +101,15 @@ def match(
         if trace:
             typer.echo("\n".join(outcome.report["trace"]) + "\n")
         typer.echo(render(outcome.report))
-    if games_out:
-        rows = write_rows(games_out, game_rows(outcome.report, outcome.records))
-        common.err(f"wrote {rows:,} game records to {games_out}")
-    if outcome.interrupted:
-        common.err("interrupted: the report covers the games finished before Ctrl-C")
-        raise typer.Exit(130)
 
+
+def _write_records(outcome: "MatchOutcome", games_out: Path) -> None:
+    """Write one row per game played to the --games-out file."""
+    from deckkit.match.report import game_rows
+    from deckkit.sim.records import write_rows
+
+    rows = write_rows(games_out, game_rows(outcome.report, outcome.records))
+    common.err(f"wrote {rows:,} game records to {games_out}")
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
