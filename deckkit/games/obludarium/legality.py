@@ -139,9 +139,12 @@ def timing(state: ObState, p: int, kind: str) -> Refusal | None:
     (OB-607), or for a window (OB-904, OB-610)."""
     if p != state.current_player():
         return _out_of_turn(state, p, kind)
-    if kind in INSTANTS:
-        return HAND_SIZE if state.phase == DISCARD and not state.stack else None
-    if kind == "pass":
+    return _deciding(state, p, kind)
+
+
+def _deciding(state: ObState, p: int, kind: str) -> Refusal | None:
+    """:func:`timing` for the deciding player ``p``."""
+    if kind in INSTANTS or kind == "pass":
         return HAND_SIZE if state.phase == DISCARD and not state.stack else None
     if state.window:
         return OWN_MAIN_PHASE if kind == "play" else WINDOW
@@ -269,8 +272,8 @@ def instants(state: ObState, p: int, acts: list[Action], food: int, first: bool 
     seen = set()
     for card in state.hands[p]:
         name = card.name
-        if name in seen:
-            continue
+        if card.type != SPELL or name in seen:
+            continue  # the candidates of a cast are the spells (may_cast refuses the rest)
         seen.add(name)
         if may_cast(state, p, card, food) is None:
             state.ability_actions(p, "cast", name, card.cast, card.cast_plan, None, acts, food)
@@ -350,34 +353,45 @@ def may_block(state: ObState, att: Perm, blk: Perm) -> Refusal | None:
 
 # -- the legal actions ------------------------------------------------------------------------------
 def legal_actions(state: ObState) -> list[Action]:
-    """Every legal action of the deciding player, in a stable order: lay-outs, attacks, blocks or
-    discards (whichever the step admits), then instants, then ``pass``."""
+    """Every legal action of the deciding player, in a stable order: the lay-outs, attacks, blocks or
+    discards its step lists (if :func:`timing` admits them), then instants, then ``pass``."""
     p = state.current_player()
     if p == TERMINAL:
         return []
     acts: list[Action] = []
     food = state.untapped_food(p)  # what every cost is compared with
-    if state.stack or state.window:
-        pass  # an answer or a window: instants only (timing)
-    elif timing(state, p, "play") is None:
-        lay_outs(state, p, acts, food)
-    elif timing(state, p, "attack") is None:
-        for perm, label in zip(state.tables[p], state.labels(p)):
-            if may_attack(state, p, perm) is None:
-                acts.append(Action(p, "attack", (label,)))
-    elif timing(state, p, "block") is None:
-        _blocks(state, p, acts)
-    elif timing(state, p, "discard") is None:
-        seen = set()
-        for card in state.hands[p]:
-            if card.name not in seen:
-                seen.add(card.name)
-                acts.append(Action(p, "discard", (card.name,)))
-    if timing(state, p, "cast") is None:
+    kind = _STEP_KINDS.get(state.phase)
+    if kind is not None and _deciding(state, p, kind) is None:
+        if kind == "play":
+            lay_outs(state, p, acts, food)
+        elif kind == "attack":
+            _attacks(state, p, acts)
+        elif kind == "block":
+            _blocks(state, p, acts)
+        else:
+            _discards(state, p, acts)
+    if _deciding(state, p, "pass") is None:  # instants and pass alike
         instants(state, p, acts, food)
-    if timing(state, p, "pass") is None:
         acts.append(Action(p, "pass"))
     return acts
+
+
+#: The kind of action besides instants that each step lists candidates of.
+_STEP_KINDS = {MAIN: "play", ATTACK: "attack", BLOCK: "block", DISCARD: "discard"}
+
+
+def _attacks(state: ObState, p: int, acts: list[Action]) -> None:
+    for perm, label in zip(state.tables[p], state.labels(p)):
+        if may_attack(state, p, perm) is None:
+            acts.append(Action(p, "attack", (label,)))
+
+
+def _discards(state: ObState, p: int, acts: list[Action]) -> None:
+    seen = set()
+    for card in state.hands[p]:
+        if card.name not in seen:
+            seen.add(card.name)
+            acts.append(Action(p, "discard", (card.name,)))
 
 
 def _blocks(state: ObState, p: int, acts: list[Action]) -> None:

@@ -68,6 +68,7 @@ def _tester(f: Filter) -> Callable[[Any, Any], bool]:
     rest = Filter(tuple((name, want) for name, want in f.tests if name in _LIVE_FIELDS), f.negated,
                   f.alternatives)
     printed_facts: dict[CardInfo, bool] = {}
+    words = _state_tests(rest)  # a rest of state words only is asked of the card directly
 
     def test(state, card) -> bool:
         if type(card) is CardInfo:
@@ -78,8 +79,63 @@ def _tester(f: Filter) -> Callable[[Any, Any], bool]:
                 known = printed_facts[card.info] = printed.matches(state._getter(card.info))
             if not known:
                 return False
+        if words is not None:
+            for holds in words:
+                if not holds(state, card):
+                    return False
+            return True
         return rest.matches(state._getter(card))
     return test
+
+
+#: What each ``state`` word of a filter asks of a card in play (:meth:`AbilityRules.states_of`);
+#: an attack is unblocked once the blocks are declared (OB-830, OB-831).
+STATE_WORDS: dict[str, Callable[[Any, Any], bool]] = {
+    "tapped": lambda state, perm: perm.tapped,
+    "untapped": lambda state, perm: not perm.tapped,
+    "new": lambda state, perm: perm.new,
+    "attacking": lambda state, perm: perm.attacking,
+    "blocked": lambda state, perm: perm.attacking and perm.blocked,
+    "unblocked": lambda state, perm: perm.attacking and not perm.blocked and state.phase in ("block", "fight"),
+    "blocking": lambda state, perm: bool(perm.blocking),
+}
+
+
+#: The state words only an attacking card has: it is one of the active player's ``attackers``.
+ATTACKING_WORDS = frozenset({"attacking", "blocked", "unblocked"})
+
+
+def _attackers_only(f: Filter) -> bool:
+    """Whether only attacking cards pass ``f`` (it asks for one of :data:`ATTACKING_WORDS`)."""
+    for name, want in f.tests:
+        if name == "state" and (want in ATTACKING_WORDS if isinstance(want, str) else
+                                isinstance(want, frozenset) and bool(want) and want <= ATTACKING_WORDS):
+            return True
+    return False
+
+
+def _any_of(tests: tuple[Callable[[Any, Any], bool], ...]) -> Callable[[Any, Any], bool]:
+    def holds(state, perm) -> bool:
+        return any(t(state, perm) for t in tests)
+    return holds
+
+
+def _state_tests(f: Filter) -> tuple[Callable[[Any, Any], bool], ...] | None:
+    """The state words ``f`` asks for, one test each (a set of words: any of them), when that is all
+    it asks (as :meth:`Filter.matches` reads a ``set`` field); else None."""
+    if f.negated or f.alternatives:
+        return None
+    out = []
+    for name, want in f.tests:
+        if name != "state":
+            return None
+        if isinstance(want, str) and want in STATE_WORDS:
+            out.append(STATE_WORDS[want])
+        elif isinstance(want, frozenset) and want <= STATE_WORDS.keys():
+            out.append(_any_of(tuple(STATE_WORDS[w] for w in sorted(want))))
+        else:
+            return None
+    return tuple(out)
 
 
 class ObContext(EffectContext):
@@ -113,6 +169,7 @@ class AbilityRules(State):
     turn: int
     active: int
     stack: list[StackItem]
+    attackers: list[Perm]
     result: int | str | None
     trigger_depth: int
 
@@ -132,19 +189,8 @@ class AbilityRules(State):
 
     # -- reading cards ---------------------------------------------------------------------------
     def states_of(self, perm) -> set:
-        """``state`` filter values of a card in play."""
-        out = {"tapped" if perm.tapped else "untapped"}
-        if perm.new:
-            out.add("new")
-        if perm.attacking:
-            out.add("attacking")
-            if perm.blocked:
-                out.add("blocked")
-            elif self.phase in ("block", "fight"):
-                out.add("unblocked")  # unblocked once the blocks are declared (OB-830, OB-831)
-        if perm.blocking:
-            out.add("blocking")
-        return out
+        """``state`` filter values of a card in play (:data:`STATE_WORDS`)."""
+        return {word for word, holds in STATE_WORDS.items() if holds(self, perm)}
 
     def _getter(self, card):
         if isinstance(card, CardInfo):
@@ -188,11 +234,15 @@ class AbilityRules(State):
     def tester(self, f: Filter):
         """``test(state, card)``: :meth:`passes` for one filter, made once per game. What a filter
         answers from printed facts alone never changes, so that answer is kept per card."""
+        return self._filter_entry(f)[1]
+
+    def _filter_entry(self, f: Filter) -> tuple[Filter, Callable[[Any, Any], bool], bool]:
+        """(f, its test, whether only attacking cards pass it), made once per game."""
         memo = self.game.filter_memo
         entry = memo.get(id(f))
         if entry is None or entry[0] is not f:  # the filter itself is held, so its id stays its own
-            entry = memo[id(f)] = (f, _tester(f))
-        return entry[1]
+            entry = memo[id(f)] = (f, _tester(f), _attackers_only(f))
+        return entry
 
     def _zone(self, p: int, zone: str) -> list:
         if zone == PLAY or not zone:
@@ -217,7 +267,7 @@ class AbilityRules(State):
             return True
 
         def game(name: str, value: Any) -> bool:
-            return name == "state" and perm is not None and value in self.states_of(perm)
+            return name == "state" and perm is not None and value in STATE_WORDS and STATE_WORDS[value](self, perm)
 
         return condition.holds(lambda c: self.count(c, controller, perm), game)
 
@@ -422,8 +472,10 @@ class AbilityRules(State):
             return [(c, c.name) for c in seen.values()]
         out = []
         sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (p, 1 - p)
-        test = self.tester(t.filter)  # the sides are walked here; in_set's other test is the one above
+        _, test, attackers_only = self._filter_entry(t.filter)  # in_set's side and other tests are walked here
         for q in sides:
+            if attackers_only and (q != self.active or not self.attackers):
+                continue  # only the active player's attackers can pass
             labels = None
             for i, perm in enumerate(self.tables[q]):
                 if t.other and (perm is source or perm in taken):

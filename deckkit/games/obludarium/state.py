@@ -198,9 +198,7 @@ class ObState(AbilityRules, State):
         return legality.can_lay_out_any(self, p)
 
     # -- legal actions (deckkit.games.obludarium.legality) -------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the deciding player, in a stable order."""
-        return legality.legal_actions(self)
+    legal_actions = legality.legal_actions  # every legal action of the deciding player, in a stable order
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
