@@ -2,8 +2,9 @@
 
 Greedy picks the first attack and the first food that the legal actions list without listing them
 (``_first_attack``, ``_first_food``: the same rule checks, OB-801, OB-315, OB-701), and looks up the
-shapes of the cards its actions name only when two actions may name cards alike (``_may_repeat``).
-At every decision of greedy games — against the passive dummy and against itself, on the starter
+shapes of the cards its actions name only when two actions may name cards alike (``_may_repeat``),
+and takes the value of a pass from where the other player's last valued choice played out to
+(``_pass_from_note``). At every decision of greedy games — against the passive dummy and against itself, on the starter
 deck, the designer deck and random decks over the whole pool — each shortcut's answer is checked
 against the full list of legal actions.
 """
@@ -79,3 +80,27 @@ def test_the_shortcuts_agree_with_the_legal_actions_on_the_designer_deck_and_ran
     rng = random.Random(5)
     for seed in range(15):
         _play(GAME, [rng.choice(pool) for _ in range(40)], [seed], "passive")
+
+
+def test_a_pass_valued_from_the_other_players_play_out_is_what_valuing_it_gives(monkeypatch):
+    """In self-play a pass is often valued from where the other player's choice played out to: the
+    score there is the score of playing the pass out now."""
+    taken = 0
+    noted = pol._pass_from_note
+
+    def checked(state, p, valued, ends):
+        nonlocal taken
+        noted(state, p, valued, ends)
+        if pol._PASS in valued and state.pilot_note[1] != p:
+            taken += 1
+            assert valued[pol._PASS] == pol.value_of(state, pol.Action(p, "pass"), p)
+
+    monkeypatch.setattr(pol, "_pass_from_note", checked)
+    game = ObludariumGame([*bundled_cards(), *json.loads((EXAMPLES / "ob-designer.json").read_text("utf-8"))])
+    entries = load_deck(EXAMPLES / "ob-designer.deck").entries
+    for g, deck in ((GAME, GAME.starter_deck()),
+                    (game, [game.cards[game.card_named(e.name).id] for e in entries for _ in range(e.count)])):
+        for seed in range(6):
+            chance = random.Random(seed)
+            g.goldfish(deck, chance, opponent="greedy", max_turns=30).play(policy_rng_of(chance))
+    assert taken > 50

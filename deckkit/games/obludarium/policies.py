@@ -95,14 +95,22 @@ def pass_action(state, who: int) -> Action:
     return Action(who, "pass")
 
 
-def value_of(state, action: Action, p: int) -> float:
-    """The score after ``action`` and a turn played out with passes (on a clone: ``state`` is untouched)."""
+def play_out(state, action: Action, p: int) -> ObState:
+    """A clone of ``state`` after ``action`` and the turn played out with passes (``state`` is untouched)."""
     twin = state.clone()
     twin.logging = False
     twin.log = []
     twin.apply_unchecked(action)
     _settle(twin, p)
-    return score(twin, p)
+    return twin
+
+
+def value_of(state, action: Action, p: int) -> float:
+    """The score after ``action`` and a turn played out with passes (on a clone: ``state`` is untouched)."""
+    return score(play_out(state, action, p), p)
+
+
+_PASS = ("pass",)  # the key of a pass among the actions valued
 
 
 def greedy(state: ObState, rng: random.Random | None = None) -> Action:
@@ -118,28 +126,47 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    best, best_value = None, None
     shapes = _shapes(state) if _may_repeat(legal) else {}
     valued: dict[tuple, float] = {}
-    # Passing now plays out what valuing the last choice on a clone played out (the choice, then passes
-    # to the end of the turn) when the state got here by that choice and passes only: that value is
-    # the pass's.
-    note, history = state.pilot_note, state.history
-    if note is not None and _led_here(note, p, state.turn, history):
-        valued[("pass",)] = note[3]
+    ends: dict[tuple, ObState | None] = {}  # where each valuation's play-out ended
+    _pass_from_note(state, p, valued, ends)
+    best, best_value = None, None
+    best_shape: tuple = ()
     for action in legal:
         if action.kind == "attack":
             continue
         shape = (action.kind, *(shapes.get(a, a) for a in action.args)) if shapes else (action.kind, *action.args)
         value = valued.get(shape)
         if value is None:
-            value = valued[shape] = value_of(state, action, p)
+            end = ends[shape] = play_out(state, action, p)
+            value = valued[shape] = score(end, p)
         if best_value is None or value > best_value + 1e-9:
-            best, best_value = action, value
+            best, best_value, best_shape = action, value, shape
     if best is None:
         return passive(state)
-    state.pilot_note = (len(history), p, best, best_value, state.turn)
+    state.pilot_note = (len(state.history), p, best, best_value, state.turn, ends.get(best_shape))
     return best
+
+
+def _pass_from_note(state, p: int, valued: dict, ends: dict) -> None:
+    """Passing now plays out what valuing the last choice on a clone played out (the choice, then passes
+    to the end of the turn) when the state got here by that choice and passes only: that value is the
+    pass's — the chooser's noted score, or the other player's score of where that play-out ended.
+
+    For the other player the play-out must have gone on after the pass now (a pass that ends the turn
+    is valued over the next turn too) and have ended the turn or the game (not the step cap)."""
+    note = state.pilot_note
+    history = state.history
+    if note is None or not _led_here(note, state.turn, history):
+        return
+    end = note[5]
+    if note[1] == p:
+        valued[_PASS] = note[3]
+    elif end is not None and len(end.history) > len(history) + 1 and (end.turn != note[4] or end.result is not None):
+        valued[_PASS] = score(end, p)
+    else:
+        return
+    ends[_PASS] = end
 
 
 def _first_attack(state, p: int) -> Action | None:
@@ -172,11 +199,11 @@ def _first_food(state, p: int) -> Action | None:
     return None
 
 
-def _led_here(note: tuple, p: int, turn: int, history: list) -> bool:
-    """Whether the noted choice of ``p`` brought the state to where it is, in the same turn, with
-    only passes after it."""
+def _led_here(note: tuple, turn: int, history: list) -> bool:
+    """Whether the noted choice brought the state to where it is, in the same turn, with only passes
+    after it."""
     n = note[0]
-    if note[1] != p or note[4] != turn or len(history) <= n or history[n] is not note[2]:
+    if note[4] != turn or len(history) <= n or history[n] is not note[2]:
         return False
     return all(action.kind == "pass" for action in history[n + 1:])
 
