@@ -352,12 +352,9 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     best: tuple[str, CardDef, Perm | None, Choice | None] | None = None
     free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
     free_walkers = state.game.pool.free_walkers
-    seen: set[CardDef] = set()
     spells = []
+    # Copies of a card are valued alike; the first stays the choice (a later one must be worth more).
     for card in player.hand:
-        if card in seen:
-            continue
-        seen.add(card)
         if may_play(state, p, card) is not None:
             continue
         if card.type == "general-spell":
