@@ -7,8 +7,9 @@ may use ``{player}`` (who is affected: "you", "your opponent"), ``{s}`` (the ver
 that player), ``{target}``, ``{amount}``, ``{cards}`` ("a card", "2 cards"), ``{duration}``
 (" this turn") and any of the step's own parameters; a counted amount adds " for each …".
 
-:func:`language_schema` is the card schema's definition of one game's abilities: every construct
-with a title, a description and an example, generated from the same words the checker uses.
+:func:`language_schema` (from :mod:`deckkit.engine.ability_schema`) is the card schema's definition
+of one game's abilities: every construct with a title, a description and an example, generated from
+the same words the checker uses.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from deckkit.engine.ability_schema import language_schema
 from deckkit.engine.abilities import (
     Ability, Amount, Condition, Count, Filter, Range, Static, Step, Target, Trigger, Vocabulary, vocabulary,
 )
@@ -315,146 +317,6 @@ def render_card(game: str, card: dict) -> list[str]:
     if problems:
         return [f"(cannot work: {p.path} {p.message})" for p in problems]
     return [render(game, a, card.get("name") or "this card") for a in compiled]
-
-
-# -- the schema -------------------------------------------------------------------------------------
-def _ref(name: str) -> dict:
-    return {"$ref": f"#/$defs/{name}"}
-
-
-def language_schema(game: str, prefix: str) -> dict[str, dict]:
-    """The ``$defs`` of one game's ability language (names start with ``prefix``); ``{prefix}ability`` is the entry."""
-    v = vocabulary(game)
-    effects = effects_of(game)
-    d = lambda name: _ref(prefix + name)  # noqa: E731
-    field_props: dict[str, Any] = {}
-    for f in v.fields.values():
-        if f.kind == "int":
-            schema: dict[str, Any] = {"anyOf": [{"type": "integer"}, {
-                "type": "object", "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
-                "additionalProperties": False}]}
-        elif f.kind == "bool":
-            schema = {"type": "boolean"}
-        else:
-            one = {"enum": list(f.values)} if f.values else {"type": "string"}
-            schema = {"anyOf": [one, {"type": "array", "items": one, "minItems": 1}]}
-        field_props[f.name] = {"title": f.name, "description": f.description or f"The card's {f.name}.", **schema}
-    defs: dict[str, dict] = {}
-    defs[prefix + "filter"] = {
-        "title": "card filter", "type": "object", "additionalProperties": False,
-        "description": "Tests on a card's properties; every test must hold. 'not' must fail, 'any' needs one to hold.",
-        "examples": [{"type": next(iter(v.fields["type"].values), "card")} if "type" in v.fields else {}],
-        "properties": {**field_props, "not": d("filter"), "any": {"type": "array", "items": d("filter")}},
-    }
-    cards_common = {
-        "side": {"enum": ["own", "enemy", "any"], "description": "Whose cards: yours, the opponent's, or anyone's."},
-        "zone": {"enum": list(v.zones), "description": f"Where the cards are (default {v.zones[0]})."},
-        "other": {"type": "boolean", "description": "Leave this card itself out."},
-        "filter": d("filter"),
-    }
-    defs[prefix + "target"] = {
-        "title": "target", "description": "Which cards a step acts on. A word: self (this card), it (the card of "
-        "the triggering event), own / enemy / any (the player chooses one such card in play); or an object.",
-        "examples": ["self", {"choose": "one", "side": "enemy", "filter": {"type": "monster"}}],
-        "anyOf": [{"enum": ["self", "it", "own", "enemy", "any"]}, {
-            "type": "object", "additionalProperties": False, "properties": {
-                "choose": {"enum": ["one", "every", "random"],
-                           "description": "one: the player chooses; every: all that match; random: one at random."},
-                "count": {"type": "integer", "minimum": 1, "maximum": 9, "description": "How many to choose."},
-                **cards_common}}]}
-    defs[prefix + "count"] = {
-        "title": "what to count", "description": "A set of cards to count (all that match).",
-        "examples": [{"side": "own", "filter": {"type": "food"}}],
-        "anyOf": [{"enum": ["own", "enemy", "any"]},
-                  {"type": "object", "additionalProperties": False, "properties": cards_common}]}
-    defs[prefix + "amount"] = {
-        "title": "amount", "description": "A whole number, a counted amount ('for each …': count × times + plus, "
-        "at most max) or the triggering event's amount (from: event).",
-        "examples": [2, {"count": {"side": "own", "filter": {"type": "food"}}}, {"from": "event"}],
-        "anyOf": [{"type": "integer", "minimum": 0, "maximum": 99}, {
-            "type": "object", "additionalProperties": False, "properties": {
-                "count": d("count"), "from": {"const": "event"},
-                "times": {"type": "integer", "minimum": 0, "maximum": 99},
-                "plus": {"type": "integer", "minimum": 0, "maximum": 99},
-                "max": {"type": "integer", "minimum": 0, "maximum": 99}}}]}
-    game_conditions = {name: {"description": k.description, **k.schema} for name, k in v.conditions.items()}
-    defs[prefix + "condition"] = {
-        "title": "condition", "description": "When the ability applies: a count in a range (count + min/max), the "
-        "game's own conditions, not / all / any.",
-        "examples": [{"count": {"side": "own", "zone": v.zones[-1]}, "max": 2}],
-        "type": "object", "additionalProperties": False, "properties": {
-            "count": d("count"), "min": {"type": "integer", "minimum": 0}, "max": {"type": "integer", "minimum": 0},
-            "not": d("condition"), "all": {"type": "array", "items": d("condition")},
-            "any": {"type": "array", "items": d("condition")}, **game_conditions}}
-    events = sorted(v.events)
-    none = {"not": {}, "description": "This game's cards have none."}
-    defs[prefix + "trigger"] = none if not events else {
-        "title": "trigger", "description": "The event that sets the ability off: "
-        + "; ".join(f"{e}: {v.events[e].description}" for e in events),
-        "examples": [next((v.events[e].example for e in events if v.events[e].example), {"on": events[0]})],
-        "anyOf": [{"enum": events}, {"type": "object", "additionalProperties": False, "required": ["on"], "properties": {
-            "on": {"enum": events}, "who": {"enum": ["self", "other", "any"],
-                                             "description": "Whose event: this card's (default), another card's, any."},
-            "side": cards_common["side"], "filter": d("filter")}}]}
-    defs[prefix + "cost"] = none if not v.costs else {
-        "title": "activation cost", "description": "What a card in play pays to use the ability.",
-        "examples": [{k: (True if p.schema.get("type") == "boolean" else 1) for k, p in list(v.costs.items())[:2]}],
-        "type": "object", "additionalProperties": False, "minProperties": 1,
-        "properties": {k: {"description": p.description or k, **p.schema} for k, p in v.costs.items()}}
-    statics = []
-    for name in sorted(v.statics):
-        kind = v.statics[name]
-        props: dict[str, Any] = {"effect": {"const": name}, "text": {"type": "string", "maxLength": 1000},
-                                 "condition": d("condition"), **{k: dict(s) for k, s in kind.params.items()}}
-        if kind.cards:
-            props["cards"] = d("count")
-        entry: dict[str, Any] = {"title": name, "description": kind.description, "type": "object",
-                                 "required": ["effect", *kind.required], "additionalProperties": False,
-                                 "properties": props}
-        if kind.example:
-            entry["examples"] = [kind.example]
-        statics.append(entry)
-    defs[prefix + "static"] = {"title": "continuous effect", "description": "Holds while the card is in play.",
-                               "anyOf": statics or [{"not": {}}]}
-    steps = []
-    for name in sorted(effects):
-        eff = effects[name]
-        props = {"effect": {"const": name}, "text": {"type": "string", "maxLength": 1000}}
-        for key, schema in eff.params.items():
-            if key == "target":
-                props[key] = d("target")
-            elif key == "amount":
-                props[key] = d("amount")
-            elif key == "duration":
-                props[key] = {"enum": list(schema.get("enum") or v.durations), "description": "How long it lasts."}
-            elif key == "player":
-                props[key] = {"enum": list(schema.get("enum") or v.players), "description": "Who is affected."}
-            else:
-                props[key] = {k: val for k, val in schema.items() if not k.startswith("x-")}
-        steps.append({"title": name, "description": eff.description, "type": "object", "required": ["effect",
-                      *eff.required], "additionalProperties": False, "properties": props})
-    defs[prefix + "step"] = {"title": "step", "description": "One effect with its own target, amount and duration.",
-                             "examples": [{"effect": sorted(effects)[0]}] if effects else [], "anyOf": steps or [{"not": {}}]}
-    sequence = {"type": "array", "minItems": 1, "items": d("step"), "description": "Steps carried out in order."}
-    language = {
-        "type": "object", "additionalProperties": False, "properties": {
-            "text": {"type": "string", "maxLength": 1000, "description": "The ability's rules text as printed."},
-            "trigger": d("trigger"), "cost": d("cost"), "condition": d("condition"),
-            "static": {"type": "array", "minItems": 1, "items": d("static"),
-                       "description": "Continuous effects (keywords, stat changes, cost changes, replacements)."},
-            "do": sequence,
-            "modes": {"type": "array", "minItems": 2, "description": "The player chooses one mode.", "items": {
-                "type": "object", "required": ["do"], "additionalProperties": False,
-                "properties": {"do": sequence, "text": {"type": "string", "maxLength": 1000}}}}},
-        "anyOf": [{"required": ["do"]}, {"required": ["modes"]}, {"required": ["static"]}]}
-    flat = {"type": "object", "required": ["effect"], "description": "The older flat form: one effect with its "
-            "parameters and costs at the top level (still read).", "properties": {"effect": {"enum": sorted(effects)}}}
-    defs[prefix + "ability"] = {
-        "title": f"{v.game} ability", "description": "One ability: what the card does on play, when triggered, when "
-        "activated (cost) or continuously (static). See the ability language in the README.",
-        "examples": [{"trigger": "enters", "do": [{"effect": "draw", "amount": 1}]}] if "enters" in v.events else [],
-        "anyOf": [language, flat] if v.upgrade is not None else [language]}
-    return defs
 
 
 # -- the reference of a game's words ---------------------------------------------------------------

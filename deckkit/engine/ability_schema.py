@@ -1,0 +1,220 @@
+"""The JSON Schema of one game's ability language, generated from the words the checker uses.
+
+:func:`language_schema` is the card schema's definition of a game's abilities: every construct
+(card filter, target, count, amount, condition, trigger, cost, continuous effect, step and the
+ability itself) with a title, a description and an example. Each construct is one method of
+:class:`_Defs`, in the order the definitions appear in the schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckkit.engine.abilities import Vocabulary, vocabulary
+from deckkit.engine.effects import effects_of
+
+__all__ = ["language_schema"]
+
+def language_schema(game: str, prefix: str) -> dict[str, dict]:
+    """The ``$defs`` of one game's ability language (names start with ``prefix``); ``{prefix}ability`` is the entry."""
+    defs = _Defs(vocabulary(game), effects_of(game), prefix)
+    # the order of the definitions is the order of the generated schema file: keep it
+    parts = {"filter": defs.filter, "target": defs.target, "count": defs.count, "amount": defs.amount,
+             "condition": defs.condition, "trigger": defs.trigger, "cost": defs.cost, "static": defs.static,
+             "step": defs.step, "ability": defs.ability}
+    return {prefix + name: build() for name, build in parts.items()}
+
+
+def _none() -> dict:
+    """The definition of a construct the game's cards never use: nothing matches it."""
+    return {"not": {}, "description": "This game's cards have none."}
+
+
+class _Defs:
+    """Builds each definition of one game's language; references to the others carry the game's prefix."""
+
+    def __init__(self, vocab: Vocabulary, effects: dict[str, Any], prefix: str) -> None:
+        self.v = vocab
+        self.effects = effects
+        self.prefix = prefix
+        # the properties a target and a count share: whose cards, where, and which
+        self.cards_common = {
+            "side": {"enum": ["own", "enemy", "any"], "description": "Whose cards: yours, the opponent's, or anyone's."},
+            "zone": {"enum": list(vocab.zones), "description": f"Where the cards are (default {vocab.zones[0]})."},
+            "other": {"type": "boolean", "description": "Leave this card itself out."},
+            "filter": self.ref("filter"),
+        }
+
+    def ref(self, name: str) -> dict:
+        """A reference to another definition of this game's language."""
+        return {"$ref": f"#/$defs/{self.prefix}{name}"}
+
+    def filter(self) -> dict:
+        """Tests on a card's fields (one property per field of the game's cards), with not and any."""
+        v = self.v
+        return {
+            "title": "card filter", "type": "object", "additionalProperties": False,
+            "description": "Tests on a card's properties; every test must hold. 'not' must fail, 'any' needs one to hold.",
+            "examples": [{"type": next(iter(v.fields["type"].values), "card")} if "type" in v.fields else {}],
+            "properties": {**self._field_tests(), "not": self.ref("filter"),
+                           "any": {"type": "array", "items": self.ref("filter")}},
+        }
+
+    def _field_tests(self) -> dict[str, Any]:
+        """One test per card field: a number or a min/max range, true/false, or one value or a list of them."""
+        tests: dict[str, Any] = {}
+        for f in self.v.fields.values():
+            if f.kind == "int":
+                schema: dict[str, Any] = {"anyOf": [{"type": "integer"}, {
+                    "type": "object", "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
+                    "additionalProperties": False}]}
+            elif f.kind == "bool":
+                schema = {"type": "boolean"}
+            else:
+                one = {"enum": list(f.values)} if f.values else {"type": "string"}
+                schema = {"anyOf": [one, {"type": "array", "items": one, "minItems": 1}]}
+            tests[f.name] = {"title": f.name, "description": f.description or f"The card's {f.name}.", **schema}
+        return tests
+
+    def target(self) -> dict:
+        """Which cards a step acts on: a word, or an object saying how to choose among matching cards."""
+        return {
+            "title": "target", "description": "Which cards a step acts on. A word: self (this card), it (the card of "
+            "the triggering event), own / enemy / any (the player chooses one such card in play); or an object.",
+            "examples": ["self", {"choose": "one", "side": "enemy", "filter": {"type": "monster"}}],
+            "anyOf": [{"enum": ["self", "it", "own", "enemy", "any"]}, {
+                "type": "object", "additionalProperties": False, "properties": {
+                    "choose": {"enum": ["one", "every", "random"],
+                               "description": "one: the player chooses; every: all that match; random: one at random."},
+                    "count": {"type": "integer", "minimum": 1, "maximum": 9, "description": "How many to choose."},
+                    **self.cards_common}}]}
+
+    def count(self) -> dict:
+        """A set of cards to count."""
+        return {
+            "title": "what to count", "description": "A set of cards to count (all that match).",
+            "examples": [{"side": "own", "filter": {"type": "food"}}],
+            "anyOf": [{"enum": ["own", "enemy", "any"]},
+                      {"type": "object", "additionalProperties": False, "properties": self.cards_common}]}
+
+    def amount(self) -> dict:
+        """A whole number, a counted amount or the triggering event's amount."""
+        return {
+            "title": "amount", "description": "A whole number, a counted amount ('for each …': count × times + plus, "
+            "at most max) or the triggering event's amount (from: event).",
+            "examples": [2, {"count": {"side": "own", "filter": {"type": "food"}}}, {"from": "event"}],
+            "anyOf": [{"type": "integer", "minimum": 0, "maximum": 99}, {
+                "type": "object", "additionalProperties": False, "properties": {
+                    "count": self.ref("count"), "from": {"const": "event"},
+                    "times": {"type": "integer", "minimum": 0, "maximum": 99},
+                    "plus": {"type": "integer", "minimum": 0, "maximum": 99},
+                    "max": {"type": "integer", "minimum": 0, "maximum": 99}}}]}
+
+    def condition(self) -> dict:
+        """When an ability applies: a count in a range, the game's own conditions, not / all / any."""
+        v = self.v
+        game_conditions = {name: {"description": k.description, **k.schema} for name, k in v.conditions.items()}
+        return {
+            "title": "condition", "description": "When the ability applies: a count in a range (count + min/max), the "
+            "game's own conditions, not / all / any.",
+            "examples": [{"count": {"side": "own", "zone": v.zones[-1]}, "max": 2}],
+            "type": "object", "additionalProperties": False, "properties": {
+                "count": self.ref("count"), "min": {"type": "integer", "minimum": 0},
+                "max": {"type": "integer", "minimum": 0}, "not": self.ref("condition"),
+                "all": {"type": "array", "items": self.ref("condition")},
+                "any": {"type": "array", "items": self.ref("condition")}, **game_conditions}}
+
+    def trigger(self) -> dict:
+        """The event that sets an ability off (nothing, for a game without events)."""
+        v = self.v
+        events = sorted(v.events)
+        if not events:
+            return _none()
+        return {
+            "title": "trigger", "description": "The event that sets the ability off: "
+            + "; ".join(f"{e}: {v.events[e].description}" for e in events),
+            "examples": [next((v.events[e].example for e in events if v.events[e].example), {"on": events[0]})],
+            "anyOf": [{"enum": events}, {"type": "object", "additionalProperties": False, "required": ["on"],
+                                         "properties": {
+                "on": {"enum": events}, "who": {"enum": ["self", "other", "any"],
+                                                "description": "Whose event: this card's (default), another card's, any."},
+                "side": self.cards_common["side"], "filter": self.ref("filter")}}]}
+
+    def cost(self) -> dict:
+        """What a card in play pays to activate an ability (nothing, for a game without costs)."""
+        v = self.v
+        if not v.costs:
+            return _none()
+        return {
+            "title": "activation cost", "description": "What a card in play pays to use the ability.",
+            "examples": [{k: (True if p.schema.get("type") == "boolean" else 1) for k, p in list(v.costs.items())[:2]}],
+            "type": "object", "additionalProperties": False, "minProperties": 1,
+            "properties": {k: {"description": p.description or k, **p.schema} for k, p in v.costs.items()}}
+
+    def static(self) -> dict:
+        """A continuous effect: one alternative per kind the game defines."""
+        statics = []
+        for name in sorted(self.v.statics):
+            kind = self.v.statics[name]
+            props: dict[str, Any] = {"effect": {"const": name}, "text": {"type": "string", "maxLength": 1000},
+                                     "condition": self.ref("condition"), **{k: dict(s) for k, s in kind.params.items()}}
+            if kind.cards:
+                props["cards"] = self.ref("count")
+            entry: dict[str, Any] = {"title": name, "description": kind.description, "type": "object",
+                                     "required": ["effect", *kind.required], "additionalProperties": False,
+                                     "properties": props}
+            if kind.example:
+                entry["examples"] = [kind.example]
+            statics.append(entry)
+        return {"title": "continuous effect", "description": "Holds while the card is in play.",
+                "anyOf": statics or [{"not": {}}]}
+
+    def step(self) -> dict:
+        """One effect: one alternative per effect of the game's registry, with that effect's parameters."""
+        steps = []
+        for name in sorted(self.effects):
+            eff = self.effects[name]
+            props = {"effect": {"const": name}, "text": {"type": "string", "maxLength": 1000}}
+            props.update({key: self._param(key, schema) for key, schema in eff.params.items()})
+            steps.append({"title": name, "description": eff.description, "type": "object", "required": ["effect",
+                          *eff.required], "additionalProperties": False, "properties": props})
+        return {"title": "step", "description": "One effect with its own target, amount and duration.",
+                "examples": [{"effect": sorted(self.effects)[0]}] if self.effects else [],
+                "anyOf": steps or [{"not": {}}]}
+
+    def _param(self, key: str, schema: dict) -> dict:
+        """An effect's parameter: the language's own target, amount, duration and player, or the effect's schema."""
+        if key == "target":
+            return self.ref("target")
+        if key == "amount":
+            return self.ref("amount")
+        if key == "duration":
+            return {"enum": list(schema.get("enum") or self.v.durations), "description": "How long it lasts."}
+        if key == "player":
+            return {"enum": list(schema.get("enum") or self.v.players), "description": "Who is affected."}
+        return {k: val for k, val in schema.items() if not k.startswith("x-")}  # x-sides, x-zones: the checker's
+
+    def ability(self) -> dict:
+        """The entry: one ability in the language, or (where the game reads it) the older flat form."""
+        v = self.v
+        sequence = {"type": "array", "minItems": 1, "items": self.ref("step"),
+                    "description": "Steps carried out in order."}
+        language = {
+            "type": "object", "additionalProperties": False, "properties": {
+                "text": {"type": "string", "maxLength": 1000, "description": "The ability's rules text as printed."},
+                "trigger": self.ref("trigger"), "cost": self.ref("cost"), "condition": self.ref("condition"),
+                "static": {"type": "array", "minItems": 1, "items": self.ref("static"),
+                           "description": "Continuous effects (keywords, stat changes, cost changes, replacements)."},
+                "do": sequence,
+                "modes": {"type": "array", "minItems": 2, "description": "The player chooses one mode.", "items": {
+                    "type": "object", "required": ["do"], "additionalProperties": False,
+                    "properties": {"do": sequence, "text": {"type": "string", "maxLength": 1000}}}}},
+            "anyOf": [{"required": ["do"]}, {"required": ["modes"]}, {"required": ["static"]}]}
+        flat = {"type": "object", "required": ["effect"], "description": "The older flat form: one effect with its "
+                "parameters and costs at the top level (still read).",
+                "properties": {"effect": {"enum": sorted(self.effects)}}}
+        return {
+            "title": f"{v.game} ability", "description": "One ability: what the card does on play, when triggered, "
+            "when activated (cost) or continuously (static). See the ability language in the README.",
+            "examples": [{"trigger": "enters", "do": [{"effect": "draw", "amount": 1}]}] if "enters" in v.events else [],
+            "anyOf": [language, flat] if v.upgrade is not None else [language]}
