@@ -136,102 +136,136 @@ def _section_of(text: str) -> str | None:
 
 def parse_text(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]:
     """Parse deck text; returns the deck and every problem (errors and warnings) found."""
-    from deckkit.engine.registry import default_game, resolve as resolve_game
-
-    problems: list[Problem] = []
-    header: dict[str, str] = {}
-    header_line: dict[str, int] = {}
-    deck = Deck(game="", path=path)
-    section = MAIN
-    seen: dict[tuple[str, str], DeckEntry] = {}
-    records: list[tuple[int, str, str]] = []  # (line, kind, text) for the Layout of comments
-    card_lines: list[tuple[int, str, str, bool]] = []  # (line, section, trailing comment, merged)
+    reader = _Reader(path)
     for number, raw in enumerate(text.splitlines(), start=1):
+        reader.read_line(number, raw)
+    return reader.finish(text)
+
+
+class _Reader:
+    """One parse of a deck text, line by line: the headers so far, the current section, the cards seen,
+    every problem, and the records of where comments stood (for the :class:`Layout`)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.problems: list[Problem] = []
+        self.header: dict[str, str] = {}
+        self.header_line: dict[str, int] = {}
+        self.deck = Deck(game="", path=path)
+        self.section = MAIN
+        self.seen: dict[tuple[str, str], DeckEntry] = {}
+        self.records: list[tuple[int, str, str]] = []  # (line, kind, text) for the Layout of comments
+        self.card_lines: list[tuple[int, str, str, bool]] = []  # (line, section, trailing comment, merged)
+
+    def read_line(self, number: int, raw: str) -> None:
+        """One line: blank or a comment, a card line (``SB:`` puts it in the sideboard), or something else."""
         line = _COMMENT.split(raw, 1)[0].strip().replace("\u00a0", " ")
         if not line:
-            records.append((number, "comment" if "#" in raw else "blank", raw.strip()))
-            continue
-        target = section
+            self.records.append((number, "comment" if "#" in raw else "blank", raw.strip()))
+            return
+        target = self.section
         sb = _SB_PREFIX.match(line)
         if sb and _CARD.match(line[sb.end():]):
             target, line = SIDEBOARD, line[sb.end():]
         match = _CARD.match(line)
         if match is None:
-            named = _section_of(line)
-            if named is not None:
-                section = named
-                records.append((number, "section", ""))
-                continue
-            head = _HEADER.match(line)
-            if head and not head["key"][0].isdigit():
-                header_key = fold(head["key"]).replace(" ", "-")
-                if header_key in HEADERS or not seen:
-                    if header_key in header:
-                        problems.append(Problem("duplicate-header", f"second '{header_key}:' line (first on line "
-                                                f"{header_line[header_key]})", line=number, hint="keep one"))
-                    if header_key in HEADERS:
-                        header[header_key], header_line[header_key] = unescape_name(head["value"].strip()), number
-                        records.append((number, "header", ""))
-                        continue
-                    problems.append(Problem("unknown-header", f"unknown header '{head['key']}:' ignored",
-                                            line=number, severity="warning",
-                                            hint="headers are game:, format: and name:"))
-                    records.append((number, "keep", raw.strip()))
-                    continue
-            if _COUNT_ONLY.match(line):
-                problems.append(Problem("bad-line", f"a count without a card name: {line!r}", line=number,
-                                        hint="a card line is 'N Name', e.g. '2 Éjlépő Kajtár'"))
-            else:
-                problems.append(Problem("bad-line", f"not a card line: {line!r}", line=number,
-                                        hint=f"a card line starts with a count, e.g. '1 {line[:40]}'"))
-            continue
+            self._other(number, raw, line)
+        else:
+            self._card(number, raw, match, target)
+
+    def _other(self, number: int, raw: str, line: str) -> None:
+        """A line that is no card line: a section title, a header, or a bad line."""
+        named = _section_of(line)
+        if named is not None:
+            self.section = named
+            self.records.append((number, "section", ""))
+            return
+        head = _HEADER.match(line)
+        if head and not head["key"][0].isdigit() and self._header(number, raw, head):
+            return
+        if _COUNT_ONLY.match(line):
+            self.problems.append(Problem("bad-line", f"a count without a card name: {line!r}", line=number,
+                                         hint="a card line is 'N Name', e.g. '2 Éjlépő Kajtár'"))
+        else:
+            self.problems.append(Problem("bad-line", f"not a card line: {line!r}", line=number,
+                                         hint=f"a card line starts with a count, e.g. '1 {line[:40]}'"))
+
+    def _header(self, number: int, raw: str, head: re.Match[str]) -> bool:
+        """A ``key: value`` line read as a header; False when it is none (an unknown key after the first
+        card line), and so a bad line."""
+        key = fold(head["key"]).replace(" ", "-")
+        if key not in HEADERS and self.seen:
+            return False
+        if key in self.header:
+            self.problems.append(Problem("duplicate-header", f"second '{key}:' line (first on line "
+                                         f"{self.header_line[key]})", line=number, hint="keep one"))
+        if key in HEADERS:
+            self.header[key], self.header_line[key] = unescape_name(head["value"].strip()), number
+            self.records.append((number, "header", ""))
+            return True
+        self.problems.append(Problem("unknown-header", f"unknown header '{head['key']}:' ignored",
+                                     line=number, severity="warning", hint="headers are game:, format: and name:"))
+        self.records.append((number, "keep", raw.strip()))
+        return True
+
+    def _card(self, number: int, raw: str, match: re.Match[str], target: str) -> None:
+        """A card line: its count checked, its copies added to an earlier line of the same card if any."""
         name = unescape_name(" ".join(match["name"].split()))
         digits = match["count"].lstrip("+-").lstrip("0")
         count = int(match["count"]) if len(digits) <= 9 else 10**9  # never int() of thousands of digits
         if count < 1 or count > MAX_COUNT:
             shown = match["count"] if len(match["count"]) <= 20 else f"{match['count'][:12]}… ({len(digits)} digits)"
             why = "must be at least 1" if count < 1 else f"is not plausible (at most {MAX_COUNT} per line)"
-            problems.append(Problem("bad-count", f"count {shown} for {name} {why}", card=name, line=number,
-                                    hint="write the number of copies, e.g. '3 " + name + "'"))
-            continue
+            self.problems.append(Problem("bad-count", f"count {shown} for {name} {why}", card=name, line=number,
+                                         hint="write the number of copies, e.g. '3 " + name + "'"))
+            return
         key = (target, fold(name))
         trailing = _TRAILING_COMMENT.search(raw)
-        records.append((number, "card", ""))
-        card_lines.append((number, target, raw[trailing.start():].rstrip() if trailing else "", key in seen))
-        if key in seen:
-            first = seen[key]
+        self.records.append((number, "card", ""))
+        self.card_lines.append((number, target, raw[trailing.start():].rstrip() if trailing else "", key in self.seen))
+        if key in self.seen:
+            first = self.seen[key]
             first.count += count
-            problems.append(Problem(
+            self.problems.append(Problem(
                 "duplicate-card", f"{name} appears on lines {first.line} and {number}; counted as {first.count}",
                 card=name, line=number, severity="warning", hint="put all copies on one line"))
-            continue
+            return
         entry = DeckEntry(count, name, number, target)
-        seen[key] = entry
-        deck.section(target).append(entry)
+        self.seen[key] = entry
+        self.deck.section(target).append(entry)
 
-    if "game" not in header:
-        problems.insert(0, Problem("missing-game", "the deck has no 'game:' line",
-                                   hint="add a first line such as 'game: " + default_game().name + "'"))
-    else:
-        try:
-            deck.game = resolve_game(header["game"])
-        except Exception as exc:  # UsageError from the registry: for a file it is bad data
-            problems.insert(0, Problem("unknown-game", f"unknown game {header['game']!r}",
-                                       line=header_line["game"], hint=getattr(exc, "hint", None)))
-    deck.format = header.get("format") or None
-    deck.name = header.get("name") or None
-    deck.notes = [p for p in problems if p.severity == "warning"]
-    layout = _layout(records)
-    layout.headers = header_line
-    layout.newline = "\r\n" if "\r\n" in text else "\n"
-    for number, target, comment, merged in card_lines:
-        layout.order[target].append(number)
-        if comment:
-            layout.trailing[number] = comment
-        if merged:
-            layout.merged.add(number)
-    deck.layout = layout
-    return deck, problems
+    def finish(self, text: str) -> tuple[Deck, list[Problem]]:
+        """The deck with its game, format, name, notes and layout, and every problem found."""
+        from deckkit.engine.registry import default_game, resolve as resolve_game
+
+        deck, problems, header = self.deck, self.problems, self.header
+        # a missing or unknown game comes first: every later message depends on it
+        if "game" not in header:
+            problems.insert(0, Problem("missing-game", "the deck has no 'game:' line",
+                                       hint="add a first line such as 'game: " + default_game().name + "'"))
+        else:
+            try:
+                deck.game = resolve_game(header["game"])
+            except Exception as exc:  # UsageError from the registry: for a file it is bad data
+                problems.insert(0, Problem("unknown-game", f"unknown game {header['game']!r}",
+                                           line=self.header_line["game"], hint=getattr(exc, "hint", None)))
+        deck.format = header.get("format") or None
+        deck.name = header.get("name") or None
+        deck.notes = [p for p in problems if p.severity == "warning"]
+        deck.layout = self._layout(text)
+        return deck, problems
+
+    def _layout(self, text: str) -> Layout:
+        """Where the comments, headers and card lines stood, and the file's line ends."""
+        layout = _layout(self.records)
+        layout.headers = self.header_line
+        layout.newline = "\r\n" if "\r\n" in text else "\n"
+        for number, target, comment, merged in self.card_lines:
+            layout.order[target].append(number)
+            if comment:
+                layout.trailing[number] = comment
+            if merged:
+                layout.merged.add(number)
+        return layout
 
 
 def _card_line(entry: DeckEntry) -> str:

@@ -143,12 +143,23 @@ def _card_rules(fmt: Format, card: dict[str, Any], line: int | None, errors: lis
 
 def check(resolved: ResolvedDeck, fmt: Format) -> tuple[list[Problem], list[Problem]]:
     """The format's errors and warnings for a resolved deck (lookup problems not included)."""
-    errors: list[Problem] = []
-    warnings: list[Problem] = []
-    deck = resolved.deck
-    size = deck.size
+    errors = _size_errors(resolved.deck.size, fmt)
+    # Cards one by one, main deck and sideboard alike.
+    for rows in (resolved.main, resolved.side):
+        for r in rows:
+            if r.card is not None:
+                _card_rules(fmt, r.card, r.entry.line, errors)
+    errors += _copy_errors(resolved, fmt)
+    main = resolved.counts()
+    for req in fmt.composition:
+        errors += _composition_errors(req, main)
+    warnings = [w for adv in fmt.advice if (w := _advice_warning(adv, main, resolved.deck.size)) is not None]
+    return errors, warnings
 
-    # Size (OB-202, AF-202, AF-206, KO-104 …).
+
+def _size_errors(size: int, fmt: Format) -> list[Problem]:
+    """The deck's size against the format's least and most (OB-202, AF-202, AF-206, KO-104 …)."""
+    errors = []
     low, high, rule = fmt.size.get("min"), fmt.size.get("max"), fmt.size.get("rule")
     if low is not None and size < low:
         errors.append(Problem("deck-too-small", _rule(f"the deck has {size} cards; {fmt.id} needs at least {low}",
@@ -156,17 +167,15 @@ def check(resolved: ResolvedDeck, fmt: Format) -> tuple[list[Problem], list[Prob
     if high is not None and size > high:
         errors.append(Problem("deck-too-large", _rule(f"the deck has {size} cards; {fmt.id} allows at most {high}",
                                                       rule), hint=f"take out {size - high} card(s)"))
+    return errors
 
-    # Cards one by one, main deck and sideboard alike.
-    for rows in (resolved.main, resolved.side):
-        for r in rows:
-            if r.card is not None:
-                _card_rules(fmt, r.card, r.entry.line, errors)
 
-    # Copies, counted by name (AF-208) or by id; restricted cards have their own, lower limit.
+def _copy_errors(resolved: ResolvedDeck, fmt: Format) -> list[Problem]:
+    """Copies in the main deck, counted by name (AF-208) or by id; restricted cards have their own, lower limit."""
+    errors = []
     by_id = fmt.copies.get("by", "name") == "id"
     totals: Counter[str] = Counter()
-    first: dict[str, tuple[dict[str, Any], int | None]] = {}
+    first: dict[str, tuple[dict[str, Any], int | None]] = {}  # a card's problem names its first line
     for r in resolved.main:
         if r.card is None:
             continue
@@ -189,56 +198,62 @@ def check(resolved: ResolvedDeck, fmt: Format) -> tuple[list[Problem], list[Prob
         if found and total > restricted:
             errors.append(Problem("restricted", f"{name} is restricted to {restricted} in {fmt.id}; the deck has {total}",
                                   card=name, line=line, hint=f"keep {restricted}"))
+    return errors
 
-    # Composition requirements (KO-104 …): counts per group of cards matching `where`.
-    main = resolved.counts()
-    for req in fmt.composition:
-        label = req.get("label") or _describe(req["where"])
-        conds = _compile(req["where"])  # once per requirement, not once per card
-        chosen = [(c, n) for c, n in main if _match(c, conds)]
-        group_by = req.get("group_by")
-        if group_by is None:
-            need = _outside(sum(n for _, n in chosen), req.get("count"))
-            if need:
-                total = sum(n for _, n in chosen)
-                errors.append(Problem("composition", _rule(f"{label}: {total}, needs {need}", req.get("rule")),
-                                      hint="the format's composition rules list what the deck must hold"))
-            continue
-        fields = [group_by] if isinstance(group_by, str) else list(group_by)
-        groups: defaultdict[tuple, int] = defaultdict(int)
-        for card, n in chosen:
-            groups[tuple(card.get(f) for f in fields)] += n
-        need = _outside(len(groups), req.get("groups"))
+
+def _composition_errors(req: dict[str, Any], main: list[tuple[dict[str, Any], int]]) -> list[Problem]:
+    """One composition requirement (KO-104 …): the count of the cards matching `where`, or per group of them."""
+    label = req.get("label") or _describe(req["where"])
+    conds = _compile(req["where"])  # once per requirement, not once per card
+    chosen = [(c, n) for c, n in main if _match(c, conds)]
+    group_by = req.get("group_by")
+    if group_by is None:
+        need = _outside(sum(n for _, n in chosen), req.get("count"))
+        if not need:
+            return []
+        total = sum(n for _, n in chosen)
+        return [Problem("composition", _rule(f"{label}: {total}, needs {need}", req.get("rule")),
+                        hint="the format's composition rules list what the deck must hold")]
+    errors = []
+    fields = [group_by] if isinstance(group_by, str) else list(group_by)
+    groups: defaultdict[tuple, int] = defaultdict(int)
+    for card, n in chosen:
+        groups[tuple(card.get(f) for f in fields)] += n
+    need = _outside(len(groups), req.get("groups"))
+    if need:
+        errors.append(Problem("composition", _rule(f"{label}: {len(groups)} different {'/'.join(fields)}, "
+                                                   f"needs {need}", req.get("rule"))))
+    for group, total in sorted(groups.items(), key=lambda kv: str(kv[0])):
+        need = _outside(total, req.get("count"))
         if need:
-            errors.append(Problem("composition", _rule(f"{label}: {len(groups)} different {'/'.join(fields)}, "
-                                                       f"needs {need}", req.get("rule"))))
-        for group, total in sorted(groups.items(), key=lambda kv: str(kv[0])):
-            need = _outside(total, req.get("count"))
-            if need:
-                what = " ".join(str(g) for g in group)
-                errors.append(Problem("composition", _rule(f"{label}: {total} of {what}, needs {need}",
-                                                           req.get("rule")), card=what))
+            what = " ".join(str(g) for g in group)
+            errors.append(Problem("composition", _rule(f"{label}: {total} of {what}, needs {need}",
+                                                       req.get("rule")), card=what))
+    return errors
 
-    # Advice: warnings only (OB-204, OB-207, OB-Q3).
-    for adv in fmt.advice:
-        target, tol = adv["target"], adv["tolerance"]
-        if adv["kind"] == "size":
-            if abs(size - target) > tol:
-                warnings.append(Problem(adv["code"], _rule(f"about {target:g} cards are recommended; the deck has "
-                                                           f"{size}", adv.get("rule")), severity="warning",
-                                        hint=f"advice only: {target - tol:g}–{target + tol:g} cards give no warning"))
-        elif size:
-            conds = _compile(adv["where"])
-            count = sum(n for c, n in main if _match(c, conds))
-            share = count / size
-            if abs(share - target) > tol:
-                label = adv.get("label") or _describe(adv["where"])
-                low, high = round((target - tol) * size), round((target + tol) * size)
-                aim = f"{low}" if low == high else f"{low}–{high}"
-                warnings.append(Problem(adv["code"], _rule(
-                    f"{label} is {count}/{size} = {share:.0%} of the deck; about {target:.0%} is advised",
-                    adv.get("rule")), severity="warning", hint=f"aim for {aim} {label}"))
-    return errors, warnings
+
+def _advice_warning(adv: dict[str, Any], main: list[tuple[dict[str, Any], int]], size: int) -> Problem | None:
+    """One piece of the format's advice (OB-204, OB-207, OB-Q3): a warning when the deck strays, never an error."""
+    target, tol = adv["target"], adv["tolerance"]
+    if adv["kind"] == "size":
+        if abs(size - target) > tol:
+            return Problem(adv["code"], _rule(f"about {target:g} cards are recommended; the deck has {size}",
+                                              adv.get("rule")), severity="warning",
+                           hint=f"advice only: {target - tol:g}–{target + tol:g} cards give no warning")
+        return None
+    if not size:
+        return None  # an empty deck has no shares
+    conds = _compile(adv["where"])
+    count = sum(n for c, n in main if _match(c, conds))
+    share = count / size
+    if abs(share - target) > tol:
+        label = adv.get("label") or _describe(adv["where"])
+        low, high = round((target - tol) * size), round((target + tol) * size)
+        aim = f"{low}" if low == high else f"{low}–{high}"
+        return Problem(adv["code"], _rule(f"{label} is {count}/{size} = {share:.0%} of the deck; about {target:.0%} "
+                                          "is advised", adv.get("rule")), severity="warning",
+                       hint=f"aim for {aim} {label}")
+    return None
 
 
 def choose_format(deck: Deck, fmt: Format | str | None) -> tuple[Format | None, list[Problem]]:
