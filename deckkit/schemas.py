@@ -299,7 +299,6 @@ def _unknown_fields(record: dict) -> list[str]:
 
 def card_problems(record: Any, *, file: str = "", line: int | None = None, record_no: int | None = None) -> list[Problem]:
     """Every problem of one card record, best match first (reference validator, readable messages)."""
-    import jsonschema.exceptions as jexc
 
     def mk(path: str, message: str, hint: str | None) -> Problem:
         return Problem(file, message, line, record_no, path, hint)
@@ -309,80 +308,12 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
                 type(None): "null"}.get(type(record), type(record).__name__)
         return [mk("$", f"a card must be a JSON object, not {kind}",
                    'each record is one object such as {"id": …, "game": …, "name": …, "type": …}')]
-    schema = card_schema()
     errors = list(_reference().iter_errors(record))
     if not errors:
         return []
-    problems: list[Problem] = []
-    unknown_reported = False
     game = record.get("game")
     known_game: str | None = game if game in _games() else None  # the game, when the schema knows it
-    wrong_type = known_game is not None and record.get("type") not in card_types(known_game)
-
-    def rank(error) -> tuple:
-        # The game and the type decide which fields a card may have: their errors explain the rest.
-        decides = list(error.absolute_path) in (["game"], ["type"])
-        return (decides, *jexc.relevance(error))
-
-    for error in sorted(errors, key=rank, reverse=True):  # best match first
-        path = _json_path(error.absolute_path)
-        if error.validator == "unevaluatedProperties":
-            # Knock-on of a failed game branch unless a field really is foreign to the game: name that field,
-            # never a field the game allows (jsonschema reports every field of a failed branch as unexpected).
-            unknown = _unknown_fields(record) if known_game is not None else []
-            if known_game is not None and unknown and not unknown_reported:
-                unknown_reported = True
-                allowed = [f for f in card_fields(known_game) if f not in unknown]
-                for name in unknown:
-                    problems.append(mk(_json_path([name]), *_foreign_field(name, known_game, allowed)))
-            continue
-        if error.validator == "not" and error.path == error.absolute_path and \
-                "anyOf" in (error.validator_value or {}):
-            if wrong_type:  # a knock-on of the type error, which is reported
-                continue
-            banned = [r["required"][0] for r in error.validator_value["anyOf"] if r.get("required")]
-            present = [b for b in banned if b in record]
-            kind = f"{game} {record.get('type')}"
-            problems.append(mk(path, f"{_article(kind)} {kind} cannot have {', '.join(present) or ' / '.join(banned)}",
-                               "remove the field(s); only some card types have attack/defence"))
-            continue
-        message = error.message
-        hint = _field_hint(schema, error)
-        if error.validator in ("maxLength", "maxItems") and isinstance(error.instance, (str, list)):
-            # The reason and the limit first: jsonschema's message starts with the whole value.
-            unit = "characters" if isinstance(error.instance, str) else "items"
-            shown = repr(error.instance[:30]) + ("…" if len(error.instance) > 30 else "")
-            message = f"too long: {len(error.instance)} {unit}, the limit is {error.validator_value} ({shown})"
-        if error.validator == "enum" and isinstance(error.instance, str):
-            choices = [c for c in error.validator_value if isinstance(c, str)]
-            close = difflib.get_close_matches(error.instance, choices, n=1)
-            message = f"{error.instance!r} is not one of {', '.join(map(str, choices))}"
-            field = error.absolute_path[-1] if error.absolute_path else None
-            if field == "game" and len(error.absolute_path) == 1:
-                hint = _game_hint(error.instance)
-            elif field == "type" and len(error.absolute_path) == 1 and _type_hint(game, error.instance):
-                hint = _type_hint(game, error.instance)
-            elif close:
-                hint = f"did you mean {close[0]!r}?"
-            elif field == "effect":
-                hint = "effect names come from the game's effects registry (schemas/card.schema.json $defs)"
-        elif error.validator == "required":
-            hint = "add the field; see schemas/card.schema.json for what each card type needs"
-        elif error.validator == "type":
-            wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-            message = f"{_json_text(error.instance)} is not of type {', '.join(map(repr, wanted))}"
-            if isinstance(error.instance, str) and error.validator_value == "integer":
-                hint = (hint.rstrip(".") + "; " if hint else "") + "write the number without quotes"
-        elif error.validator == "additionalProperties" and isinstance(error.instance, dict) and \
-                error.validator_value is False:
-            known = list(error.schema.get("properties", {}))
-            extra = [k for k in error.instance if k not in known]
-            if extra:
-                message = f"{', '.join(map(repr, extra))} {'is' if len(extra) == 1 else 'are'} not allowed in {path}"
-                hint = f"{path} takes: {', '.join(known)}" if known else hint
-        if len(message) > 200:
-            message = message[:197] + "..."
-        problems.append(mk(path, message, hint))
+    problems = [mk(*found) for found in _schema_problems(record, errors, known_game)]
     found = ability_problems(record, file=file, line=line, record_no=record_no) if known_game is not None else []
     if found:  # the effect's own check names the parameter, its allowed values and a near miss
         problems = [p for p in problems if not p.path.startswith("$.abilities[")] + found
@@ -394,6 +325,94 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
             seen.add((p.path, p.message))
             unique.append(p)
     return unique or [mk("$", "the card does not match the card schema", None)]
+
+
+def _rank(error) -> tuple:
+    """The sort key of a schema error, most relevant last (jsonschema's relevance)."""
+    import jsonschema.exceptions as jexc
+
+    # The game and the type decide which fields a card may have: their errors explain the rest.
+    decides = list(error.absolute_path) in (["game"], ["type"])
+    return (decides, *jexc.relevance(error))
+
+
+def _schema_problems(record: dict, errors: list, known_game: str | None) -> list[tuple[str, str, str | None]]:
+    """(path, message, hint) per schema error, best match first, without the errors that are knock-ons of others."""
+    schema = card_schema()
+    game = record.get("game")
+    wrong_type = known_game is not None and record.get("type") not in card_types(known_game)
+    out: list[tuple[str, str, str | None]] = []
+    unknown_reported = False
+    for error in sorted(errors, key=_rank, reverse=True):  # best match first
+        path = _json_path(error.absolute_path)
+        if error.validator == "unevaluatedProperties":
+            # Knock-on of a failed game branch unless a field really is foreign to the game: name that field,
+            # never a field the game allows (jsonschema reports every field of a failed branch as unexpected).
+            unknown = _unknown_fields(record) if known_game is not None else []
+            if known_game is not None and unknown and not unknown_reported:
+                unknown_reported = True
+                allowed = [f for f in card_fields(known_game) if f not in unknown]
+                out += [(_json_path([name]), *_foreign_field(name, known_game, allowed)) for name in unknown]
+            continue
+        if error.validator == "not" and error.path == error.absolute_path and \
+                "anyOf" in (error.validator_value or {}):
+            if wrong_type:  # a knock-on of the type error, which is reported
+                continue
+            banned = [r["required"][0] for r in error.validator_value["anyOf"] if r.get("required")]
+            present = [b for b in banned if b in record]
+            kind = f"{game} {record.get('type')}"
+            out.append((path, f"{_article(kind)} {kind} cannot have {', '.join(present) or ' / '.join(banned)}",
+                        "remove the field(s); only some card types have attack/defence"))
+            continue
+        out.append((path, *_message_and_hint(schema, error, game, path)))
+    return out
+
+
+def _message_and_hint(schema: dict, error, game: Any, path: str) -> tuple[str, str | None]:
+    """A schema error in words: the reason before the value, what would be right, and a hint."""
+    message = error.message
+    hint = _field_hint(schema, error)
+    if error.validator in ("maxLength", "maxItems") and isinstance(error.instance, (str, list)):
+        # The reason and the limit first: jsonschema's message starts with the whole value.
+        unit = "characters" if isinstance(error.instance, str) else "items"
+        shown = repr(error.instance[:30]) + ("…" if len(error.instance) > 30 else "")
+        message = f"too long: {len(error.instance)} {unit}, the limit is {error.validator_value} ({shown})"
+    if error.validator == "enum" and isinstance(error.instance, str):
+        choices = [c for c in error.validator_value if isinstance(c, str)]
+        message = f"{error.instance!r} is not one of {', '.join(map(str, choices))}"
+        hint = _enum_hint(error, choices, game, hint)
+    elif error.validator == "required":
+        hint = "add the field; see schemas/card.schema.json for what each card type needs"
+    elif error.validator == "type":
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        message = f"{_json_text(error.instance)} is not of type {', '.join(map(repr, wanted))}"
+        if isinstance(error.instance, str) and error.validator_value == "integer":
+            hint = (hint.rstrip(".") + "; " if hint else "") + "write the number without quotes"
+    elif error.validator == "additionalProperties" and isinstance(error.instance, dict) and \
+            error.validator_value is False:
+        known = list(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in known]
+        if extra:
+            message = f"{', '.join(map(repr, extra))} {'is' if len(extra) == 1 else 'are'} not allowed in {path}"
+            hint = f"{path} takes: {', '.join(known)}" if known else hint
+    if len(message) > 200:
+        message = message[:197] + "..."
+    return message, hint
+
+
+def _enum_hint(error, choices: list[str], game: Any, hint: str | None) -> str | None:
+    """The hint for a value not among the allowed ones: the games or types there are, or a near miss."""
+    close = difflib.get_close_matches(error.instance, choices, n=1)
+    field = error.absolute_path[-1] if error.absolute_path else None
+    if field == "game" and len(error.absolute_path) == 1:
+        return _game_hint(error.instance)
+    if field == "type" and len(error.absolute_path) == 1 and _type_hint(game, error.instance):
+        return _type_hint(game, error.instance)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    if field == "effect":
+        return "effect names come from the game's effects registry (schemas/card.schema.json $defs)"
+    return hint
 
 
 def ability_problems(record: Any, *, file: str = "", line: int | None = None,
