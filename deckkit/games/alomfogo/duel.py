@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import Action
 from deckkit.games.alomfogo.effects import Context
 from deckkit.games.alomfogo.cards import CardDef
-from deckkit.games.alomfogo.legality import affordable, helper_candidate, may_assist, may_cast
+from deckkit.games.alomfogo.legality import (affordable, challenger, helper_candidate, may_assist, may_cast,
+                                             may_challenge_now)
 from deckkit.games.alomfogo.legality import defender as defender_check
 from deckkit.games.alomfogo.rulebase import RulesBase
 from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Choice, Duel, Perm
@@ -19,6 +20,19 @@ if TYPE_CHECKING:
 
 class DuelRules(RulesBase):
     """Duel methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
+
+    def _challengers(self, p: int) -> list[tuple[str, Perm]]:
+        return self.passing(p, challenger)
+
+    def _defenders(self, p: int) -> list[tuple[str, Perm]]:
+        return self.passing(p, defender_check)
+
+    def _list_challenges(self, p: int, out: list[Action]) -> None:
+        if may_challenge_now(self) is None:
+            out.extend(Action(p, "challenge with", (lab,)) for lab, _ in self.passing(p, challenger))
+
+    def _list_defences(self, p: int, out: list[Action]) -> None:
+        out.extend(Action(p, "defend with", (lab,)) for lab, _ in self.passing(p, defender_check))
 
     def _helper_candidates(self, p: int) -> list[tuple[str, Perm]]:
         d = self.duel

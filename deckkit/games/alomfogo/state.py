@@ -15,7 +15,7 @@ from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.alomfogo.cards import CardDef
 from deckkit.games.alomfogo.duel import DuelRules
 from deckkit.games.alomfogo.interpret import AbilityRules
-from deckkit.games.alomfogo.legality import PHASE_KINDS, challenger, defender, may_challenge_now, may_draw
+from deckkit.games.alomfogo.legality import PHASE_KINDS, may_draw
 from deckkit.games.alomfogo.plays import PlayRules
 from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, DEFEND, DRAW, DUELS, HELPER, OVER,
                                           PLAY, STATE_NAMES, NO_CHOICE, Choice, Duel, Pending, Perm,
@@ -313,25 +313,12 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
                 return True
         return False
 
-    def _challengers(self, p: int) -> list[tuple[str, Perm]]:
-        return self.passing(p, challenger)
-
-    def _defenders(self, p: int) -> list[tuple[str, Perm]]:
-        return self.passing(p, defender)
-
     def _list_start(self, p: int, out: list[Action]) -> None:
         out.extend(Action(p, "start", (self.pname(i),)) for i in range(len(self.players)))
 
     def _list_draw(self, p: int, out: list[Action]) -> None:
         if may_draw(self, p) is None:
             out.append(Action(p, "draw"))
-
-    def _list_challenges(self, p: int, out: list[Action]) -> None:
-        if may_challenge_now(self) is None:
-            out.extend(Action(p, "challenge with", (lab,)) for lab, _ in self.passing(p, challenger))
-
-    def _list_defences(self, p: int, out: list[Action]) -> None:
-        out.extend(Action(p, "defend with", (lab,)) for lab, _ in self.passing(p, defender))
 
     def start_phase3(self, p: int) -> None:
         """Phase 3 begins (AF-514): phase-3 triggers."""
