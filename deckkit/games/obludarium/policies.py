@@ -10,6 +10,10 @@ first (it only adds what the turn can pay for); the hand-size discard
 (OB-909) drops the card whose loss costs least by the same score. Out of its own turn (blocks,
 answers to an instant, windows) it values its choices the same way, so in self-play it blocks,
 counters and answers; against the goldfish dummy it is never asked.
+
+What it knows without playing out is not played out: the attack and the food it takes first are found
+by the legality checks without listing the rest; two actions that name cards alike are valued once;
+and a pass is valued from where the last valued choice played out to, when only passes came after it.
 """
 
 from __future__ import annotations
@@ -69,7 +73,7 @@ def score(state, p: int) -> float:
     return value
 
 
-#: The two players' passes: a play-out applies the same two values again and again.
+#: The two players' passes: every play-out and the goldfish dummy apply these two values again and again.
 _PASSES = (Action(0, "pass"), Action(1, "pass"))
 
 
@@ -81,10 +85,7 @@ def _settle(state, p: int, limit: int = 40) -> None:
         who = current()
         if who == TERMINAL:
             return
-        if state.phase == DISCARD and not state.stack and not state.window:
-            apply(state.legal_actions()[0])  # OB-909: the one step where passing is not legal
-        else:
-            apply(_PASSES[who])
+        apply(pass_action(state, who))
         limit -= 1
 
 
@@ -92,7 +93,7 @@ def pass_action(state, who: int) -> Action:
     """``pass``, legal in every position but the hand-size discard (OB-909), where the first discard is taken."""
     if state.phase == DISCARD and not state.stack and not state.window:
         return state.legal_actions()[0]
-    return Action(who, "pass")
+    return _PASSES[who]
 
 
 def play_out(state, action: Action, p: int) -> ObState:
