@@ -29,7 +29,7 @@ class Plan:
     costs and, per mode (or its one sequence), the targets chosen when it is played and whether it
     counters."""
 
-    __slots__ = ("tap", "food", "sacrifice", "discard", "card_costs", "modes", "strengthens")
+    __slots__ = ("tap", "food", "sacrifice", "discard", "card_costs", "modes", "strengthens", "one_target")
 
     def __init__(self, ab: Any) -> None:
         from deckkit.engine.abilities import Target
@@ -42,6 +42,10 @@ class Plan:
         self.modes = tuple((tuple(s.target for s in seq if s.target is not None and s.target.chosen),
                             any(s.effect == "counter" for s in seq)) for seq in (ab.sequences or ((),)))
         self.strengthens = strengthens(ab)
+        # the usual shape: no modes, no counter, no card costs or self-sacrifice, one target chosen in play
+        one = self.modes[0][0] if len(self.modes) == 1 and not ab.modes and not self.modes[0][1] else ()
+        self.one_target = one[0] if len(one) == 1 and one[0].zone != "deck" and not self.card_costs \
+            and self.sacrifice is not True else None
 
 
 def _merged(abilities: tuple) -> Any:

@@ -372,8 +372,11 @@ def legal_actions(state: ObState) -> list[Action]:
             _discards(state, p, acts)
     if _deciding(state, p, "pass") is None:  # instants and pass alike
         instants(state, p, acts, food)
-        acts.append(Action(p, "pass"))
+        acts.append(_PASS[p])
     return acts
+
+
+_PASS = (Action(0, "pass"), Action(1, "pass"))  # actions are values: one pass of each player serves all
 
 
 #: The kind of action besides instants that each step lists candidates of.

@@ -47,12 +47,15 @@ def _printed_only(f: Filter) -> bool:
         all(_printed_only(g) for g in (*f.negated, *f.alternatives))
 
 
-def _tester(f: Filter) -> Callable[[Any, Any], bool]:
+def _tester(f: Filter) -> tuple[Callable[[Any, Any], bool], tuple]:
     """The test of :meth:`AbilityRules.tester`: ``f.matches`` on the card's getter, its answers on
-    printed facts kept by card (a card's facts are held as the key, so they stay the same object)."""
-    if not (f.tests or f.negated or f.alternatives):
-        return lambda state, card: True
+    printed facts kept by card (a card's facts are held as the key, so they stay the same object);
+    and its parts for a card in play, (answers kept, the filter on printed facts they answer, the
+    rest read now: None, state tests or a filter), which :meth:`AbilityRules._candidates` reads
+    without a call per card."""
     facts: dict[CardInfo, bool] = {}  # f's answer on a card's printed facts
+    if not (f.tests or f.negated or f.alternatives):
+        return (lambda state, card: True), (facts, f, None)
 
     def on_facts(state, card) -> bool:
         info = card if type(card) is CardInfo else card.info
@@ -62,7 +65,7 @@ def _tester(f: Filter) -> Callable[[Any, Any], bool]:
         return known
 
     if _printed_only(f):
-        return on_facts
+        return on_facts, (facts, f, None)
     # f is its tests on printed facts (kept per card) and the rest, which a card in play passes or not now
     printed = Filter(tuple((name, want) for name, want in f.tests if name not in _LIVE_FIELDS))
     rest = Filter(tuple((name, want) for name, want in f.tests if name in _LIVE_FIELDS), f.negated,
@@ -73,19 +76,18 @@ def _tester(f: Filter) -> Callable[[Any, Any], bool]:
     def test(state, card) -> bool:
         if type(card) is CardInfo:
             return on_facts(state, card)
-        if printed.tests:
-            known = printed_facts.get(card.info)
-            if known is None:
-                known = printed_facts[card.info] = printed.matches(state._getter(card.info))
-            if not known:
-                return False
+        known = printed_facts.get(card.info)
+        if known is None:
+            known = printed_facts[card.info] = printed.matches(state._getter(card.info))
+        if not known:
+            return False
         if words is not None:
             for holds in words:
                 if not holds(state, card):
                     return False
             return True
         return rest.matches(state._getter(card))
-    return test
+    return test, (printed_facts, printed, words if words is not None else rest)
 
 
 #: What each ``state`` word of a filter asks of a card in play (:meth:`AbilityRules.states_of`);
@@ -164,6 +166,7 @@ class AbilityRules(State):
     libs: list
     discards: list
     _mods: list | None  # continuous effects on sets of cards in play, rebuilt on change
+    _labels: list  # per player: the table labels, once found (ObState.labels)
     uses: dict[str, int] | None
     phase: str
     turn: int
@@ -236,12 +239,13 @@ class AbilityRules(State):
         answers from printed facts alone never changes, so that answer is kept per card."""
         return self._filter_entry(f)[1]
 
-    def _filter_entry(self, f: Filter) -> tuple[Filter, Callable[[Any, Any], bool], bool]:
-        """(f, its test, whether only attacking cards pass it), made once per game."""
+    def _filter_entry(self, f: Filter) -> tuple:
+        """(f, its test, whether only attacking cards pass it, the test's parts), made once per game."""
         memo = self.game.filter_memo
         entry = memo.get(id(f))
         if entry is None or entry[0] is not f:  # the filter itself is held, so its id stays its own
-            entry = memo[id(f)] = (f, _tester(f), _attackers_only(f))
+            test, parts = _tester(f)
+            entry = memo[id(f)] = (f, test, _attackers_only(f), parts)
         return entry
 
     def _zone(self, p: int, zone: str) -> list:
@@ -309,11 +313,15 @@ class AbilityRules(State):
     def cost_of(self, p: int, card: CardInfo) -> int:
         """What a card costs ``p`` now: its printed cost less cost changes, never below 0 (OB-D17)."""
         n = card.cost
+        mods = self._mods
+        if mods is None:
+            mods = self.mods()
+        if not mods and not card.statics:
+            return n if n > 0 else 0
         for st, cond in card.statics:
             if st.effect == "cost" and st.cards is None and self.holds(st.condition or cond, p):
                 n -= st.param("less", 0)
-        mods = self._mods
-        for src, st, cond in self.mods() if mods is None else mods:
+        for src, st, cond in mods:
             if st.effect == "cost" and src.owner == p and self.in_set(st.cards, card, p, src) and \
                     self.holds(st.condition or cond, p, src):
                 n -= st.param("less", 0)
@@ -341,7 +349,8 @@ class AbilityRules(State):
         if lasting:
             perm.perm_atk += attack
             perm.perm_dfn += defense
-        self.say(f"{perm.info.name} is now {self.attack(perm)}/{self.defense(perm)}")
+        if self.logging:  # the numbers are worked out only for the readable log
+            self.say(f"{perm.info.name} is now {self.attack(perm)}/{self.defense(perm)}")
         self.check_deaths()
 
     def check_deaths(self) -> None:
@@ -472,18 +481,40 @@ class AbilityRules(State):
             return [(c, c.name) for c in seen.values()]
         out = []
         sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (p, 1 - p)
-        _, test, attackers_only = self._filter_entry(t.filter)  # in_set's side and other tests are walked here
+        f = t.filter
+        entry = self.game.filter_memo.get(id(f))
+        if entry is None or entry[0] is not f:
+            entry = self._filter_entry(f)
+        _, _, attackers_only, (facts, printed, live) = entry  # the filter's test, read here card by card
+        other = t.other
         for q in sides:
             if attackers_only and (q != self.active or not self.attackers):
                 continue  # only the active player's attackers can pass
-            labels = None
-            for i, perm in enumerate(self.tables[q]):
-                if t.other and (perm is source or perm in taken):
+            table = self.tables[q]
+            labels = self._labels[q]  # the labels, if known for this table (else found at the first match)
+            if labels is not None and len(labels) != len(table):
+                labels = None
+            for i, perm in enumerate(table):
+                if other and (perm is source or perm in taken):
                     continue
-                if test(self, perm):
-                    if labels is None:
-                        labels = self.labels(q)
-                    out.append((perm, labels[i] if t.side != "any" or q == p else f"enemy {labels[i]}"))
+                info = perm.info
+                ok = facts.get(info)
+                if ok is None:
+                    ok = facts[info] = printed.matches(self._getter(info))
+                if not ok:
+                    continue
+                if live is not None:
+                    if type(live) is tuple:
+                        if len(live) == 1:
+                            if not live[0](self, perm):
+                                continue
+                        elif not all([holds(self, perm) for holds in live]):
+                            continue
+                    elif not live.matches(self._getter(perm)):
+                        continue
+                if labels is None:
+                    labels = self.labels(q)
+                out.append((perm, labels[i] if t.side != "any" or q == p else f"enemy {labels[i]}"))
         return out
 
     def ability_actions(self, p: int, kind: str, name: str, ab, plan: Plan | None, source, acts: list,
@@ -494,6 +525,11 @@ class AbilityRules(State):
             acts.append(Action(p, kind, (name,)))
             return
         if ab.condition is not None and not self.holds(ab.condition, p, source):
+            return
+        t = plan.one_target
+        if t is not None:  # the usual shape (Plan.one_target): ``KIND NAME on TARGET`` for each candidate
+            for _, text in self._candidates(p, t, source, []):
+                acts.append(Action(p, kind, (name, "on", text)))
             return
         spare = source if plan.sacrifice is True else None
         costs = self._cost_choices(p, plan, source) if plan.card_costs else [()]

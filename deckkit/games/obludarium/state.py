@@ -134,6 +134,10 @@ class ObState(AbilityRules, State):
             return 1 - self.active
         return self.active
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (what ``current_player() == TERMINAL`` says, without the call)."""
+        return self.result is not None
+
     def winners(self) -> list[int]:
         """The winner of a finished game (empty for a draw or a running game)."""
         return [self.result] if isinstance(self.result, int) else []
