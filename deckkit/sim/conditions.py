@@ -94,45 +94,83 @@ def _value_term(path: str) -> Callable[[dict, Callable], int | str]:
 
 def compile_when(text: str) -> Callable[[dict, Callable], bool]:
     """A condition ``(snapshot, card_of) -> bool`` from its text; DataError naming the problem."""
-    pos = 0
+    parser = _When(text)
+    result = parser.expr()
+    if text[parser.pos:].strip():
+        raise DataError(f"unexpected {text[parser.pos:].strip()!r} at column {parser.pos + 1} of {text!r}",
+                        hint="join comparisons with and / or")
+    return result
 
-    def peek() -> re.Match | None:
-        return _TOKEN.match(text, pos) if text[pos:].strip() else None
 
-    def take() -> re.Match:
-        nonlocal pos
-        m = peek()
-        if m is None and text[pos:].strip():
-            raise DataError(f"unexpected {text[pos:].strip()!r} at column {pos + 1} of {text!r}")
+_Test = Callable[[dict, Callable], Any]
+
+
+class _When:
+    """A recursive-descent parser of one condition: ``or`` of ``and`` of factors (``not``, parentheses or a
+    comparison of two operands); each rule returns the compiled test of what it read."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def peek(self) -> re.Match | None:
+        """The next token, or None at the end."""
+        return _TOKEN.match(self.text, self.pos) if self.text[self.pos:].strip() else None
+
+    def take(self) -> re.Match:
+        """The next token, consumed; DataError when there is none or it cannot be read."""
+        m = self.peek()
+        if m is None and self.text[self.pos:].strip():
+            raise DataError(f"unexpected {self.text[self.pos:].strip()!r} at column {self.pos + 1} of {self.text!r}")
         if m is None:
-            raise DataError(f"condition {text!r} ends too early", hint="e.g. count(t:food in:hand) >= 1")
-        pos = m.end()
+            raise DataError(f"condition {self.text!r} ends too early", hint="e.g. count(t:food in:hand) >= 1")
+        self.pos = m.end()
         return m
 
-    def operand():
-        nonlocal pos
-        m = take()
-        if m.group("num"):
-            n = int(m.group("num"))
-            return lambda s, c: n
-        if m.group("str"):  # compared with text values of the snapshot, e.g. value(phase) = "attack"
-            word = fold(m.group("str")[1:-1])
-            return lambda s, c: word
-        if m.group("word") and m.group("call"):
-            end = _closing(text, pos)
-            inner, pos = text[pos:end], end + 1
-            if fold(m.group("word")) == "count":
-                return _count_term(inner)
-            if fold(m.group("word")) == "value":
-                return _value_term(inner)
-        raise DataError(f"expected count(…), value(…), a number or \"text\" at column {m.start() + 1} of {text!r}")
+    def keyword(self, word: str) -> bool:
+        """Consume the word (and, or, not) when it comes next."""
+        m = self.peek()
+        if m and m.group("word") and not m.group("call") and fold(m.group("word")) == word:
+            self.pos = m.end()
+            return True
+        return False
 
-    def comparison():
-        left = operand()
-        m = take()
+    def expr(self) -> _Test:
+        """Terms joined by or."""
+        parts = [self.term()]
+        while self.keyword("or"):
+            parts.append(self.term())
+        return parts[0] if len(parts) == 1 else lambda s, c: any(p(s, c) for p in parts)
+
+    def term(self) -> _Test:
+        """Factors joined by and."""
+        parts = [self.factor()]
+        while self.keyword("and"):
+            parts.append(self.factor())
+        return parts[0] if len(parts) == 1 else lambda s, c: all(p(s, c) for p in parts)
+
+    def factor(self) -> _Test:
+        """not FACTOR, ( EXPR ) or a comparison."""
+        if self.keyword("not"):
+            inner = self.factor()
+            return lambda s, c: not inner(s, c)
+        m = self.peek()
+        if m and m.group("par") == "(":
+            self.pos = m.end()
+            inner = self.expr()
+            close = self.take()
+            if close.group("par") != ")":
+                raise DataError(f"expected ')' at column {close.start() + 1} of {self.text!r}")
+            return inner
+        return self.comparison()
+
+    def comparison(self) -> _Test:
+        """OPERAND OP OPERAND; text against a number is only ever unequal."""
+        left = self.operand()
+        m = self.take()
         if not m.group("op"):
-            raise DataError(f"expected a comparison (>=, <=, =, !=, >, <) at column {m.start() + 1} of {text!r}")
-        op, right = _OPS[m.group("op")], operand()
+            raise DataError(f"expected a comparison (>=, <=, =, !=, >, <) at column {m.start() + 1} of {self.text!r}")
+        op, right = _OPS[m.group("op")], self.operand()
 
         def compare(s: dict, c: Callable) -> bool:
             a, b = left(s, c), right(s, c)
@@ -142,42 +180,23 @@ def compile_when(text: str) -> Callable[[dict, Callable], bool]:
 
         return compare
 
-    def factor():
-        nonlocal pos
-        m = peek()
-        if m and m.group("word") and not m.group("call") and fold(m.group("word")) == "not":
-            pos = m.end()
-            inner = factor()
-            return lambda s, c: not inner(s, c)
-        if m and m.group("par") == "(":
-            pos = m.end()
-            inner = expr()
-            close = take()
-            if close.group("par") != ")":
-                raise DataError(f"expected ')' at column {close.start() + 1} of {text!r}")
-            return inner
-        return comparison()
-
-    def joined(word: str, sub, combine):
-        def parse():
-            nonlocal pos
-            parts = [sub()]
-            while True:
-                m = peek()
-                if not (m and m.group("word") and not m.group("call") and fold(m.group("word")) == word):
-                    break
-                pos = m.end()
-                parts.append(sub())
-            return parts[0] if len(parts) == 1 else combine(parts)
-        return parse
-
-    term = joined("and", factor, lambda ps: lambda s, c: all(p(s, c) for p in ps))
-    expr = joined("or", term, lambda ps: lambda s, c: any(p(s, c) for p in ps))
-    result = expr()
-    if text[pos:].strip():
-        raise DataError(f"unexpected {text[pos:].strip()!r} at column {pos + 1} of {text!r}",
-                        hint="join comparisons with and / or")
-    return result
+    def operand(self) -> _Test:
+        """A number, a "text", count(QUERY) or value(PATH)."""
+        m = self.take()
+        if m.group("num"):
+            n = int(m.group("num"))
+            return lambda s, c: n
+        if m.group("str"):  # compared with text values of the snapshot, e.g. value(phase) = "attack"
+            word = fold(m.group("str")[1:-1])
+            return lambda s, c: word
+        if m.group("word") and m.group("call"):
+            end = _closing(self.text, self.pos)
+            inner, self.pos = self.text[self.pos:end], end + 1
+            if fold(m.group("word")) == "count":
+                return _count_term(inner)
+            if fold(m.group("word")) == "value":
+                return _value_term(inner)
+        raise DataError(f"expected count(…), value(…), a number or \"text\" at column {m.start() + 1} of {self.text!r}")
 
 
 def _split_signs(text: str) -> list[tuple[int, str]]:
