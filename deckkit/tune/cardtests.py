@@ -92,45 +92,10 @@ def card_tests(deck: DeckList, options: PlayOptions, catalogue: Any, *, remove_e
         raise UsageError(f"the deck itself is not legal: {problems_of(deck)[0]}",
                          hint="`deckkit deck validate DECK` lists every problem")
     fill_card = find_card(catalogue, filler, deck.game) if filler else None
-    variants: list[tuple[str, str, DeckList | None, tuple[str, ...]]] = []
     if remove_each:
-        for card, n in deck.entries:
-            if fill_card is not None and card["id"] == fill_card["id"]:
-                continue
-            k = min(copies, n)
-            # The default filler is the most common other card that can take k more copies under the
-            # format: under a copy limit the commonest card is often already at it.
-            tried = []
-            for f in [fill_card] if fill_card else _fillers(deck, card["id"]):
-                v = deck.with_counts({card["id"]: (card, n - k), f["id"]: (f, deck.count_of(f) + k)},
-                                     f"-{k} {card['name']}")
-                tried.append((card["name"], f"-{k} {card['name']}, +{k} {f['name']}", v, tuple(problems_of(v))))
-                if not tried[-1][3]:
-                    break
-            variants.append(tried[-1] if not tried[-1][3] else tried[0])
-        mode = "remove-each"
+        variants, mode = _removals(deck, fill_card, copies), "remove-each"
     else:
-        from deckkit.query import compile_predicate
-
-        test = compile_predicate(add_each or "")
-        pool = [c for c in game_cards(catalogue, deck.game) if test(c)]
-        if not pool:
-            raise UsageError(f"--add-each {add_each!r} matches no card of {deck.game}",
-                             hint="try the query with `deckkit search`")
-        if len(pool) > MAX_CANDIDATES:
-            raise UsageError(f"--add-each {add_each!r} matches {len(pool)} cards, more than {MAX_CANDIDATES}",
-                             hint="narrow the query")
-        for card in pool:
-            f = fill_card or _default_filler(deck, card["id"])
-            if f["id"] == card["id"]:
-                continue
-            k = min(copies, deck.count_of(f))
-            if k < 1:
-                raise UsageError(f"the filler {f['name']} is not in the deck", hint="name a card of the deck with --filler")
-            v = deck.with_counts({f["id"]: (f, deck.count_of(f) - k), card["id"]: (card, deck.count_of(card) + k)},
-                                 f"+{k} {card['name']}")
-            variants.append((card["name"], f"+{k} {card['name']}, -{k} {f['name']}", v, tuple(problems_of(v))))
-        mode = "add-each"
+        variants, mode = _additions(deck, catalogue, add_each or "", fill_card, copies), "add-each"
     legal = [v for v in variants if not v[3]]
     if not legal:
         first = variants[0] if variants else None
@@ -147,6 +112,56 @@ def card_tests(deck: DeckList, options: PlayOptions, catalogue: Any, *, remove_e
                               t.card))
     filler_name = fill_card["name"] if fill_card else None
     return CardTestResult(deck, mode, filler_name, copies, measures[0], tests, options)
+
+
+# (card, change, the variant, its problems under the deck's format)
+_Variant = tuple[str, str, DeckList | None, tuple[str, ...]]
+
+
+def _removals(deck: DeckList, fill_card: dict | None, copies: int) -> list[_Variant]:
+    """Each card of the deck with ``copies`` copies out and the filler in (one variant per card)."""
+    variants: list[_Variant] = []
+    for card, n in deck.entries:
+        if fill_card is not None and card["id"] == fill_card["id"]:
+            continue
+        k = min(copies, n)
+        # The default filler is the most common other card that can take k more copies under the
+        # format: under a copy limit the commonest card is often already at it.
+        tried: list[_Variant] = []
+        for f in [fill_card] if fill_card else _fillers(deck, card["id"]):
+            v = deck.with_counts({card["id"]: (card, n - k), f["id"]: (f, deck.count_of(f) + k)},
+                                 f"-{k} {card['name']}")
+            tried.append((card["name"], f"-{k} {card['name']}, +{k} {f['name']}", v, tuple(problems_of(v))))
+            if not tried[-1][3]:
+                break
+        variants.append(tried[-1] if not tried[-1][3] else tried[0])
+    return variants
+
+
+def _additions(deck: DeckList, catalogue: Any, add_each: str, fill_card: dict | None, copies: int) -> list[_Variant]:
+    """Each card matching the query with ``copies`` copies in and the filler out (one variant per card)."""
+    from deckkit.query import compile_predicate
+
+    test = compile_predicate(add_each)
+    pool = [c for c in game_cards(catalogue, deck.game) if test(c)]
+    if not pool:
+        raise UsageError(f"--add-each {add_each!r} matches no card of {deck.game}",
+                         hint="try the query with `deckkit search`")
+    if len(pool) > MAX_CANDIDATES:
+        raise UsageError(f"--add-each {add_each!r} matches {len(pool)} cards, more than {MAX_CANDIDATES}",
+                         hint="narrow the query")
+    variants: list[_Variant] = []
+    for card in pool:
+        f = fill_card or _default_filler(deck, card["id"])
+        if f["id"] == card["id"]:
+            continue
+        k = min(copies, deck.count_of(f))
+        if k < 1:
+            raise UsageError(f"the filler {f['name']} is not in the deck", hint="name a card of the deck with --filler")
+        v = deck.with_counts({f["id"]: (f, deck.count_of(f) - k), card["id"]: (card, deck.count_of(card) + k)},
+                             f"+{k} {card['name']}")
+        variants.append((card["name"], f"+{k} {card['name']}, -{k} {f['name']}", v, tuple(problems_of(v))))
+    return variants
 
 
 def _apply_holm(tests: list[CardTest], confidence: float) -> None:

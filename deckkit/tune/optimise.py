@@ -108,8 +108,25 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
              objective: str = "mean-turn", neighbours: int = 6, confirm: int = 3, rounds: int = ROUNDS,
              progress: Callable[[int, int], None] | None = None, backend: Any = None) -> OptimiseResult:
     """Search lists of the deck's size whose pool-card counts differ; see the module docstring."""
-    from deckkit.query import compile_predicate
+    _check_search(deck, options, objective, budget)
+    cards = _pool_cards(deck, catalogue, pool)
+    if problems_of(deck):
+        raise UsageError(f"the deck itself is not legal: {problems_of(deck)[0]}",
+                         hint="`deckkit deck validate DECK` lists every problem")
+    games = _Games(options, objective, backend, budget, progress)
+    start_score = games.score(deck)
+    current, seen, path = _climb(deck, start_score, cards, games, options.seed, objective, neighbours, rounds)
+    others = sorted((c for c in seen.values() if c.change != "start" and c is not current), key=lambda c: c.score)
+    ranked = ([current] if current.change != "start" else []) + others[:5 - (current.change != "start")]
+    result = OptimiseResult(deck, objective, budget, round(games.spent), start_score, ranked, path=path,
+                            options=options)
+    if ranked and objective != "keep-odds":  # keep-odds is exact: nothing to confirm
+        _confirm(result, ranked[:confirm], backend)
+    return result
 
+
+def _check_search(deck: DeckList, options: PlayOptions, objective: str, budget: int) -> None:
+    """Refuse a game without goldfish, an objective without what it measures, an unfit opponent or budget."""
     check_game(deck.game)
     check_objective(objective, options.odds, options.against)
     if objective == "match":
@@ -120,6 +137,12 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
         raise UsageError(f"--budget must be at least 1, not {budget}", hint="the budget counts the lists the search plays")
     if budget > MAX_BUDGET:
         raise UsageError(f"--budget {budget} is more than {MAX_BUDGET:,}", hint="a few hundred lists are plenty")
+
+
+def _pool_cards(deck: DeckList, catalogue: Any, pool: str) -> list[dict]:
+    """The cards matching the pool query, of the catalogue and of the deck; at least two (a move needs both ends)."""
+    from deckkit.query import compile_predicate
+
     test = compile_predicate(pool)
     cards = [c for c in game_cards(catalogue, deck.game) if test(c)]
     in_deck = [c for c, _ in deck.entries if test(c)]
@@ -129,13 +152,16 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
     if len(cards) < 2:
         raise UsageError(f"--pool {pool!r} matches only {cards[0]['name']}; a move needs two cards",
                          hint="widen the pool query")
-    if problems_of(deck):
-        raise UsageError(f"the deck itself is not legal: {problems_of(deck)[0]}",
-                         hint="`deckkit deck validate DECK` lists every problem")
+    return cards
 
-    rng = random.Random(f"{options.seed}:optimise")  # the search's own choices, apart from the games' chance
-    games = _Games(options, objective, backend, budget, progress)
-    start_score = games.score(deck)
+
+def _climb(deck: DeckList, start_score: float, cards: list[dict], games: _Games, seed: Any, objective: str,
+           neighbours: int, rounds: int) -> tuple[Candidate, dict[tuple, Candidate], list[str]]:
+    """The local search: moves of 4, 2, then 1 copies, a batch at a time, while the budget lasts.
+
+    Returns the list it ended on, every list it played (by key) and the path of accepted moves.
+    """
+    rng = random.Random(f"{seed}:optimise")  # the search's own choices, apart from the games' chance
     current = Candidate(deck, start_score, "start")
     seen: dict[tuple, Candidate] = {deck.key(): current}
     path: list[str] = []
@@ -151,35 +177,40 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
             for c in tried:
                 seen[c.deck.key()] = c
                 values.observe(current.deck, c.deck, c.score - current.score)
-            accepted = None
-            for c in sorted(tried, key=lambda c: c.score):
-                verdict = games.compare(current.deck, c.deck, rounds)
-                if verdict is None:
-                    break  # the rest look no better on the first games (sorted), or the budget is spent
-                if verdict.accept:
-                    accepted = (c, verdict)
-                    break
+            accepted = _first_accepted(current, tried, games, rounds)
             if accepted is not None:
                 c, verdict = accepted
-                path.append(f"{c.deck.describe_change(current.deck)}: {current.figure_text(objective)} → {c.figure_text(objective)} "
-                            f"({verdict.words()})")
+                path.append(f"{c.deck.describe_change(current.deck)}: {current.figure_text(objective)} → "
+                            f"{c.figure_text(objective)} ({verdict.words()})")
                 current = c
                 moves = _moves(current.deck, cards, k, rng, seen, values)  # a new neighbourhood around the new list
-    others = sorted((c for c in seen.values() if c.change != "start" and c is not current), key=lambda c: c.score)
-    ranked = ([current] if current.change != "start" else []) + others[:5 - (current.change != "start")]
-    result = OptimiseResult(deck, objective, budget, round(games.spent), start_score, ranked, path=path,
-                            options=options)
-    if ranked and objective != "keep-odds":
-        fresh = PlayOptions(**{**options.__dict__, "seed": f"{options.seed}:confirm"})
-        result.confirm_seed = str(fresh.seed)
-        shown = [replace(c.deck, label=c.change) for c in ranked[:confirm]]
-        if objective == "match":
-            from deckkit.tune.matches import match_measures
+    return current, seen, path
 
-            result.confirmed = match_measures([deck] + shown, fresh, backend)
-        else:
-            result.confirmed, _ = play([deck] + shown, fresh, None, backend)
-    return result
+
+def _first_accepted(current: Candidate, tried: list[Candidate], games: _Games,
+                    rounds: int) -> tuple[Candidate, Verdict] | None:
+    """The first of the batch, best first games first, that the sequential comparison accepts; None if none."""
+    for c in sorted(tried, key=lambda c: c.score):
+        verdict = games.compare(current.deck, c.deck, rounds)
+        if verdict is None:
+            return None  # the rest look no better on the first games (sorted), or the budget is spent
+        if verdict.accept:
+            return c, verdict
+    return None
+
+
+def _confirm(result: OptimiseResult, shown: list[Candidate], backend: Any) -> None:
+    """Play the start and the best lists again on fresh seeds: the search's own figures flatter its winners."""
+    options = result.options or PlayOptions()
+    fresh = PlayOptions(**{**options.__dict__, "seed": f"{options.seed}:confirm"})
+    result.confirm_seed = str(fresh.seed)
+    lists = [result.deck] + [replace(c.deck, label=c.change) for c in shown]
+    if result.objective == "match":
+        from deckkit.tune.matches import match_measures
+
+        result.confirmed = match_measures(lists, fresh, backend)
+    else:
+        result.confirmed, _ = play(lists, fresh, None, backend)
 
 
 @dataclass
