@@ -77,9 +77,8 @@ def score(state, p: int) -> float:
 _PASSES = (Action(0, "pass"), Action(1, "pass"))
 
 
-def _settle(state, p: int, limit: int = 40) -> None:
-    """Play on with passes only (the other player too) until ``p``'s turn is over or the game ends."""
-    turn = state.turn
+def _settle(state, p: int, turn: int, limit: int = 40) -> None:
+    """Play on with passes only (the other player too) until turn ``turn`` is over or the game ends."""
     current, apply = state.current_player, state.apply_unchecked
     while limit and state.turn == turn:
         who = current()
@@ -102,7 +101,9 @@ def play_out(state, action: Action, p: int) -> ObState:
     twin.logging = False
     twin.log = []
     twin.apply_unchecked(action)
-    _settle(twin, p)
+    # the turn the choice is made in: a choice that itself ends the turn (a pass in the fight step)
+    # is valued where that turn ends, as every other choice is, not after the next turn's draw
+    _settle(twin, p, state.turn)
     return twin
 
 
