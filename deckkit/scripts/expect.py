@@ -118,7 +118,7 @@ def check(path: str, expected: Any, actual: Any) -> list[str]:
         if isinstance(expected, dict):
             bad = next(iter(expected), "")
             close = difflib.get_close_matches(str(bad), OPERATORS, n=1, cutoff=0.5)
-            if close or not isinstance(actual, dict):
+            if close or not isinstance(actual, dict):  # a misspelt operator, or no table to compare it with
                 fix = f"did you mean {close[0]!r}? " if close else ""
                 raise ExpectError(f"{path}: unknown expectation operator {bad!r}",
                                   fix + "operators: " + ", ".join(OPERATORS))
@@ -132,56 +132,88 @@ def check(path: str, expected: Any, actual: Any) -> list[str]:
     broken: list[str] = []
     for op, want in expected.items():
         if op in COMPARISONS:
-            if op not in ("==", "!="):
-                _number(path, op, want, actual)
-            if not _compare(op, want, actual):
-                broken.append(f"{op} {want!r}")
-        elif op == "length":
-            if not isinstance(actual, (list, str)):
-                raise ExpectError(f"{path} is {_describe(actual)}: it has no length",
-                                  f'compare it directly, e.g. {path} = {{">=" = 1}}')
-            size = len(actual)
-            tests = want if isinstance(want, dict) else {"==": want}
-            for cop, cwant in tests.items():
-                if cop not in COMPARISONS:
-                    raise ExpectError(f"{path}: length takes a number or a comparison table, not {cop!r}",
-                                      'write e.g. length = 3 or length = {">=" = 2}')
-                _number(path, cop, cwant, size)
-                if not _compare(cop, cwant, size):
-                    broken.append(f"length {size}, expected {cop} {cwant}")
-        elif op == "count":
-            items = _need_list(path, op, actual)
-            if not isinstance(want, dict):
-                raise ExpectError(f"{path}: count takes a table of items and numbers",
-                                  'write e.g. count = {"Chleba" = 2}')
-            for item, n in want.items():
-                _number(path, "==", n, 0)
-                got = _count(items, item)
-                if got != n:
-                    broken.append(f"{item} {got} time(s), expected {n}")
-        elif op == "contains":
-            items = list(_need_list(path, op, actual))
-            for item in _items(want):
-                found = next((i for i, a in enumerate(items) if same(item, a)), None)
-                if found is None:
-                    broken.append(f"does not contain {item!r}")
-                else:
-                    items.pop(found)
-        elif op == "not_contains":
-            items = _need_list(path, op, actual)
-            broken.extend(f"contains {item!r}" for item in _items(want) if _count(items, item))
-        else:  # unordered
-            items = list(_need_list(path, op, actual))
-            if not isinstance(want, list):
-                raise ExpectError(f"{path}: unordered takes a list", 'write e.g. unordered = ["Glum", "Chleba"]')
-            missing = []
-            for item in want:
-                found = next((i for i, a in enumerate(items) if same(item, a)), None)
-                if found is None:
-                    missing.append(item)
-                else:
-                    items.pop(found)
-            if missing or items:
-                broken.append("not the same items" + (f"; missing {missing}" if missing else "")
-                              + (f"; extra {items}" if items else ""))
+            broken += _comparison(path, op, want, actual)
+        else:
+            broken += _CHECKS[op](path, want, actual)
     return broken
+
+
+def _comparison(path: str, op: str, want: Any, actual: Any) -> list[str]:
+    """A comparison: == and != of anything, the others of numbers only."""
+    if op not in ("==", "!="):
+        _number(path, op, want, actual)
+    return [] if _compare(op, want, actual) else [f"{op} {want!r}"]
+
+
+def _length(path: str, want: Any, actual: Any) -> list[str]:
+    """``length = N`` or a table of comparisons of the size of a list or string."""
+    if not isinstance(actual, (list, str)):
+        raise ExpectError(f"{path} is {_describe(actual)}: it has no length",
+                          f'compare it directly, e.g. {path} = {{">=" = 1}}')
+    size = len(actual)
+    tests = want if isinstance(want, dict) else {"==": want}
+    broken = []
+    for cop, cwant in tests.items():
+        if cop not in COMPARISONS:
+            raise ExpectError(f"{path}: length takes a number or a comparison table, not {cop!r}",
+                              'write e.g. length = 3 or length = {">=" = 2}')
+        _number(path, cop, cwant, size)
+        if not _compare(cop, cwant, size):
+            broken.append(f"length {size}, expected {cop} {cwant}")
+    return broken
+
+
+def _count_of(path: str, want: Any, actual: Any) -> list[str]:
+    """``count = {ITEM = N}``: how many times each item is in the list."""
+    items = _need_list(path, "count", actual)
+    if not isinstance(want, dict):
+        raise ExpectError(f"{path}: count takes a table of items and numbers",
+                          'write e.g. count = {"Chleba" = 2}')
+    broken = []
+    for item, n in want.items():
+        _number(path, "==", n, 0)
+        got = _count(items, item)
+        if got != n:
+            broken.append(f"{item} {got} time(s), expected {n}")
+    return broken
+
+
+def _unmatched(want: list, actual: list) -> tuple[list, list]:
+    """The wanted items not in ``actual`` and the items of ``actual`` left over; each item matches once."""
+    items = list(actual)
+    missing = []
+    for item in want:
+        found = next((i for i, a in enumerate(items) if same(item, a)), None)
+        if found is None:
+            missing.append(item)
+        else:
+            items.pop(found)
+    return missing, items
+
+
+def _contains(path: str, want: Any, actual: Any) -> list[str]:
+    """``contains``: each item present, as often as listed."""
+    missing, _ = _unmatched(_items(want), _need_list(path, "contains", actual))
+    return [f"does not contain {item!r}" for item in missing]
+
+
+def _not_contains(path: str, want: Any, actual: Any) -> list[str]:
+    """``not_contains``: each item absent."""
+    items = _need_list(path, "not_contains", actual)
+    return [f"contains {item!r}" for item in _items(want) if _count(items, item)]
+
+
+def _unordered(path: str, want: Any, actual: Any) -> list[str]:
+    """``unordered``: the same items in any order."""
+    items = _need_list(path, "unordered", actual)
+    if not isinstance(want, list):
+        raise ExpectError(f"{path}: unordered takes a list", 'write e.g. unordered = ["Glum", "Chleba"]')
+    missing, extra = _unmatched(want, items)
+    if missing or extra:
+        return ["not the same items" + (f"; missing {missing}" if missing else "")
+                + (f"; extra {extra}" if extra else "")]
+    return []
+
+
+_CHECKS = {"length": _length, "count": _count_of, "contains": _contains, "not_contains": _not_contains,
+           "unordered": _unordered}
