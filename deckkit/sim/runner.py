@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from deckkit.errors import DeckkitError, UsageError
 from deckkit.sim.seeding import game_rng, game_seed, policy_rng
-from deckkit.sim.stats import precision_of
+from deckkit.sim.stats import widest_half_width
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -431,20 +431,7 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
     Several jobs take turns in rounds of ``round_games`` games each, so that Ctrl-C leaves every
     deck with games on common seeds to compare, not the first deck with all of them.
     """
-    if games < 1:
-        raise UsageError(f"--games must be at least 1, not {games}")
-    for option, value in (("--games", games), ("--max-games", max_games)):
-        if value is not None and value > MAX_GAMES:  # every game keeps a record: 10^30 would eat all memory first
-            raise UsageError(f"{option} {value if value < 10**20 else f'{value:.3g}'} is out of range",
-                             hint=f"play at most {MAX_GAMES:,} games per deck in one run")
-    if precision is not None and not precision > 0:  # also refuses NaN
-        raise UsageError(f"--precision must be positive, not {precision}")
-    if max_games is not None:
-        if precision is None:
-            raise UsageError("--max-games only limits a --precision run", hint="add --precision X, or use --games N")
-        if max_games < games:
-            raise UsageError(f"--max-games {max_games} is below --games {games}",
-                             hint="--games is where a --precision run starts, --max-games where it must stop")
+    _check_counts(games, max_games, precision)
     cap = games * 100 if max_games is None else max_games
     reached: bool | None = None
     records: list[list[Any]] = [[] for _ in jobs]
@@ -473,15 +460,11 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
                         elapsed[k] += time.perf_counter() - began
             if precision is None:
                 break
-            widths = [precision_of(r, confidence) for r in records]
-            if len(records) > 1:  # a comparison is only as sharp as its paired differences
-                from deckkit.sim.compare import difference
-
-                widths += [difference(records[0], r, confidence).half_width for r in records[1:]]
-            reached = max(widths) <= precision
+            widest = widest_half_width(records, confidence)
+            reached = widest <= precision
             if reached or target >= cap:
                 break
-            target = next_target(target, max(widths), precision, games, cap)
+            target = next_target(target, widest, precision, games, cap)
     except Interrupted as stop:
         records[k].extend(stop.records[0])
         records[k].sort(key=record_index)
@@ -493,3 +476,22 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
         if own:
             backend.close()
     return RunResult(records, elapsed, False, backend.workers, reached)
+
+
+def _check_counts(games: int, max_games: int | None, precision: float | None) -> None:
+    """Refuse game counts out of range, and a --max-games without --precision (exit 2)."""
+    if games < 1:
+        raise UsageError(f"--games must be at least 1, not {games}")
+    for option, value in (("--games", games), ("--max-games", max_games)):
+        if value is not None and value > MAX_GAMES:  # every game keeps a record: 10^30 would eat all memory first
+            raise UsageError(f"{option} {value if value < 10**20 else f'{value:.3g}'} is out of range",
+                             hint=f"play at most {MAX_GAMES:,} games per deck in one run")
+    if precision is not None and not precision > 0:  # also refuses NaN
+        raise UsageError(f"--precision must be positive, not {precision}")
+    if max_games is not None:
+        if precision is None:
+            raise UsageError("--max-games only limits a --precision run", hint="add --precision X, or use --games N")
+        if max_games < games:
+            raise UsageError(f"--max-games {max_games} is below --games {games}",
+                             hint="--games is where a --precision run starts, --max-games where it must stop")
+

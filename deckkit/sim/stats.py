@@ -237,6 +237,18 @@ def precision_of(records: Sequence[Record], confidence: float = 0.95) -> float:
                          confidence).half_width
 
 
+
+def widest_half_width(records: Sequence[Sequence[Record]], confidence: float = 0.95) -> float:
+    """The widest half-width of a run of several decks on the same seeds: each deck's headline interval,
+    and each paired difference with the first deck."""
+    widths = [precision_of(r, confidence) for r in records]
+    if len(records) > 1:  # a comparison is only as sharp as its paired differences
+        from deckkit.sim.compare import difference  # compare reads this module
+
+        widths += [difference(records[0], r, confidence).half_width for r in records[1:]]
+    return max(widths)
+
+
 def two_sided_p(interval: Interval, confidence: float = 0.95) -> float | None:
     """The two-sided p-value of "the true mean is 0" for a mean's t-interval (normal tail; None without an interval).
 
