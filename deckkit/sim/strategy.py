@@ -94,6 +94,27 @@ def load_strategy(path: str | Path) -> Strategy:
     from deckkit.engine.registry import resolve as resolve_game
 
     path = Path(path)
+    text, data = _read_toml(path)
+    problems = _schema_problems(path, text, data)
+    if problems:
+        raise StrategyError(f"{len(problems)} problem(s) in the strategy", problems, path=str(path),
+                            hint="see schemas/strategy.schema.json; copy a bundled strategy to start (deckkit bundled --kind strategy)")
+    game = resolve_game(data["game"])
+    rules = tuple((r.get("when"), r["do"], r.get("prefer", "first"), r.get("through")) for r in data["rules"])
+    kinds = action_kinds(game)
+    for i, rule in enumerate(rules):
+        problems += _rule_problems(f"{path}{_line_of(text, i)} rules.{i}", rule, game, kinds)
+    keep = (data.get("mulligan") or {}).get("keep")
+    if keep:
+        problems += _keep_problems(path, keep)
+    if problems:
+        raise StrategyError(f"{len(problems)} problem(s) in the strategy", problems, path=str(path),
+                            hint="conditions are count(QUERY) / value(PATH) comparisons; actions start with an action kind")
+    return Strategy(game, data.get("name") or path.stem, keep, rules, str(path))
+
+
+def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """The strategy file's text and its TOML; DataError for a file that cannot be read or parsed."""
     from deckkit.fileio import FileReadError, loads_toml, read_text
 
     try:
@@ -105,56 +126,60 @@ def load_strategy(path: str | Path) -> Strategy:
         data = loads_toml(text)  # deep nesting and huge numbers are TOMLDecodeErrors too
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"TOML syntax error: {exc}", path=str(path), hint="check quotes and [[rules]] headers") from None
+    return text, data
+
+
+def _schema_problems(path: Path, text: str, data: dict[str, Any]) -> list[str]:
+    """The strategy schema's findings, in file order, each with the line of its rule."""
     problems = []
     for error in sorted(_schema_validator().iter_errors(data), key=lambda e: list(e.absolute_path)):
         where = list(error.absolute_path)
         index = where[1] if len(where) > 1 and where[0] == "rules" and isinstance(where[1], int) else None
         field = ".".join(str(p) for p in where) or "(top level)"
         problems.append(f"{path}{_line_of(text, index)} {field}: {error.message}")
-    if problems:
-        raise StrategyError(f"{len(problems)} problem(s) in the strategy", problems, path=str(path),
-                            hint="see schemas/strategy.schema.json; copy a bundled strategy to start (deckkit bundled --kind strategy)")
-    game = resolve_game(data["game"])
-    rules = tuple((r.get("when"), r["do"], r.get("prefer", "first"), r.get("through")) for r in data["rules"])
-    kinds = action_kinds(game)
-    for i, (when, do, prefer, through) in enumerate(rules):
-        rule_at = f"{path}{_line_of(text, i)} rules.{i}"
-        for kind in _alternatives(through or ""):
-            if through and fold(kind) not in kinds:
-                problems.append(f"{rule_at}.through: {kind!r} is no {game} action kind (actions: {', '.join(kinds)})")
-        for alternative in _alternatives(do):
-            if _kind_of(alternative, kinds) is None:
-                problems.append(f"{rule_at}.do: {alternative!r} starts with no {game} action (actions: {', '.join(kinds)})")
-            else:
-                try:
-                    _compile_action(alternative, kinds)
-                except DataError as exc:
-                    problems.append(f"{rule_at}.do: {exc.message}")
-        if prefer != "first" and _named(prefer) is None:
-            look = _LOOKAHEAD.match(prefer)
-            try:
-                compile_value(look.group(2) if look else "")
-            except DataError as exc:
-                problems.append(f"{rule_at}.prefer: {exc.message}")
-        if when:
-            try:
-                compile_when(when)
-            except DataError as exc:
-                problems.append(f"{rule_at}.when: {exc.message}")
-    keep = (data.get("mulligan") or {}).get("keep")
-    if keep:
-        from deckkit.hands.conditions import compile_condition
+    return problems
 
+
+def _rule_problems(rule_at: str, rule: tuple[Any, ...], game: str, kinds: tuple[str, ...]) -> list[str]:
+    """What is wrong with one rule: its through kinds, its actions, its prefer expression and its condition."""
+    when, do, prefer, through = rule
+    problems = []
+    for kind in _alternatives(through or ""):
+        if through and fold(kind) not in kinds:
+            problems.append(f"{rule_at}.through: {kind!r} is no {game} action kind (actions: {', '.join(kinds)})")
+    for alternative in _alternatives(do):
+        if _kind_of(alternative, kinds) is None:
+            problems.append(f"{rule_at}.do: {alternative!r} starts with no {game} action (actions: {', '.join(kinds)})")
+        else:
+            try:
+                _compile_action(alternative, kinds)
+            except DataError as exc:
+                problems.append(f"{rule_at}.do: {exc.message}")
+    if prefer != "first" and _named(prefer) is None:
+        look = _LOOKAHEAD.match(prefer)
         try:
-            compile_condition(keep)
+            compile_value(look.group(2) if look else "")
         except DataError as exc:
-            problems.append(f"{path} mulligan.keep: {exc.message}")
-        except Exception as exc:  # a UsageError from the condition compiler
-            problems.append(f"{path} mulligan.keep: {exc}")
-    if problems:
-        raise StrategyError(f"{len(problems)} problem(s) in the strategy", problems, path=str(path),
-                            hint="conditions are count(QUERY) / value(PATH) comparisons; actions start with an action kind")
-    return Strategy(game, data.get("name") or path.stem, keep, rules, str(path))
+            problems.append(f"{rule_at}.prefer: {exc.message}")
+    if when:
+        try:
+            compile_when(when)
+        except DataError as exc:
+            problems.append(f"{rule_at}.when: {exc.message}")
+    return problems
+
+
+def _keep_problems(path: Path, keep: str) -> list[str]:
+    """The mulligan keep rule's problem, if it does not compile."""
+    from deckkit.hands.conditions import compile_condition
+
+    try:
+        compile_condition(keep)
+    except DataError as exc:
+        return [f"{path} mulligan.keep: {exc.message}"]
+    except Exception as exc:  # a UsageError from the condition compiler
+        return [f"{path} mulligan.keep: {exc}"]
+    return []
 
 
 # -- actions -------------------------------------------------------------------------------------------
