@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 from collections.abc import Callable
@@ -309,15 +310,16 @@ class AlomfogoGame(Game):
             won = state.result == 0
             total = len(opening.library)
             drawn = total - len(me.library)
-            opening_names = [c.name for c in opening.hand]
-            seen = opening_names + [c.name for c in opening.library[:drawn]]
+            opening_names = list(map(_NAME, opening.hand))
+            names = list(map(_NAME, opening.library))
+            seen = opening_names + names[:drawn]
             # Cards first seen in each own turn: every draw of turn t (phase 2, dream creatures AF-333,
             # cycling AF-611, draw spells) lies between the library sizes at the start of turns t and t+1.
-            bounds = [total - size for size in me.marks] + [drawn]
-            seen_by_turn = {
-                str(t): (opening_names if t == 1 else []) + [c.name for c in opening.library[bounds[t - 1]:bounds[t]]]
-                for t in range(1, len(me.marks) + 1)
-            }
+            marks = me.marks
+            seen_by_turn: dict[str, list[str]] = {}
+            for t in range(1, len(marks) + 1):
+                part = names[total - marks[t - 1]:total - marks[t] if t < len(marks) else drawn]
+                seen_by_turn[str(t)] = opening_names + part if t == 1 else part
             if trace is not None:
                 trace.extend(state.log)
                 counted = state.uses or {}
@@ -330,6 +332,9 @@ class AlomfogoGame(Game):
         fast = policy == "greedy" and not mirror
         return Goldfish(state, seats, finish, turn=lambda: me.turns, max_turns=max_turns,
                         step=_greedy_turn if fast else _apply)
+
+
+_NAME = attrgetter("name")
 
 
 def _apply(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random) -> Action:
