@@ -144,7 +144,7 @@ def timing(state: ObState, p: int, kind: str) -> Refusal | None:
 
 def _deciding(state: ObState, p: int, kind: str) -> Refusal | None:
     """:func:`timing` for the deciding player ``p``."""
-    if kind in INSTANTS or kind == "pass":
+    if kind == "pass" or kind in INSTANTS:
         return HAND_SIZE if state.phase == DISCARD and not state.stack else None
     if state.window:
         return OWN_MAIN_PHASE if kind == "play" else WINDOW
@@ -211,7 +211,7 @@ def lay_outs(state: ObState, p: int, acts: list[Action], food: int) -> None:
             continue
         seen.add(name)
         if may_lay_out(state, p, card, food) is None:
-            acts.append(Action(p, "play", (name,)))
+            acts.append(_made(p, "play", name))
 
 
 def can_lay_out_any(state: ObState, p: int) -> bool:
@@ -266,22 +266,37 @@ def may_use(state: ObState, p: int, perm: Perm, food: int) -> Refusal | None:
     return SUMMON_COST if plan.food > food else None
 
 
-def instants(state: ObState, p: int, acts: list[Action], food: int, first: bool = False) -> None:
+def instants(state: ObState, p: int, acts: list[Action], food: int = -1, first: bool = False) -> None:
     """Append the instants ``p`` may play now: each spell name in hand, then each card in play with a
-    property, with every choice of its ability (``first``: stop at the first card that gives any)."""
-    seen = set()
+    property, with every choice of its ability (``first``: stop at the first card that gives any).
+    ``food``: ``p``'s untapped food, or -1 to count it only when a card asks."""
+    seen = None
     for card in state.hands[p]:
-        name = card.name
-        if card.type != SPELL or name in seen:
+        if card.type != SPELL:
             continue  # the candidates of a cast are the spells (may_cast refuses the rest)
-        seen.add(name)
+        name = card.name
+        if seen is None:
+            seen = {name}
+        elif name in seen:
+            continue
+        else:
+            seen.add(name)
+        if food < 0:
+            food = state.untapped_food(p)
         if may_cast(state, p, card, food) is None:
             state.ability_actions(p, "cast", name, card.cast, card.cast_plan, None, acts, food)
             if first and acts:
                 return
-    labels = None
-    for i, perm in enumerate(state.tables[p]):
-        if perm.info.use_plan is None or may_use(state, p, perm, food) is not None:
+    table = state.tables[p]
+    labels = state._labels[p]  # known labels, else found when a card gives an action
+    if labels is not None and len(labels) != len(table):
+        labels = None
+    for i, perm in enumerate(table):
+        if perm.info.use_plan is None:
+            continue
+        if food < 0:
+            food = state.untapped_food(p)
+        if may_use(state, p, perm, food) is not None:
             continue
         if labels is None:
             labels = state.labels(p)
@@ -291,7 +306,7 @@ def instants(state: ObState, p: int, acts: list[Action], food: int, first: bool 
 def may_answer(state: ObState, q: int) -> bool:
     """Whether ``q`` has any instant to play now (a window with nothing but a pass is no decision)."""
     acts: list[Action] = []
-    instants(state, q, acts, state.untapped_food(q), first=True)
+    instants(state, q, acts, first=True)
     return bool(acts)
 
 
@@ -359,10 +374,11 @@ def legal_actions(state: ObState) -> list[Action]:
     if p == TERMINAL:
         return []
     acts: list[Action] = []
-    food = state.untapped_food(p)  # what every cost is compared with
+    food = -1  # what every cost is compared with, counted when a card asks
     kind = _STEP_KINDS.get(state.phase)
     if kind is not None and _deciding(state, p, kind) is None:
         if kind == "play":
+            food = state.untapped_food(p)
             lay_outs(state, p, acts, food)
         elif kind == "attack":
             _attacks(state, p, acts)
@@ -386,7 +402,17 @@ _STEP_KINDS = {MAIN: "play", ATTACK: "attack", BLOCK: "block", DISCARD: "discard
 def _attacks(state: ObState, p: int, acts: list[Action]) -> None:
     for perm, label in zip(state.tables[p], state.labels(p)):
         if may_attack(state, p, perm) is None:
-            acts.append(Action(p, "attack", (label,)))
+            acts.append(_made(p, "attack", label))
+
+
+_MADE: dict[tuple[int, str, str], Action] = {}  # actions are values: ``KIND NAME`` of a player, made once
+
+
+def _made(p: int, kind: str, name: str) -> Action:
+    action = _MADE.get((p, kind, name))
+    if action is None:
+        action = _MADE[p, kind, name] = Action(p, kind, (name,))
+    return action
 
 
 def _discards(state: ObState, p: int, acts: list[Action]) -> None:

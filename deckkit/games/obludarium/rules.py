@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from deckkit.games.obludarium.state import Perm, StackItem
 
 PLAY = "play"
+#: Actions are values: the usual ``KIND NAME on TARGET`` of a player, made once and listed again.
+_MADE: dict[tuple, Action] = {}
 
 
 #: What a filter may read of a card in play beyond its printed facts (:meth:`AbilityRules._getter`).
@@ -471,7 +473,7 @@ class AbilityRules(State):
             self.trigger_depth -= 1
 
     # -- playing abilities -----------------------------------------------------------------------
-    def _candidates(self, p: int, t: Target, source, taken: list) -> list[tuple[Any, str]]:
+    def _candidates(self, p: int, t: Target, source, taken: list | tuple) -> list[tuple[Any, str]]:
         """(card, how the action names it) for a target the player chooses."""
         if t.zone == "deck":
             seen: dict[str, CardInfo] = {}
@@ -491,6 +493,7 @@ class AbilityRules(State):
             if attackers_only and (q != self.active or not self.attackers):
                 continue  # only the active player's attackers can pass
             table = self.tables[q]
+            enemy = t.side == "any" and q != p  # a target of either side is "enemy X" when it is the opponent's
             labels = self._labels[q]  # the labels, if known for this table (else found at the first match)
             if labels is not None and len(labels) != len(table):
                 labels = None
@@ -514,7 +517,7 @@ class AbilityRules(State):
                         continue
                 if labels is None:
                     labels = self.labels(q)
-                out.append((perm, labels[i] if t.side != "any" or q == p else f"enemy {labels[i]}"))
+                out.append((perm, f"enemy {labels[i]}" if enemy else labels[i]))
         return out
 
     def ability_actions(self, p: int, kind: str, name: str, ab, plan: Plan | None, source, acts: list,
@@ -528,8 +531,13 @@ class AbilityRules(State):
             return
         t = plan.one_target
         if t is not None:  # the usual shape (Plan.one_target): ``KIND NAME on TARGET`` for each candidate
-            for _, text in self._candidates(p, t, source, []):
-                acts.append(Action(p, kind, (name, "on", text)))
+            made = _MADE
+            for _, text in self._candidates(p, t, source, ()):
+                key = (p, kind, name, text)
+                action = made.get(key)
+                if action is None:
+                    action = made[key] = Action(p, kind, (name, "on", text))
+                acts.append(action)
             return
         spare = source if plan.sacrifice is True else None
         costs = self._cost_choices(p, plan, source) if plan.card_costs else [()]
