@@ -185,75 +185,88 @@ class _Lexer:
 
     def make_term(self, field: str, op: str, value: str, is_regex: bool, start: int,
                   vstart: int | None = None) -> Term:
+        """The term of ``field op value`` read so far; its value checked against the field's kind."""
         vpos = start if vstart is None else vstart
         end = self.i
         if op == ":":
             op = "="
         kind = FIELDS[field]
         if is_regex:
-            if not value:
-                raise self.error("empty regular expression", vpos)
-            from deckkit.boundedre import compile_pattern, error
-
-            try:
-                compile_pattern(value)
-            except error as exc:
-                raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0),
-                                 hint="a Python regular expression; put \\ before a special character to match it "
-                                      "as itself") from None
+            self._check_regex(value, vpos)
             return Term(field, op, value, True, start, end)
         if kind == "num":
-            low = value.strip().lower()
-            other = ALIASES.get(low, low)
-            if FIELDS.get(other) == "num":  # atk>def: compare two fields of the same card
-                return Term(field, op, FieldRef(other), False, start, end)
-            numbers = " ".join(f for f, k in FIELDS.items() if k == "num")
-            if other in FIELDS:
-                raise self.error(f"{field} can only be compared with a number or a number field, not {value!r}",
-                                 vpos, hint=f"number fields: {numbers}")
-            try:
-                number = int(value.strip())
-            except ValueError:
-                raise self.error(f"{field} needs a whole number or a number field, not {value!r}", vpos,
-                                 hint=f"e.g. {field}<=2 or {field}>def; number fields: {numbers}") from None
-            if abs(number) > 10**9:
-                raise self.error(f"{field} value {number} is out of range", vpos,
-                                 hint=f"card numbers are small whole numbers, e.g. {field}<=2")
-            return Term(field, op, number, False, start, end)
+            return Term(field, op, self._number(field, value, vpos), False, start, end)
         if not value.strip():
             raise self.error(f"empty value for {field}", vpos)
+        return Term(field, op, self._word(kind, field, value, vpos), False, start, end)
+
+    def _check_regex(self, value: str, vpos: int) -> None:
+        """Refuse an empty or malformed /regex/, pointing at the character at fault."""
+        if not value:
+            raise self.error("empty regular expression", vpos)
+        from deckkit.boundedre import compile_pattern, error
+
+        try:
+            compile_pattern(value)
+        except error as exc:
+            raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0),
+                             hint="a Python regular expression; put \\ before a special character to match it "
+                                  "as itself") from None
+
+    def _number(self, field: str, value: str, vpos: int) -> int | FieldRef:
+        """A number field's value: a whole number of sane size, or another number field (atk>def)."""
+        low = value.strip().lower()
+        other = ALIASES.get(low, low)
+        if FIELDS.get(other) == "num":  # atk>def: compare two fields of the same card
+            return FieldRef(other)
+        numbers = " ".join(f for f, k in FIELDS.items() if k == "num")
+        if other in FIELDS:
+            raise self.error(f"{field} can only be compared with a number or a number field, not {value!r}",
+                             vpos, hint=f"number fields: {numbers}")
+        try:
+            number = int(value.strip())
+        except ValueError:
+            raise self.error(f"{field} needs a whole number or a number field, not {value!r}", vpos,
+                             hint=f"e.g. {field}<=2 or {field}>def; number fields: {numbers}") from None
+        if abs(number) > 10**9:
+            raise self.error(f"{field} value {number} is out of range", vpos,
+                             hint=f"card numbers are small whole numbers, e.g. {field}<=2")
+        return number
+
+    def _word(self, kind: str, field: str, value: str, vpos: int) -> str:
+        """A word field's value, checked (and normalised where the field's values are a closed list)."""
         if kind == "is":
             low = value.strip().lower()
             if low not in is_values():
                 raise self.error(f"unknown is: value {value!r}", vpos, hint=_is_hint(low))
-            return Term(field, op, low, False, start, end)
+            return low
         if kind == "game":
             from deckkit.engine.registry import resolve as resolve_game
 
             try:
-                value = resolve_game(value)
+                return resolve_game(value)
             except UsageError as exc:
                 raise self.error(exc.message, vpos, hint=exc.hint) from None
-        elif kind == "format":
+        if kind == "format":
             low = value.strip()
             if not formats_named(low):
                 raise self.error(f"no format named {value!r}", vpos, hint=_format_hint(low))
-            value = fold(low).replace(" ", "-")
-        elif kind == "enum":
+            return fold(low).replace(" ", "-")
+        if kind == "enum":
             low = value.strip().lower()
             choices = enum_values(field)
             if low not in choices and not (field == "type" and type_values(low)):
                 close = difflib.get_close_matches(low, choices, n=2, cutoff=0.6)
                 hint = (f"did you mean {' or '.join(close)}? " if close else "") + f"{field}: " + ", ".join(choices)
                 raise self.error(f"unknown {field} {value!r}", vpos, hint=hint)
-            value = low
-        elif kind == "text":
+            return low
+        if kind == "text":
             if not text_tokens(value):
                 raise self.error(f"{value!r} has no words to look for in the rules text", vpos,
                                  hint="use letters or digits, or o:/regex/")
         elif kind == "name" and not fold(value):
             raise self.error("empty name", vpos)
-        return Term(field, op, value, False, start, end)
+        return value
 
 
 def _keywords() -> set[str]:

@@ -87,24 +87,9 @@ def _term_predicate(t: Term) -> Predicate:
     negate = t.op == "!="
     pred: Predicate
     if t.regex:
-        from deckkit.boundedre import Matcher
-
-        rx = Matcher(t.value)  # one time budget for every card asked about
-        seen: dict[str, bool] = {}  # hands repeat the same few cards
-        src = "name" if t.field == "name" else "text"
-
-        def pred(c: dict) -> bool:
-            text = c.get(src) or ""
-            hit = seen.get(text)
-            if hit is None:
-                hit = seen[text] = rx.search(text)
-            return hit
+        pred = _regex_predicate(t)
     elif kind == "num":
-        cmp, n = _CMP[t.op], t.value
-        if isinstance(n, FieldRef):
-            other = card_key(n.field)
-            return lambda c: type(v := c.get(key)) is int and type(w := c.get(other)) is int and cmp(v, w)
-        return lambda c: type(v := c.get(key)) is int and cmp(v, n)
+        return _number_predicate(t, key)  # != is one of the comparisons
     elif kind == "is":
         pred = _is_predicate(t.value)
     elif kind == "name" and t.op == "==":
@@ -126,13 +111,7 @@ def _term_predicate(t: Term) -> Predicate:
         needle_words = text_tokens(t.value)
         pred = lambda c: words_match(text_tokens(c.get("text") or ""), needle_words)  # noqa: E731
     elif kind == "list":
-        needle = fold(t.value)
-        if t.field == "effect":
-            pred = lambda c: any(fold(x) == needle for x in effect_names(c))  # noqa: E731
-        else:
-            keys = ("groups", "symbols") if t.field == "kw" else (key,)
-            pred = lambda c: any(isinstance(x, str) and fold(x) == needle  # noqa: E731
-                                 for k in keys for x in (c.get(k) or ()))
+        pred = _list_predicate(t, key)
     elif kind in ("game", "enum"):
         value = t.value
         pred = lambda c: c.get(key) == value  # noqa: E731
@@ -143,6 +122,42 @@ def _term_predicate(t: Term) -> Predicate:
         inner = pred
         return lambda c: not inner(c)
     return pred
+
+
+def _regex_predicate(t: Term) -> Predicate:
+    """A /regex/ on the name (n:) or the rules text, remembered per text seen."""
+    from deckkit.boundedre import Matcher
+
+    rx = Matcher(t.value)  # one time budget for every card asked about
+    seen: dict[str, bool] = {}  # hands repeat the same few cards
+    src = "name" if t.field == "name" else "text"
+
+    def pred(c: dict) -> bool:
+        text = c.get(src) or ""
+        hit = seen.get(text)
+        if hit is None:
+            hit = seen[text] = rx.search(text)
+        return hit
+
+    return pred
+
+
+def _number_predicate(t: Term, key: str) -> Predicate:
+    """A comparison of a number field with a number or with another number field; never true without numbers."""
+    cmp, n = _CMP[t.op], t.value
+    if isinstance(n, FieldRef):
+        other = card_key(n.field)
+        return lambda c: type(v := c.get(key)) is int and type(w := c.get(other)) is int and cmp(v, w)
+    return lambda c: type(v := c.get(key)) is int and cmp(v, n)
+
+
+def _list_predicate(t: Term, key: str) -> Predicate:
+    """One of a list field's values: an effect name, a group or symbol (kw:), or an item of the field."""
+    needle = fold(t.value)
+    if t.field == "effect":
+        return lambda c: any(fold(x) == needle for x in effect_names(c))
+    keys = ("groups", "symbols") if t.field == "kw" else (key,)
+    return lambda c: any(isinstance(x, str) and fold(x) == needle for k in keys for x in (c.get(k) or ()))
 
 
 def _compile(node: Node) -> Predicate:
