@@ -241,6 +241,7 @@ class Compiler:
 
     # steps, sequences, triggers, costs, statics
     def step(self, path: str, data: Any, trigger: Trigger | None) -> Step:
+        """One step of a ``do`` list: its effect, the keys the effect takes, and each of their values."""
         if not isinstance(data, dict):
             self.p.add(path, "a step must be an object", 'for example {"effect": "draw", "amount": 1}')
             return Step("")
@@ -253,6 +254,29 @@ class Compiler:
                 self.p.unknown(f"{path}.effect", name, sorted(self.effects), "effect")
             return Step(str(name))
         own = [k for k in eff.params if k not in _STEP_KEYS]
+        self._step_keys(path, data, name, eff, own)
+        target = None
+        if "target" in data and "target" in eff.params:
+            target = self._step_target(path, data["target"], name, eff, trigger)
+        player = data.get("player", "you")
+        if "player" in data and player not in self.v.players:
+            self.p.unknown(f"{path}.player", player, list(self.v.players), "player")
+        amount = Amount(1)
+        if "amount" in data and "amount" in eff.params:
+            amount = self.amount(f"{path}.amount", data["amount"], bool(trigger and self._event_amount(trigger)))
+        duration = data.get("duration", "")
+        if "duration" in data and "duration" in eff.params:
+            allowed_d = eff.params["duration"].get("enum") or list(self.v.durations)
+            if duration not in allowed_d:
+                self.p.unknown(f"{path}.duration", duration, list(allowed_d), f"duration of {name}")
+        params = self._step_params(path, data, eff, own)
+        if eff.check is not None:
+            for sub, message, hint in eff.check(data, self.card):
+                self.p.add(f"{path}{sub}", message, hint)
+        return Step(name, target, player, amount, duration, tuple(params))
+
+    def _step_keys(self, path: str, data: dict, name: str, eff: Effect, own: list[str]) -> None:
+        """Keys the effect does not take (a language key it has no use for, or an unknown one), and missing ones."""
         allowed = ["effect", "text", *own, *(k for k in ("target", "player", "amount", "duration") if k in eff.params)]
         for key in data:
             if key not in allowed:
@@ -265,32 +289,27 @@ class Compiler:
         for key in eff.required:
             if key not in data:
                 self.p.add(path, f"{name} needs {key!r}", eff.params.get(key, {}).get("description") or f"add {key}")
-        target = None
-        if "target" in data and "target" in eff.params:
-            target = self.cards(f"{path}.target", data["target"])
-            sides = eff.params["target"].get("x-sides")
-            if sides and target.choose not in ("self", "it") and target.side not in sides:
-                self.p.unknown(f"{path}.target.side", target.side, list(sides), f"side {name} can act on")
-            zones = eff.params["target"].get("x-zones")
-            if zones and target.choose not in ("self", "it") and target.zone not in zones:
-                self.p.unknown(f"{path}.target.zone", target.zone, list(zones), f"zone {name} takes cards from")
-            if target.choose == "it" and trigger is None:
-                self.p.add(f"{path}.target", "'it' is the card of the triggering event, and this ability has no trigger",
-                           "use self, own, enemy or any, or add a trigger")
-            if target.choose == "self" and self.type is not None and self.type not in self.v.in_play_types:
-                self.p.add(f"{path}.target", f"a {self.type} is not in play to act on itself",
-                           "target own, enemy or any")
-        player = data.get("player", "you")
-        if "player" in data and player not in self.v.players:
-            self.p.unknown(f"{path}.player", player, list(self.v.players), "player")
-        amount = Amount(1)
-        if "amount" in data and "amount" in eff.params:
-            amount = self.amount(f"{path}.amount", data["amount"], bool(trigger and self._event_amount(trigger)))
-        duration = data.get("duration", "")
-        if "duration" in data and "duration" in eff.params:
-            allowed_d = eff.params["duration"].get("enum") or list(self.v.durations)
-            if duration not in allowed_d:
-                self.p.unknown(f"{path}.duration", duration, list(allowed_d), f"duration of {name}")
+
+    def _step_target(self, path: str, data: Any, name: str, eff: Effect, trigger: Trigger | None) -> Target:
+        """The step's target, within the sides and zones the effect can act on; 'it' needs a trigger, 'self' a
+        card in play."""
+        target = self.cards(f"{path}.target", data)
+        sides = eff.params["target"].get("x-sides")
+        if sides and target.choose not in ("self", "it") and target.side not in sides:
+            self.p.unknown(f"{path}.target.side", target.side, list(sides), f"side {name} can act on")
+        zones = eff.params["target"].get("x-zones")
+        if zones and target.choose not in ("self", "it") and target.zone not in zones:
+            self.p.unknown(f"{path}.target.zone", target.zone, list(zones), f"zone {name} takes cards from")
+        if target.choose == "it" and trigger is None:
+            self.p.add(f"{path}.target", "'it' is the card of the triggering event, and this ability has no trigger",
+                       "use self, own, enemy or any, or add a trigger")
+        if target.choose == "self" and self.type is not None and self.type not in self.v.in_play_types:
+            self.p.add(f"{path}.target", f"a {self.type} is not in play to act on itself",
+                       "target own, enemy or any")
+        return target
+
+    def _step_params(self, path: str, data: dict, eff: Effect, own: list[str]) -> list[tuple[str, Any]]:
+        """The effect's own parameters given, each checked against its schema."""
         params = []
         for key in own:
             if key in data:
@@ -302,10 +321,7 @@ class Compiler:
                     else:
                         self.p.add(f"{path}.{key}", problem, eff.params[key].get("description"))
                 params.append((key, data[key]))
-        if eff.check is not None:
-            for sub, message, hint in eff.check(data, self.card):
-                self.p.add(f"{path}{sub}", message, hint)
-        return Step(name, target, player, amount, duration, tuple(params))
+        return params
 
     def _event_amount(self, trigger: Trigger) -> bool:
         event = self.v.events.get(trigger.on)
