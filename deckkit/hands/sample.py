@@ -127,6 +127,33 @@ def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int 
 
     ``progress(done, count)`` hears how many are dealt, every thousand deals.
     """
+    board = _check_request(game, count=count, turn=turn, arrangement=arrangement, keep=keep, variant=variant)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    keep_fn = keep.keep_callback(cards) if keep else None
+    deals: list[Deal] = []
+    tally = _Tally(board, _types(cards))
+    for i in range(count):
+        d = deal(cards, game, rng, keep_fn=keep_fn, turn=turn, on_play=on_play, variant=variant,
+                 arrangement=arrangement)
+        if i < keep_deals:
+            deals.append(d)
+        if count == 1:
+            break
+        if progress is not None and (i + 1) % 1000 == 0:
+            progress(i + 1, count)
+        tally.add(d)
+    report = HandsReport(deck, game, seed, count, turn, on_play, keep.text if keep else None, variant,
+                         arrangement, deals, name=name or deck)
+    if count > 1:
+        report.summary = tally.summary(count)
+    return report
+
+
+def _check_request(game: str, *, count: int, turn: int, arrangement: str, keep: Condition | None,
+                   variant: str | None) -> Any:
+    """Refuse what cannot be dealt (exit 2) before any deal; the game's board, or None for a game of hands."""
     if count < 1:
         raise UsageError(f"--count {count}: deal at least one hand", hint="e.g. --count 1000 for a summary")
     if turn < 0:
@@ -142,45 +169,41 @@ def sample_hands(cards: Sequence[dict], game: str, *, deck: str = "", seed: int 
         proc = procedure(game, variant=variant)  # checks the variant before dealing
         if arrangement != "shuffle" and arrangement not in proc.arrangements:
             raise UsageError(f"the {arrangement} arrangement is {_owner_of(arrangement)}")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    keep_fn = keep.keep_callback(cards) if keep else None
-    deals: list[Deal] = []
-    depth_reached: Counter = Counter()
-    depth_kept_by_rule: Counter = Counter()
-    final_depth: Counter = Counter()
-    type_counts: dict[str, Counter] = {}
-    types = _types(cards)
-    returned: Counter = Counter()
-    for i in range(count):
-        d = deal(cards, game, rng, keep_fn=keep_fn, turn=turn, on_play=on_play, variant=variant,
-                 arrangement=arrangement)
-        if i < keep_deals:
-            deals.append(d)
-        if count == 1:
-            break
-        if progress is not None and (i + 1) % 1000 == 0:
-            progress(i + 1, count)
-        if board is not None:
-            returned.update(resolve_ref(board.tally, "tally")(d.layout))
-            continue
+    return board
+
+
+class _Tally:
+    """What the summary of many deals counts: per mulligan depth and card type for hands, or the board's
+    own tally of each layout."""
+
+    def __init__(self, board: Any, types: list[str]) -> None:
+        self.board = board
+        self.types = types
+        self.depth_reached: Counter = Counter()
+        self.depth_kept_by_rule: Counter = Counter()
+        self.final_depth: Counter = Counter()
+        self.type_counts: dict[str, Counter] = {}
+        self.returned: Counter = Counter()
+
+    def add(self, d: Deal) -> None:
+        """Count one deal."""
+        if self.board is not None:
+            self.returned.update(resolve_ref(self.board.tally, "tally")(d.layout))
+            return
         for m in range(d.mulligans + 1):
-            depth_reached[m] += 1
+            self.depth_reached[m] += 1
         if not d.forced:
-            depth_kept_by_rule[d.mulligans] += 1
-        final_depth[d.mulligans] += 1
+            self.depth_kept_by_rule[d.mulligans] += 1
+        self.final_depth[d.mulligans] += 1
         seen = Counter(c.get("type", "?") for c in d.hand + d.drawn)
-        for t in types:
-            type_counts.setdefault(t, Counter())[seen.get(t, 0)] += 1
-    report = HandsReport(deck, game, seed, count, turn, on_play, keep.text if keep else None, variant,
-                         arrangement, deals, name=name or deck)
-    if count > 1:
-        if board is not None:
-            report.summary = {"deals": count, board.summary_key: {k: returned[k] / count for k in returned}}
-        else:
-            report.summary = _summary(count, depth_reached, depth_kept_by_rule, final_depth, type_counts)
-    return report
+        for t in self.types:
+            self.type_counts.setdefault(t, Counter())[seen.get(t, 0)] += 1
+
+    def summary(self, count: int) -> dict:
+        """The summary of ``count`` deals (the report's ``summary``)."""
+        if self.board is not None:
+            return {"deals": count, self.board.summary_key: {k: self.returned[k] / count for k in self.returned}}
+        return _summary(count, self.depth_reached, self.depth_kept_by_rule, self.final_depth, self.type_counts)
 
 
 def _owner_of(arrangement: str) -> str:
