@@ -246,112 +246,142 @@ class BlockOdds:
         as soon as its last block is dealt, and a slot that holds forgets its counts, so states
         that differ only there merge.
         """
-        fact, inv = self.fact, self.inv_fact
-        B, nq = len(sizes), len(g.queries)
-        asked = [i for i, (name, _) in enumerate(slots) if g.clauses.get(name)]
-        feeds = [[j for j, i in enumerate(asked) if b in slots[i][1]] for b in range(B)]
-        closes = [[j for j, i in enumerate(asked) if max(slots[i][1]) == b] for b in range(B)]
-        where = {q: u for u, q in enumerate(g.queries)}
-        CW = max(1, max(g.caps, default=1).bit_length())
-        cmask = (1 << CW) - 1
-        width = nq + 1  # per slot: the clipped counts, then a flag "decided true"
-        nslot = width * len(asked)
-        KS = W * B  # k's bits
-        KW = max(1, self.N.bit_length())
-        CS = KS + KW  # the counts' bits
-        kmask = (1 << KW) - 1
-        fmask = (1 << W) - 1
-        atoms = sorted(g.atoms, key=lambda a: self.counts[a])  # small atoms first: k and counts stay small
-        # queries that the atoms after position i can still raise
-        open_after = [{u for a in atoms[i + 1:] for u, q in enumerate(g.queries) if self.sigs[a][q]}
-                      for i in range(len(atoms))]
-        verdicts: dict[tuple[str, tuple[int, ...], int], int] = {}
-
-        def decided(name: str, counts: tuple[int, ...], ai: int) -> int:
-            """1: the slot holds whatever the rest of the group adds; 0: it fails whatever; -1: not yet known."""
-            key = (name, counts, ai)
-            hit = verdicts.get(key)
-            if hit is None:
-                ranges = [range(counts[u], g.caps[u] + 1) if u in open_after[ai] else (counts[u],)
-                          for u in range(nq)]
-                seen = {all(cl.holds([full[where[q]] for q in cl.queries]) for cl in g.clauses[name])
-                        for full in product(*ranges)}
-                hit = verdicts[key] = (1 if True in seen else 0) if len(seen) == 1 else -1
-            return hit
-
+        deal = _GroupDeal(self, g, sizes, slots, W)
         cur = dict(states)
-        for ai, a in enumerate(atoms):
+        for ai, a in enumerate(deal.atoms):
             n = self.counts[a]
             units = [u for u, q in enumerate(g.queries) if self.sigs[a][q]]
-            final = ai == len(atoms) - 1
-            for b in range(B):
-                targets, checks = feeds[b], closes[b]
-                # counts part -> counts part after x more cards of atom a in block b (-1: a slot fails)
-                def move(c: int, x: int, targets: list[int] = targets, units: list[int] = units,
-                         checks: list[int] = checks, final: bool = final, ai: int = ai) -> int:
-                    cl = [(c >> (CW * i)) & cmask for i in range(nslot)]
-                    for j in targets:
-                        base = j * width
-                        if cl[base + nq]:
-                            continue  # decided already
-                        for u in units:
-                            v = cl[base + u] + x
-                            cl[base + u] = min(v, g.caps[u])
-                    for j in checks:
-                        base = j * width
-                        if cl[base + nq]:
-                            if final:
-                                cl[base + nq] = 0
-                            continue
-                        verdict = decided(slots[asked[j]][0], tuple(cl[base:base + nq]), ai)
-                        if verdict == 0:
-                            return -1
-                        if verdict == 1:
-                            cl[base:base + width] = [0] * nq + [0 if final else 1]
-                    out = 0
-                    for i, v in enumerate(cl):
-                        out |= v << (CW * i)
-                    return out
-
-                simple = not checks and not (targets and units)
-                nxt: dict[int, float] = {}
-                get = nxt.get
-                s_b, shift = sizes[b], W * b
-                unit = (1 << shift) + (1 << KS)
-                span = min(s_b, n)
-                # per counts part: for x = 0 … span, what to add to the key (None: a slot fails)
-                rows: dict[int, list[tuple[int, int, float]]] = {}
-                for key, w in cur.items():
-                    k = (key >> KS) & kmask
-                    top = min(s_b - ((key >> shift) & fmask), n - k)
-                    if simple:
-                        for x in range(top + 1):
-                            k2 = key + x * unit
-                            nxt[k2] = get(k2, 0.0) + w * inv[x]
-                        continue
-                    c = key >> CS
-                    row = rows.get(c)
-                    if row is None:
-                        row = rows[c] = []
-                        for x in range(span + 1):
-                            c2 = move(c, x)
-                            if c2 >= 0:
-                                row.append((x, x * unit + ((c2 - c) << CS), inv[x]))
-                    for x, step, ix in row:
-                        if x > top:
-                            break
-                        k2 = key + step
-                        nxt[k2] = get(k2, 0.0) + w * ix
-                cur = nxt
-            folded: dict[int, float] = {}
-            fget = folded.get
-            clear = ~(kmask << KS)
-            for key, w in cur.items():
-                k = (key >> KS) & kmask
-                k2 = key & clear
-                folded[k2] = fget(k2, 0.0) + w * fact[n] * inv[n - k]
-            cur = folded
+            final = ai == len(deal.atoms) - 1
+            for b in range(len(sizes)):
+                cur = deal.block(cur, b, ai, n, units, final)
+            cur = deal.fold(cur, n)
         return cur
+
+
+class _GroupDeal:
+    """The dealing of one group's atoms into the blocks: how a state packs its parts, and the steps.
+
+    A state is one integer: the fills of the blocks (``W`` bits each), then ``k``, the cards of the
+    atom being dealt so far (``KW`` bits from ``KS``), then per asked slot the group's clipped query
+    counts and a flag "decided true" (``CW`` bits each, from ``CS``).
+    """
+
+    def __init__(self, engine: BlockOdds, g: _Group, sizes: tuple[int, ...],
+                 slots: tuple[tuple[str, tuple[int, ...]], ...], W: int) -> None:
+        self.g, self.sizes, self.slots, self.W = g, sizes, slots, W
+        self.counts, self.inv, self.fact = engine.counts, engine.inv_fact, engine.fact
+        B, nq = len(sizes), len(g.queries)
+        self.nq = nq
+        self.asked = asked = [i for i, (name, _) in enumerate(slots) if g.clauses.get(name)]
+        self.feeds = [[j for j, i in enumerate(asked) if b in slots[i][1]] for b in range(B)]
+        self.closes = [[j for j, i in enumerate(asked) if max(slots[i][1]) == b] for b in range(B)]
+        self.where = {q: u for u, q in enumerate(g.queries)}
+        self.CW = max(1, max(g.caps, default=1).bit_length())
+        self.cmask = (1 << self.CW) - 1
+        self.width = nq + 1  # per slot: the clipped counts, then a flag "decided true"
+        self.nslot = self.width * len(asked)
+        self.KS = W * B  # k's bits
+        self.KW = max(1, engine.N.bit_length())
+        self.CS = self.KS + self.KW  # the counts' bits
+        self.kmask = (1 << self.KW) - 1
+        self.fmask = (1 << W) - 1
+        atoms = self.atoms = sorted(g.atoms, key=lambda a: engine.counts[a])  # small atoms first: k and counts stay small
+        # queries that the atoms after position i can still raise
+        self.open_after = [{u for a in atoms[i + 1:] for u, q in enumerate(g.queries) if engine.sigs[a][q]}
+                           for i in range(len(atoms))]
+        self.verdicts: dict[tuple[str, tuple[int, ...], int], int] = {}
+
+    def decided(self, name: str, counts: tuple[int, ...], ai: int) -> int:
+        """1: the slot holds whatever the rest of the group adds; 0: it fails whatever; -1: not yet known."""
+        key = (name, counts, ai)
+        hit = self.verdicts.get(key)
+        if hit is None:
+            g, where, open_after = self.g, self.where, self.open_after[ai]
+            ranges = [range(counts[u], g.caps[u] + 1) if u in open_after else (counts[u],)
+                      for u in range(self.nq)]
+            seen = {all(cl.holds([full[where[q]] for q in cl.queries]) for cl in g.clauses[name])
+                    for full in product(*ranges)}
+            hit = self.verdicts[key] = (1 if True in seen else 0) if len(seen) == 1 else -1
+        return hit
+
+    def move(self, c: int, x: int, targets: list[int], units: list[int], checks: list[int], final: bool,
+             ai: int) -> int:
+        """Counts part -> counts part after x more cards of atom ``ai`` in a block (-1: a slot fails)."""
+        CW, cmask, width, nq, caps = self.CW, self.cmask, self.width, self.nq, self.g.caps
+        cl = [(c >> (CW * i)) & cmask for i in range(self.nslot)]
+        for j in targets:
+            base = j * width
+            if cl[base + nq]:
+                continue  # decided already
+            for u in units:
+                v = cl[base + u] + x
+                cl[base + u] = min(v, caps[u])
+        for j in checks:
+            base = j * width
+            if cl[base + nq]:
+                if final:
+                    cl[base + nq] = 0
+                continue
+            verdict = self.decided(self.slots[self.asked[j]][0], tuple(cl[base:base + nq]), ai)
+            if verdict == 0:
+                return -1
+            if verdict == 1:
+                cl[base:base + width] = [0] * nq + [0 if final else 1]
+        out = 0
+        for i, v in enumerate(cl):
+            out |= v << (CW * i)
+        return out
+
+    def block(self, cur: dict[int, float], b: int, ai: int, n: int, units: list[int],
+              final: bool) -> dict[int, float]:
+        """The states after dealing 0 … n more cards of atom ``ai`` (``n`` cards in all) into block ``b``.
+
+        The hot loop of the exact odds: it stays inline, with every constant in a local.
+        """
+        targets, checks = self.feeds[b], self.closes[b]
+        inv, KS, CS, kmask, fmask = self.inv, self.KS, self.CS, self.kmask, self.fmask
+        simple = not checks and not (targets and units)
+        nxt: dict[int, float] = {}
+        get = nxt.get
+        s_b, shift = self.sizes[b], self.W * b
+        unit = (1 << shift) + (1 << KS)
+        span = min(s_b, n)
+        # per counts part: for x = 0 … span, what to add to the key (None: a slot fails)
+        rows: dict[int, list[tuple[int, int, float]]] = {}
+        for key, w in cur.items():
+            k = (key >> KS) & kmask
+            top = min(s_b - ((key >> shift) & fmask), n - k)
+            if simple:
+                for x in range(top + 1):
+                    k2 = key + x * unit
+                    nxt[k2] = get(k2, 0.0) + w * inv[x]
+                continue
+            c = key >> CS
+            row = rows.get(c)
+            if row is None:
+                row = rows[c] = []
+                for x in range(span + 1):
+                    c2 = self.move(c, x, targets, units, checks, final, ai)
+                    if c2 >= 0:
+                        row.append((x, x * unit + ((c2 - c) << CS), inv[x]))
+            for x, step, ix in row:
+                if x > top:
+                    break
+                k2 = key + step
+                nxt[k2] = get(k2, 0.0) + w * ix
+        return nxt
+
+    def fold(self, cur: dict[int, float], n: int) -> dict[int, float]:
+        """Forget ``k`` once the atom's ``n`` cards are dealt: × n!/(n−k)!, with each block's 1/x! the ways to place them."""
+        fact, inv, KS, kmask = self.fact, self.inv, self.KS, self.kmask
+        folded: dict[int, float] = {}
+        fget = folded.get
+        clear = ~(kmask << KS)
+        for key, w in cur.items():
+            k = (key >> KS) & kmask
+            k2 = key & clear
+            folded[k2] = fget(k2, 0.0) + w * fact[n] * inv[n - k]
+        return folded
 
 
 def block_odds(engine: BlockOdds, sizes: Sequence[int], draws: int, bottom: bool) -> tuple[float, list[float], bool]:
