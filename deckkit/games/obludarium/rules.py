@@ -167,6 +167,12 @@ class AbilityRules(State):
         """Whether an ability's condition holds now for its controller (and its card in play)."""
         if condition is None:
             return True
+        if perm is not None and not (condition.counts or condition.negated or condition.alternatives
+                                     or condition.every):  # only states of its card: asked directly
+            for name, value in condition.game:
+                if not (name == "state" and value in STATE_WORDS and STATE_WORDS[value](self, perm)):
+                    return False
+            return True
 
         def game(name: str, value: Any) -> bool:
             return name == "state" and perm is not None and value in STATE_WORDS and STATE_WORDS[value](self, perm)
@@ -254,6 +260,11 @@ class AbilityRules(State):
     def check_deaths(self) -> None:
         """OB-827: a monster with no defence left dies (after any change, including a lost continuous effect)."""
         for table in self.tables:
+            for perm in table:
+                if perm.info.type == MONSTER and self.defense(perm) <= 0:
+                    break
+            else:
+                continue  # nobody here dies: no copy of the table to walk
             for perm in list(table):
                 if perm.info.type == MONSTER and perm in table and self.defense(perm) <= 0:
                     self.say(f"{perm.info.name} has no defence left and dies")

@@ -244,7 +244,7 @@ class ObState(AbilityRules, State):
             self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
             self.note(card, p)
             self._push(p, card, None, steps, chosen, str(action))
-            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(card.cast):
+            if self.phase in (ATTACK, BLOCK, FIGHT) and card.cast_plan is not None and card.cast_plan.strengthens:
                 self.locked = p  # OB-905: p must wait for an action of the opponent
         elif kind == "use":
             perm = self._perm(p, args[0])
@@ -253,7 +253,7 @@ class ObState(AbilityRules, State):
             self.note(perm.info, p)
             self.pay_use(p, perm, ab, sacrificed, discarded)
             self._push(p, perm.info, perm, steps, chosen, str(action))
-            if self.phase in (ATTACK, BLOCK, FIGHT) and strengthens(ab):
+            if self.phase in (ATTACK, BLOCK, FIGHT) and perm.info.use_plan is not None and perm.info.use_plan.strengthens:
                 self.locked = p  # OB-905
         elif kind == "attack":
             perm = self._perm(p, args[0])
@@ -491,9 +491,11 @@ class ObState(AbilityRules, State):
                 perm.atk = atk if atk > 0 else 0
                 perm.dfn = dfn if dfn > 0 else 0
                 perm.attacking = False
-                perm.blockers = []
+                if perm.blockers:  # an empty list is this card's own (never shared): kept
+                    perm.blockers = []
                 perm.sblock = False
-                perm.blocking = []
+                if perm.blocking:
+                    perm.blocking = []
                 perm.new = False
                 if perm.grants:
                     perm.grants = tuple(g for g in perm.grants if g[1] > self.turn)
