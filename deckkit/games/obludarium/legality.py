@@ -211,7 +211,7 @@ def lay_outs(state: ObState, p: int, acts: list[Action], food: int) -> None:
             continue
         seen.add(name)
         if may_lay_out(state, p, card, food) is None:
-            acts.append(_made(p, "play", name))
+            acts.append(_MADE.get((p, "play", name)) or _made(p, "play", name))
 
 
 def can_lay_out_any(state: ObState, p: int) -> bool:
@@ -402,7 +402,7 @@ _STEP_KINDS = {MAIN: "play", ATTACK: "attack", BLOCK: "block", DISCARD: "discard
 def _attacks(state: ObState, p: int, acts: list[Action]) -> None:
     for perm, label in zip(state.tables[p], state.labels(p)):
         if may_attack(state, p, perm) is None:
-            acts.append(_made(p, "attack", label))
+            acts.append(_MADE.get((p, "attack", label)) or _made(p, "attack", label))
 
 
 _MADE: dict[tuple[int, str, str], Action] = {}  # actions are values: ``KIND NAME`` of a player, made once
