@@ -424,10 +424,7 @@ def _discards(state: ObState, p: int, acts: list[Action]) -> None:
 
 
 def _blocks(state: ObState, p: int, acts: list[Action]) -> None:
-    own = [(perm, lab) for perm, lab in zip(state.tables[p], state.labels(p))
-           if perm.info.type == MONSTER and not perm.tapped]  # what may_block refuses first, left out early
-    if not own:
-        return
+    own = list(zip(state.tables[p], state.labels(p)))
     a = state.active
     for att, alab in zip(state.tables[a], state.labels(a)):
         if att.attacking:
