@@ -38,6 +38,19 @@ def _plain(ability: Ability | None) -> bool:
         for seq in sequences for step in seq)
 
 
+
+def _asks_for(play: Ability | None) -> str | None:
+    """What a card asks for when played (AF-385): "chosen" (a card), "opponent" (which opponent, AF-913)
+    or None; a chosen card outweighs an opponent."""
+    target = None
+    for seq in (play.sequences if play else ()):
+        for step in seq:
+            if step.target is not None and step.target.chosen:
+                target = "chosen"
+            elif step.player == "opponent" and target is None:
+                target = "opponent"
+    return target
+
 class CardDef:
     """One card's rules facts, its abilities compiled once (shared, never mutated).
 
@@ -52,8 +65,6 @@ class CardDef:
                  "keywords", "after_duel", "target", "plain_play", "plain_helper", "data")
 
     def __init__(self, data: dict) -> None:
-        from deckkit.games.alomfogo.language import mark_of
-
         self.data = data
         self.id: str = data["id"]
         self.name: str = data["name"]
@@ -69,6 +80,19 @@ class CardDef:
         self.is_dreamwalker = self.type == "dreamwalker"
         self.is_creature = self.type in ("dreamwalker", "dream-creature")
         self.abilities = compiled_abilities(data)
+        self._sort_abilities()
+        self._read_statics()
+        self.target: str | None = _asks_for(self.play)
+        # Whether playing the card, or using its helper ability, offers no choice at all (no mode, target,
+        # opponent or order): then its one way is the empty choice, found without looking at the table.
+        self.plain_play = _plain(self.play)
+        self.plain_helper = _plain(self.helper_ability)
+
+    def _sort_abilities(self) -> None:
+        """Each compiled ability to its role: triggers by event, statics with their condition, a creature's
+        helper ability (and its mark and extra costs), else what the card does when played."""
+        from deckkit.games.alomfogo.language import mark_of
+
         self.play: Ability | None = None
         self.helper_ability: Ability | None = None
         triggers: dict[str, list[Ability]] = {}
@@ -88,30 +112,21 @@ class CardDef:
         helper = self.helper_ability
         self.helper_vp = int(helper.cost_of("vp", 0)) if helper else 0  # AF-384
         self.helper_discard = int(helper.cost_of("discard", 0)) if helper else 0  # AF-386
+
+    def _read_statics(self) -> None:
+        """What the statics add up to, read once for play: VP per turn, power and cost changes, the dearest
+        dreamwalker it lets play free, counterspell, keywords, and the state a duel leaves it in."""
         kinds: dict[str, list[Static]] = {}
-        for st, _ in statics:
+        for st, _ in self.statics:
             kinds.setdefault(st.effect, []).append(st)
         self.vp_bonus = sum(int(st.param("amount", 0)) for st in kinds.get("vp-per-turn", ()))
-        self.power = tuple(pair for pair in statics if pair[0].effect == "power")
-        self.cost_mods = tuple(pair for pair in statics if pair[0].effect == "cost")
+        self.power = tuple(pair for pair in self.statics if pair[0].effect == "power")
+        self.cost_mods = tuple(pair for pair in self.statics if pair[0].effect == "cost")
         self.free_max = max((int(st.param("max_cost", 0)) for st in kinds.get("free-dreamwalker", ())), default=-1)
         self.counter = bool(kinds.get("counterspell"))
         self.keywords = frozenset(str(st.param("keyword")) for st in kinds.get("keyword", ()))
         after = kinds.get("after-duel")
         self.after_duel: str | None = str(after[0].param("state")) if after else None  # replaces AF-757
-        # What the card asks for when played (AF-385): "opponent" (which opponent, AF-913), "chosen" (a card).
-        self.target: str | None = None
-        for seq in (self.play.sequences if self.play else ()):
-            for step in seq:
-                if step.target is not None and step.target.chosen:
-                    self.target = "chosen"
-                elif step.player == "opponent" and self.target is None:
-                    self.target = "opponent"
-
-        # Whether playing the card, or using its helper ability, offers no choice at all (no mode, target,
-        # opponent or order): then its one way is the empty choice, found without looking at the table.
-        self.plain_play = _plain(self.play)
-        self.plain_helper = _plain(self.helper_ability)
 
     @property
     def has_helper_ability(self) -> bool:

@@ -79,6 +79,54 @@ class DuelRules(RulesBase):
         assert d is not None
         out.extend(Action(p, "cast", (card.name, *choice.args)) for choice in self.options(p, card, card.play, d.to_act))
 
+    # Each applier reads a legal action's words into the cards they name; the rule methods below act.
+    def _apply_challenge(self, p: int, args: tuple[str, ...]) -> None:
+        """``challenge with A``: the dreamwalker A challenges."""
+        self.challenge(p, self._find_perm(p, args[0]))
+
+    def _apply_defend(self, p: int, args: tuple[str, ...]) -> None:
+        """``defend with D``: the dreamwalker D answers the challenge."""
+        self.defend(p, self._find_perm(p, args[0]))
+
+    def _apply_no_defence(self, p: int, args: tuple[str, ...]) -> None:
+        """``no defence``: the challenged player lets the challenge go unanswered."""
+        if self.logging:
+            self.note(f"{self.pname(p)} does not defend")
+        d = self.duel
+        assert d is not None
+        self.unanswered(d.duelists[0], p)
+
+    def _apply_helper(self, p: int, args: tuple[str, ...]) -> None:
+        """``helper H``: H is this side's helper."""
+        self.designate_helper(p, self._find_perm(p, args[0]))
+
+    def _apply_no_helper(self, p: int, args: tuple[str, ...]) -> None:
+        """``no helper``: this side has no helper."""
+        self.designate_helper(p, None)
+
+    def _apply_assist(self, p: int, args: tuple[str, ...]) -> None:
+        """``assist H [choice words] [discarding X]``: this side's helper H assists, paying with X when asked."""
+        words = args[1:]
+        discard = None
+        if "discarding" in words:
+            at = words.index("discarding")
+            discard = self._take_from_hand(p, words[at + 1])
+            words = words[:at]
+        d = self.duel
+        assert d is not None
+        helper = d.helpers[d.to_act]
+        assert helper is not None  # "assist" is listed only for a designated helper
+        self.use_helper(p, discard, self.choice_of(p, helper.card, helper.card.helper_ability, words, d.to_act))
+
+    def _apply_cast(self, p: int, args: tuple[str, ...]) -> None:
+        """``cast X [choice words]``: the instant X is cast as this side's assist with the choice its words name."""
+        card = self._hand_card(p, args[0])  # the choice is read while the card is in the hand
+        d = self.duel
+        assert d is not None  # instants are cast in the assist exchange
+        choice = self.choice_of(p, card, card.play, args[1:], d.to_act)
+        self._take_from_hand(p, args[0])
+        self.cast_instant(p, card, choice)
+
     def challenge(self, p: int, att: Perm) -> None:
         """Phase 4: challenge the player on the right with an active dreamwalker (AF-703, AF-911)."""
         defender = self.right_of(p)  # AF-911

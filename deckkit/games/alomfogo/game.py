@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 from deckkit.engine.core import Action, Game, Policy, Setting, SetupError
 from deckkit.engine.loop import Goldfish
+from deckkit.engine.opening import Opening
 from deckkit.engine.results import WinRecord
-from deckkit.errors import DataError, UnknownCard
+from deckkit.errors import DataError, UnknownCard, UsageError
 from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.legality import challenger, may_challenge_now
 from deckkit.games.alomfogo.policies import POLICIES, choose_play, greedy
@@ -269,21 +270,27 @@ class AlomfogoGame(Game):
         The greedy pilot against a passive opponent plays a whole turn per step of the loop through
         the state's own rule methods (:func:`_greedy_turn`, the same choices without Action objects).
         """
-        try:
-            choose = policy if callable(policy) else POLICIES[policy]  # callable: a scripted pilot
-        except KeyError:
-            from deckkit.errors import UsageError
-
-            raise UsageError(f"unknown policy {policy!r}", hint="policies: " + ", ".join(POLICIES)) from None
-        if opponent not in ("passive", "greedy"):
-            from deckkit.errors import UsageError
-
-            raise UsageError(f"unknown opponent {opponent!r}",
-                             hint="Álomfogó goldfish opponents: passive (the default), greedy (a copy of the deck)")
+        choose = _goldfish_pilot(policy, opponent)
+        mirror = opponent == "greedy"
         state = AlomfogoState(self, rng, 2)
         state.logging = trace is not None
         if uses is not None or trace is not None:
             state.uses = uses if uses is not None else {}
+        opening = self._goldfish_deal(state, deck, rng, keep, mirror)
+        me = state.players[0]
+        me.marks = []
+        state.first = 0
+        state.begin_turn(0)
+        # A passive opponent is never asked; should the rules ask it, the deck's pilot answers, as it always has.
+        seats = [choose, greedy if mirror else choose]
+        fast = policy == "greedy" and not mirror
+        return Goldfish(state, seats, lambda: _goldfish_record(state, opening, trace), turn=lambda: me.turns,
+                        max_turns=max_turns, step=_greedy_turn if fast else _apply)
+
+    def _goldfish_deal(self, state: AlomfogoState, deck: list[dict], rng: random.Random,
+                       keep: Callable[[list[dict]], bool] | None, mirror: bool) -> Opening:
+        """Deal the goldfish table and return p1's opening: p1's shuffled library and opening hand (``keep``
+        judges a hand on card dicts); the opponent gets a shuffled copy of the deck (``mirror``) or sits passive."""
         by_id = self.pool.by_id
         library = [by_id.get(c["id"]) or self.card(c) for c in deck]
         rng.shuffle(library)
@@ -294,7 +301,6 @@ class AlomfogoGame(Game):
         me = state.players[0]
         me.hand = list(opening.hand)
         me.library = opening.library[::-1]
-        mirror = opponent == "greedy"
         if mirror:  # the opponent's copy of the deck, shuffled from the same chance generator
             them = state.players[1]
             theirs = [by_id.get(c["id"]) or self.card(c) for c in deck]
@@ -302,36 +308,51 @@ class AlomfogoGame(Game):
             them.hand, them.library = theirs[:5], theirs[5:][::-1]
         else:
             state.players[1].passive = True
-        me.marks = []
-        state.first = 0
-        state.begin_turn(0)
+        return opening
 
-        def finish() -> WinRecord:
-            won = state.result == 0
-            total = len(opening.library)
-            drawn = total - len(me.library)
-            opening_names = list(map(_NAME, opening.hand))
-            names = list(map(_NAME, opening.library))
-            seen = opening_names + names[:drawn]
-            # Cards first seen in each own turn: every draw of turn t (phase 2, dream creatures AF-333,
-            # cycling AF-611, draw spells) lies between the library sizes at the start of turns t and t+1.
-            marks = me.marks
-            seen_by_turn: dict[str, list[str]] = {}
-            for t in range(1, len(marks) + 1):
-                part = names[total - marks[t - 1]:total - marks[t] if t < len(marks) else drawn]
-                seen_by_turn[str(t)] = opening_names + part if t == 1 else part
-            if trace is not None:
-                trace.extend(state.log)
-                counted = state.uses or {}
-                trace.append("ability uses: " + (", ".join(f"{name} {n}" for name, n in sorted(counted.items()))
-                                                 or "none"))
-            return WinRecord(won, me.turns if won else None, opening.mulligans, seen, opening_names, seen_by_turn)
 
-        # A passive opponent is never asked; should the rules ask it, the deck's pilot answers, as it always has.
-        seats = [choose, greedy if mirror else choose]
-        fast = policy == "greedy" and not mirror
-        return Goldfish(state, seats, finish, turn=lambda: me.turns, max_turns=max_turns,
-                        step=_greedy_turn if fast else _apply)
+def _goldfish_pilot(policy: str | Callable, opponent: str | Callable) -> Callable:
+    """The deck's pilot: ``policy`` itself when callable (a scripted pilot), else the named policy;
+    UsageError for an unknown policy or opponent."""
+    try:
+        choose = policy if callable(policy) else POLICIES[policy]
+    except KeyError:
+        raise UsageError(f"unknown policy {policy!r}", hint="policies: " + ", ".join(POLICIES)) from None
+    if opponent not in ("passive", "greedy"):
+        raise UsageError(f"unknown opponent {opponent!r}",
+                         hint="Álomfogó goldfish opponents: passive (the default), greedy (a copy of the deck)")
+    return choose
+
+
+def _goldfish_record(state: AlomfogoState, opening: Opening, trace: list[str] | None) -> WinRecord:
+    """The finished goldfish game's record: won, p1's turns, the cards it saw (by own turn); the trace
+    ends with the game's log and the ability uses."""
+    me = state.players[0]
+    won = state.result == 0
+    drawn = len(opening.library) - len(me.library)
+    opening_names = list(map(_NAME, opening.hand))
+    names = list(map(_NAME, opening.library))
+    seen = opening_names + names[:drawn]
+    if trace is not None:
+        trace.extend(state.log)
+        counted = state.uses or {}
+        trace.append("ability uses: " + (", ".join(f"{name} {n}" for name, n in sorted(counted.items()))
+                                         or "none"))
+    return WinRecord(won, me.turns if won else None, opening.mulligans, seen, opening_names,
+                     _seen_by_turn(opening_names, names, me.marks, drawn))
+
+
+def _seen_by_turn(opening_names: list[str], names: list[str], marks: list[int], drawn: int) -> dict[str, list[str]]:
+    """Cards first seen in each own turn, from the library (``names``, top first), its size at the start
+    of each own turn (``marks``) and how many cards were drawn in all; turn 1 includes the opening hand."""
+    # Every draw of turn t (phase 2, dream creatures AF-333, cycling AF-611, draw spells) lies between
+    # the library sizes at the start of turns t and t+1.
+    total = len(names)
+    seen_by_turn: dict[str, list[str]] = {}
+    for t in range(1, len(marks) + 1):
+        part = names[total - marks[t - 1]:total - marks[t] if t < len(marks) else drawn]
+        seen_by_turn[str(t)] = opening_names + part if t == 1 else part
+    return seen_by_turn
 
 
 _NAME = attrgetter("name")

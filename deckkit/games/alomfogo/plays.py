@@ -61,6 +61,29 @@ class PlayRules(RulesBase):
         assert pend is not None  # the counter phase answers a spell
         out.extend(Action(p, "counter", (pend.card.name, "with", lab)) for lab, _ in self.passing(p, counter_event))
 
+    # Each applier reads a legal action's words into the cards they name; the rule methods below act.
+    def _apply_play(self, p: int, args: tuple[str, ...]) -> None:
+        """``play X …``: X is paid for with the choice its words name, or played free ``with`` an event."""
+        if len(args) == 3 and args[1] == "with":  # through a free-dreamwalker event
+            self.play_card(p, self._take_from_hand(p, args[0]), self._find_perm(p, args[2]))
+        else:
+            card = self._hand_card(p, args[0])  # the choice is read while the card is in the hand
+            choice = self.choice_of(p, card, card.play, args[1:])
+            self._take_from_hand(p, args[0])
+            self.play_card(p, card, None, choice)
+
+    def _apply_cycle(self, p: int, args: tuple[str, ...]) -> None:
+        """``cycle X``: the instant X from the hand is cycled."""
+        self.cycle(p, self._take_from_hand(p, args[0]))
+
+    def _apply_counter(self, p: int, args: tuple[str, ...]) -> None:
+        """``counter S with E``: the counterspell event E answers the waiting spell S."""
+        self.counter(p, self._find_perm(p, args[2]))
+
+    def _apply_no_counter(self, p: int, args: tuple[str, ...]) -> None:
+        """``no counter``: the asked player lets the waiting spell be."""
+        self.no_counter()
+
     def play_card(self, p: int, card: CardDef, event: Perm | None = None, choice: Choice | None = None) -> None:
         """Phase 3: put a card taken from the hand into play, paying VP or through a free-dreamwalker event."""
         player = self.players[p]

@@ -355,82 +355,43 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         raise AssertionError(name)
 
     def _apply(self, action: Action) -> None:
-        kind, args, p = action.kind, action.args, action.player
-        if kind == "start":
-            self.first = int(args[0][1:]) - 1
-            if self.logging:
-                self.note(f"{args[0]} starts the game (AF-504)")
-            self.begin_turn(self.first)
-        elif kind == "draw":
-            was = self.phase
-            self.draw(p, required=was == DRAW)
-            if self.phase != OVER:
-                if was == DRAW:
-                    self.start_phase3(p)
-                else:
-                    self.phase = PLAY
-        elif kind == "no draw":
-            if self.logging:
-                self.note(f"{self.pname(p)} does not draw")
-            self.phase = PLAY
-        elif kind == "play":
-            if len(args) == 3 and args[1] == "with":  # through a free-dreamwalker event
-                self.play_card(p, self._take_from_hand(p, args[0]), self._find_perm(p, args[2]))
+        """Carry out a legal action: the applier of its kind (:data:`_KIND_APPLIERS`) reads its words."""
+        p, kind, args = action
+        _KIND_APPLIERS[kind](self, p, args)
+
+    def _apply_start(self, p: int, args: tuple[str, ...]) -> None:
+        """``start pN``: the player named starts the game and takes the first turn (AF-504)."""
+        self.first = int(args[0][1:]) - 1
+        if self.logging:
+            self.note(f"{args[0]} starts the game (AF-504)")
+        self.begin_turn(self.first)
+
+    def _apply_draw(self, p: int, args: tuple[str, ...]) -> None:
+        """``draw``: phase 2's required draw, then phase 3; or a dream creature's draw, then back to playing."""
+        was = self.phase
+        self.draw(p, required=was == DRAW)
+        if self.phase != OVER:
+            if was == DRAW:
+                self.start_phase3(p)
             else:
-                card = self._hand_card(p, args[0])  # the choice is read while the card is in the hand
-                choice = self.choice_of(p, card, card.play, args[1:])
-                self._take_from_hand(p, args[0])
-                self.play_card(p, card, None, choice)
-        elif kind == "cycle":
-            self.cycle(p, self._take_from_hand(p, args[0]))
-        elif kind == "pass":
-            if self.phase == PLAY:
-                self.end_play_phase(p)
-            elif self.phase == DUELS:
-                if self.logging:
-                    self.note(f"{self.pname(p)} ends the turn")
-                self.end_turn()
-            else:
-                self.assist_pass(p)
-        elif kind == "challenge with":
-            self.challenge(p, self._find_perm(p, args[0]))
-        elif kind == "defend with":
-            self.defend(p, self._find_perm(p, args[0]))
-        elif kind == "no defence":
+                self.phase = PLAY
+
+    def _apply_no_draw(self, p: int, args: tuple[str, ...]) -> None:
+        """``no draw``: the dream creature's draw is declined (AF-333); phase 3 goes on."""
+        if self.logging:
+            self.note(f"{self.pname(p)} does not draw")
+        self.phase = PLAY
+
+    def _apply_pass(self, p: int, args: tuple[str, ...]) -> None:
+        """``pass``: ends phase 3, ends the turn in phase 4, or makes no assist in the duel's exchange."""
+        if self.phase == PLAY:
+            self.end_play_phase(p)
+        elif self.phase == DUELS:
             if self.logging:
-                self.note(f"{self.pname(p)} does not defend")
-            d = self.duel
-            assert d is not None
-            self.unanswered(d.duelists[0], p)
-        elif kind == "helper":
-            self.designate_helper(p, self._find_perm(p, args[0]))
-        elif kind == "no helper":
-            self.designate_helper(p, None)
-        elif kind == "assist":
-            words = args[1:]
-            discard = None
-            if "discarding" in words:
-                at = words.index("discarding")
-                discard = self._take_from_hand(p, words[at + 1])
-                words = words[:at]
-            d = self.duel
-            assert d is not None
-            helper = d.helpers[d.to_act]
-            assert helper is not None  # "assist" is listed only for a designated helper
-            self.use_helper(p, discard, self.choice_of(p, helper.card, helper.card.helper_ability, words, d.to_act))
-        elif kind == "cast":
-            card = self._hand_card(p, args[0])
-            d = self.duel
-            assert d is not None  # instants are cast in the assist exchange
-            choice = self.choice_of(p, card, card.play, args[1:], d.to_act)
-            self._take_from_hand(p, args[0])
-            self.cast_instant(p, card, choice)
-        elif kind == "counter":
-            self.counter(p, self._find_perm(p, args[2]))
-        elif kind == "no counter":
-            self.no_counter()
+                self.note(f"{self.pname(p)} ends the turn")
+            self.end_turn()
         else:
-            raise AssertionError(kind)
+            self.assist_pass(p)
 
     # -- observation ---------------------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -490,6 +451,18 @@ _KIND_LISTERS: dict[str, Callable[[AlomfogoState, int, list[Action]], None]] = {
     "assist": AlomfogoState._list_assists, "cast": AlomfogoState._list_casts, "counter": AlomfogoState._list_counters,
 }
 
+
+#: Per action kind, the method that carries it out; every kind of :attr:`AlomfogoState.ACTION_KINDS` has one.
+_KIND_APPLIERS: dict[str, Callable[[AlomfogoState, int, tuple[str, ...]], None]] = {
+    "start": AlomfogoState._apply_start, "draw": AlomfogoState._apply_draw, "no draw": AlomfogoState._apply_no_draw,
+    "play": AlomfogoState._apply_play, "cycle": AlomfogoState._apply_cycle, "pass": AlomfogoState._apply_pass,
+    "challenge with": AlomfogoState._apply_challenge, "defend with": AlomfogoState._apply_defend,
+    "no defence": AlomfogoState._apply_no_defence, "helper": AlomfogoState._apply_helper,
+    "no helper": AlomfogoState._apply_no_helper, "assist": AlomfogoState._apply_assist,
+    "cast": AlomfogoState._apply_cast, "counter": AlomfogoState._apply_counter,
+    "no counter": AlomfogoState._apply_no_counter,
+}
+assert _KIND_APPLIERS.keys() == AlomfogoState.ACTION_KINDS.keys()
 
 def _listers(kinds: tuple[str, ...]) -> tuple[tuple[Callable[[AlomfogoState, int, list[Action]], None], ...],
                                                tuple[str, ...]]:
