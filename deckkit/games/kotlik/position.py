@@ -56,42 +56,67 @@ class SetupReader:
         return [self.card(v, f"{key}[{i}]") for i, v in enumerate(value)]
 
     def build(self) -> KotlikState:
-        game, setup = self.game, self.setup
-        if not isinstance(setup, dict):
+        """The state the setup describes: the keys, both players' cauldrons and stones, the cards' places,
+        the recipes, then the turn; the first mistake raises its SetupError."""
+        # The order is the one scripts rely on: it decides which mistake is named first, and the shuffle
+        # of the unplaced cards comes before the first cauldron cards are drawn.
+        if not isinstance(self.setup, dict):
             raise SetupError("setup: expected a table", field="setup", hint="[setup] with board, stock, p1, p2 …")
-        state = game._state(self.rng)
-        known = {"board", "cells", "empty", "stock", "box", "start", "phase", "turn", "p1", "p2"}
-        for key in setup:
-            if key not in known:
-                raise SetupError(f"unknown Kotlík setup key {key!r}", field=str(key),
-                                hint="keys: " + ", ".join(sorted(known)))
-        players = []
-        for p in (0, 1):
-            sub = setup.get(f"p{p + 1}", {}) or {}
-            if not isinstance(sub, dict):
-                raise SetupError(f"p{p + 1}: expected a table (cauldron, stone, recipes), got {sub!r}", field=f"p{p + 1}",
-                                hint=f"[setup.p{p + 1}] with cauldron = [...] and stone = 0-19")
-            for key in sub:
-                if key not in ("cauldron", "stone", "recipes"):
-                    raise SetupError(f"unknown key p{p + 1}.{key}", field=f"p{p + 1}.{key}",
-                                    hint="per player: cauldron (bottom first), stone (0-19), recipes")
-            players.append(sub)
-            if "cauldron" in sub:
-                state.cauldron[p] = self.names(f"p{p + 1}.cauldron", sub["cauldron"])
-                if not state.cauldron[p] and not game.settings["explode_last_card"]:
-                    raise SetupError(f"p{p + 1}.cauldron: a cauldron is never empty (KO-309 starts it with a "
-                                     "card, KO-Q7 keeps its last card)", field=f"p{p + 1}.cauldron",
-                                     hint="list at least one card, leave cauldron out to draw the first card "
-                                          "(KO-306 – KO-309), or set explode_last_card = true (KO-Q7 Reading A)")
-            if "stone" in sub:
-                stone = sub["stone"]
-                if not isinstance(stone, int) or isinstance(stone, bool) or not 0 <= stone < TRACK:
-                    raise SetupError(f"p{p + 1}.stone: {stone!r} is not a track space", field=f"p{p + 1}.stone",
-                                    hint="track spaces are 0-19, clockwise from beside the top-left corner (KO-205)")
-                state.stone[p] = stone
+        state = self.game._state(self.rng)
+        self.check_keys()
+        players = [self.read_player(state, p) for p in (0, 1)]
         if state.stone[0] == state.stone[1]:
             raise SetupError(f"both stones stand on P{state.stone[0]} (KO-206)", field="setup",
                             hint="at most one stone per track space (KO-206)")
+        self.place_cards(state)
+        for p in (0, 1):
+            if "cauldron" not in players[p]:
+                ko_setup.draw_first_card(state, p)
+        self.read_recipes(state, players)
+        state._recount()
+        self.check_lines(state)
+        self.read_turn(state)
+        return state
+
+    def check_keys(self) -> None:
+        """Refuse a setup key Kotlík does not read (a misspelt key would otherwise be ignored)."""
+        known = {"board", "cells", "empty", "stock", "box", "start", "phase", "turn", "p1", "p2"}
+        for key in self.setup:
+            if key not in known:
+                raise SetupError(f"unknown Kotlík setup key {key!r}", field=str(key),
+                                hint="keys: " + ", ".join(sorted(known)))
+
+    def read_player(self, state: KotlikState, p: int) -> dict:
+        """``[setup.pN]``: its cauldron (bottom first) and stone put on ``state``; the table, for the recipes."""
+        sub = self.setup.get(f"p{p + 1}", {}) or {}
+        if not isinstance(sub, dict):
+            raise SetupError(f"p{p + 1}: expected a table (cauldron, stone, recipes), got {sub!r}", field=f"p{p + 1}",
+                            hint=f"[setup.p{p + 1}] with cauldron = [...] and stone = 0-19")
+        for key in sub:
+            if key not in ("cauldron", "stone", "recipes"):
+                raise SetupError(f"unknown key p{p + 1}.{key}", field=f"p{p + 1}.{key}",
+                                hint="per player: cauldron (bottom first), stone (0-19), recipes")
+        if "cauldron" in sub:
+            state.cauldron[p] = self.names(f"p{p + 1}.cauldron", sub["cauldron"])
+            if not state.cauldron[p] and not self.game.settings["explode_last_card"]:
+                raise SetupError(f"p{p + 1}.cauldron: a cauldron is never empty (KO-309 starts it with a "
+                                 "card, KO-Q7 keeps its last card)", field=f"p{p + 1}.cauldron",
+                                 hint="list at least one card, leave cauldron out to draw the first card "
+                                      "(KO-306 – KO-309), or set explode_last_card = true (KO-Q7 Reading A)")
+        if "stone" in sub:
+            stone = sub["stone"]
+            if not isinstance(stone, int) or isinstance(stone, bool) or not 0 <= stone < TRACK:
+                raise SetupError(f"p{p + 1}.stone: {stone!r} is not a track space", field=f"p{p + 1}.stone",
+                                hint="track spaces are 0-19, clockwise from beside the top-left corner (KO-205)")
+            state.stone[p] = stone
+        return sub
+
+    def place_cards(self, state: KotlikState) -> None:
+        """The board (``board``, or ``cells`` and ``empty``), the stock and the box as the setup places them.
+
+        The cards placed nowhere are shuffled; unless a whole board is given they fill its free spaces
+        (KO-302), and the rest is the stock, or goes to the box when the script lists the stock."""
+        setup = self.setup
         if "board" in setup:
             self.read_board(state, setup["board"])
         keep_empty = self.read_cells(state, setup.get("cells", {}), setup.get("empty", []))
@@ -108,12 +133,10 @@ class SetupReader:
             state.box.extend(rest)  # the script listed the whole supply deck: the rest is out of the game
         else:
             state.stock = rest
-        for p in (0, 1):
-            if "cauldron" not in players[p]:
-                ko_setup.draw_first_card(state, p)
-        self.read_recipes(state, players)
-        state._recount()
-        self.check_lines(state)
+
+    def read_turn(self, state: KotlikState) -> None:
+        """Who takes the turn (``start``), its number (``turn``) and where it begins (``phase``)."""
+        setup = self.setup
         start = setup.get("start", "p1")
         if start not in ("p1", "p2"):
             raise SetupError(f"start: {start!r} is not p1 or p2", field="start", hint="White is p1 (KO-401)")
@@ -133,7 +156,6 @@ class SetupReader:
         else:
             state.extra = phase == "extra"
             state.start_turn()
-        return state
 
     def check_lines(self, state: KotlikState) -> None:
         """Refuse a position whose game is already over: an empty row or column ends it (KO-701, KO-Q8)."""

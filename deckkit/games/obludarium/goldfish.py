@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.loop import Goldfish
+from deckkit.engine.opening import Opening
 from deckkit.engine.players import policy_rng_of
 from deckkit.engine.results import WinRecord
 from deckkit.games.obludarium.cards import shuffled
 from deckkit.games.obludarium.opening import obludarium_opening
+
+if TYPE_CHECKING:
+    from deckkit.games.obludarium.state import ObState
 
 
 def _outcome_line(won: bool, turn: int, max_turns: int, ended: bool) -> str:
@@ -35,6 +41,29 @@ def setup(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=
     with ``opponent_deck``: self-play, where blocks, fights and answers happen too). Chance draws
     from ``rng``; the loop hands the players their own generator."""
     from deckkit.games.obludarium.policies import pass_action
+
+    state, opening = _deal(game, deck, rng, keep, opponent, opponent_deck)
+    seen = _Seen(state)
+    state.logging = trace is not None
+    state.start_turn()
+    seen.drawn()
+    if trace is not None:
+        trace.append(f"opening hand ({opening.mulligans} mulligan(s)): {', '.join(seen.opening)}")
+        trace.extend(state.log)
+    seats = [policy, opponent if opponent is not None else (lambda s, r: pass_action(s, 1))]
+    finish = partial(_record, state, seen, opening.mulligans, trace, max_turns)
+    if record is None and trace is None and opponent is None:  # nothing to note but the cards drawn
+        return Goldfish(state, seats, finish, turn=seen.own_turn, max_turns=max_turns,
+                        after=lambda p, action: seen.drawn())
+    notes = _Notes(state, seen, trace, record, "p2" if opponent is not None else "p2 (passive)")
+    return Goldfish(state, seats, finish, turn=seen.own_turn, max_turns=max_turns, after=notes.after)
+
+
+def _deal(game, deck: list[dict], rng: random.Random, keep, opponent: Callable | None,
+          opponent_deck: list[dict] | None) -> tuple[ObState, Opening]:
+    """A new game with p1's opening hand (mulligans as ``keep`` decides) and library; p2 is the dummy, or
+    deals its own opening from ``opponent_deck`` when it plays; life, the first player and the count of
+    ability uses are set. Returns the state and p1's opening."""
     from deckkit.games.obludarium.state import ObState
 
     state = ObState(game, rng)
@@ -50,59 +79,72 @@ def setup(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=
     state.life = [game.settings["starting_life"]] * 2
     state.active = game._first([opening.library, []], rng)
     state.uses = {}
-    first = state.active
-    opening_names = [c.name for c in state.hands[0]]
-    state.logging = trace is not None
-    seen = list(opening_names)
-    seen_by_turn: dict[str, list[str]] = {"1": list(opening_names)}
-    hands, libs = state.hands, state.libs
+    return state, opening
 
-    def own_turn() -> int:
-        return (state.turn + 1) // 2 if first == 0 else state.turn // 2
 
-    library = len(libs[0])  # p1's library before the last step: what it drew since is seen
+class _Seen:
+    """The cards p1 has seen, in order and by its own turn: the opening hand, then every card it draws."""
 
-    def drawn() -> None:
-        nonlocal library
-        n = library - len(libs[0])
-        library = len(libs[0])
+    __slots__ = ("state", "first", "hands", "libs", "library", "opening", "seen", "by_turn")
+
+    def __init__(self, state: ObState) -> None:
+        self.state = state
+        self.first = state.active
+        self.hands, self.libs = state.hands, state.libs
+        self.library = len(self.libs[0])  # p1's library before the last step: what it drew since is seen
+        self.opening = [c.name for c in self.hands[0]]
+        self.seen = list(self.opening)
+        self.by_turn: dict[str, list[str]] = {"1": list(self.opening)}
+
+    def own_turn(self) -> int:
+        """p1's own turn number (the game's turns alternate between the players)."""
+        return (self.state.turn + 1) // 2 if self.first == 0 else self.state.turn // 2
+
+    def drawn(self) -> None:
+        """Note the cards p1 drew since the last call (its library shrank by that many)."""
+        libs, hands = self.libs, self.hands
+        n = self.library - len(libs[0])
+        self.library = len(libs[0])
         if n > 0:
             names = [c.name for c in hands[0][-n:]] if len(hands[0]) >= n else []
-            seen.extend(names)
-            seen_by_turn.setdefault(str(max(1, own_turn())), []).extend(names)
+            self.seen.extend(names)
+            self.by_turn.setdefault(str(max(1, self.own_turn())), []).extend(names)
 
-    state.start_turn()
-    drawn()
+
+class _Notes:
+    """After each step of a noted game: the cards p1 drew, the action in ``record``, the action and the
+    log lines it added in ``trace``."""
+
+    __slots__ = ("state", "seen", "trace", "record", "seat2", "logged")
+
+    def __init__(self, state: ObState, seen: _Seen, trace: list[str] | None, record: list[str] | None,
+                 seat2: str) -> None:
+        self.state, self.seen, self.trace, self.record, self.seat2 = state, seen, trace, record, seat2
+        self.logged = len(state.log)  # the log lines already in the trace
+
+    def after(self, p: int, action: Any) -> None:
+        """The loop's hook after the step of seat ``p``."""
+        self.seen.drawn()
+        if self.record is not None:
+            self.record.append(str(action))
+        trace = self.trace
+        if trace is not None:
+            log = self.state.log
+            trace.append(f"{'p1' if p == 0 else self.seat2}: {action}")
+            trace.extend(log[self.logged:])
+            self.logged = len(log)
+
+
+def _record(state: ObState, seen: _Seen, mulligans: int, trace: list[str] | None, max_turns: int) -> WinRecord:
+    """The finished game's record; a trace ends with p1's ability uses and the outcome the figures count."""
+    won = state.winners() == [0]
+    uses = dict(state.uses or {})
+    turn = min(seen.own_turn(), max_turns)
     if trace is not None:
-        trace.append(f"opening hand ({opening.mulligans} mulligan(s)): {', '.join(opening_names)}")
-        trace.extend(state.log)
-    logged = len(state.log)
-    seat2 = "p2" if opponent is not None else "p2 (passive)"
-
-    def after(p: int, action) -> None:
-        nonlocal logged
-        drawn()
-        if record is not None:
-            record.append(str(action))
-        if trace is not None:
-            trace.append(f"{'p1' if p == 0 else seat2}: {action}")
-            trace.extend(state.log[logged:])
-            logged = len(state.log)
-
-    def finish() -> WinRecord:
-        won = state.winners() == [0]
-        uses = dict(state.uses or {})
-        turn = min(own_turn(), max_turns)
-        if trace is not None:
-            trace.append("abilities used by p1: " + (", ".join(f"{k} {v}" for k, v in sorted(uses.items()))
-                                                     or "none"))
-            trace.append(_outcome_line(won, turn, max_turns, state.is_terminal()))
-        return WinRecord(won, turn, opening.mulligans, seen, opening_names, seen_by_turn, uses)
-
-    seats = [policy, opponent if opponent is not None else (lambda s, r: pass_action(s, 1))]
-    plain = record is None and trace is None and opponent is None  # nothing to note but the cards drawn
-    return Goldfish(state, seats, finish, turn=own_turn, max_turns=max_turns,
-                    after=(lambda p, action: drawn()) if plain else after)
+        trace.append("abilities used by p1: " + (", ".join(f"{k} {v}" for k, v in sorted(uses.items()))
+                                                 or "none"))
+        trace.append(_outcome_line(won, turn, max_turns, state.is_terminal()))
+    return WinRecord(won, turn, mulligans, seen.seen, seen.opening, seen.by_turn, uses)
 
 
 def ability_uses(game, deck: list[dict], games: int, seed: int = 0, *, opponent_deck: list[dict] | None = None
