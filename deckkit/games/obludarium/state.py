@@ -1,4 +1,4 @@
-"""One Obludárium game in progress: zones, turn steps, the instant exchange and combat.
+"""One Obludárium game in progress: zones, turn steps and the instant exchange (combat: combat.py).
 
 Turn (OB-601): untap and draw happen automatically when a turn starts; then the decisions are
 ``main`` (active player), ``discard`` (hand-size rule, OB-909/OB-Q13), ``attack`` (active player
@@ -26,70 +26,20 @@ from typing import TYPE_CHECKING
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.obludarium import legality, view
 from deckkit.games.obludarium.cards import FOOD, MONSTER, STRENGTHENING, CardInfo, strengthens
+from deckkit.games.obludarium.combat import TurnRules
 from deckkit.games.obludarium.legality import ATTACK, BLOCK, DISCARD, FIGHT, MAIN
-from deckkit.games.obludarium.rules import AbilityRules
+from deckkit.games.obludarium.zones import Perm, StackItem
 
 PLAYER_NAMES = view.PLAYER_NAMES
 __all__ = ["ATTACK", "BLOCK", "DISCARD", "FIGHT", "MAIN", "ObState", "Perm", "StackItem", "STRENGTHENING",
            "strengthens"]
 
 
-class Perm:
-    """A card in play (food, monster or artifact) with its per-turn state."""
-
-    __slots__ = ("info", "owner", "tapped", "new", "atk", "dfn", "attacking", "blockers", "sblock", "blocking",
-                 "perm_atk", "perm_dfn", "grants")
-
-    def __init__(self, info: CardInfo, owner: int, *, tapped: bool = False, new: bool = False) -> None:
-        self.info = info
-        self.owner = owner
-        self.tapped = tapped
-        self.new = new  # laid out this turn (what legality.may_attack and may_use ask of a monster)
-        self.atk = info.attack
-        self.dfn = info.defense
-        self.attacking = False
-        self.blockers: list[Perm] = []
-        self.sblock = False  # blocked by a blocking spell (OB-828)
-        self.blocking: list[Perm] = []  # the attacks it blocks (one, OB-814; two with block-two, OB-D18)
-        self.perm_atk = self.perm_dfn = 0  # permanent changes (OB-D15): kept when the turn ends
-        self.grants: tuple[tuple[str, int], ...] = ()  # (keyword, last turn it holds): restrictions for a while
-
-    @property
-    def blocked(self) -> bool:
-        """Whether this attacker has been blocked (by monsters or a spell)."""
-        return self.sblock or bool(self.blockers)
-
-    def _copy(self) -> Perm:
-        """A copy with the same card and counters; references to other cards are fixed by the caller."""
-        twin = Perm.__new__(Perm)
-        twin.info, twin.owner, twin.tapped, twin.new = self.info, self.owner, self.tapped, self.new
-        twin.atk, twin.dfn, twin.attacking, twin.sblock = self.atk, self.dfn, self.attacking, self.sblock
-        twin.blockers, twin.blocking = self.blockers, self.blocking
-        twin.perm_atk, twin.perm_dfn, twin.grants = self.perm_atk, self.perm_dfn, self.grants
-        return twin
-
-
-class StackItem:
-    """An instant waiting to resolve: who played it, from which card (``perm`` when in play), the
-    chosen sequence's steps and each step's chosen target (None where the step chooses none)."""
-
-    __slots__ = ("player", "source", "perm", "steps", "chosen", "text")
-
-    def __init__(self, player: int, source: CardInfo, perm: Perm | None, steps: tuple, chosen: list,
-                 text: str) -> None:
-        self.player = player
-        self.source = source
-        self.perm = perm
-        self.steps = steps
-        self.chosen = chosen
-        self.text: str = text
-
-
 if TYPE_CHECKING:
     from deckkit.games.obludarium.game import ObludariumGame
 
 
-class ObState(AbilityRules, State):
+class ObState(TurnRules, State):
     """An Obludárium game: two players, four zones each (OB-401), life totals and the turn steps."""
 
     game: ObludariumGame
@@ -429,95 +379,6 @@ class ObState(AbilityRules, State):
             self.ended_by = "OB-109"
             if self.logging:
                 self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
-
-    # -- combat and turns ------------------------------------------------------------------------
-    def _combat(self) -> None:
-        """Fights (OB-820 – OB-825, OB-Q11) and unblocked damage (OB-830), then the turn ends."""
-        d = 1 - self.active
-        dead: list[Perm] = []
-        hits: list[tuple[Perm, int]] = []
-        separate = self.game.settings["several_blockers"] == "separate"
-        attack, defense = self.attack, self.defense
-        for att in list(self.attackers):
-            if att.blockers:
-                total = 0
-                a_atk, a_dfn = attack(att), defense(att)
-                for blk in att.blockers:
-                    total += attack(blk)
-                    # OB-823, OB-824: equality kills; a deadly attacker kills whatever fights it (OB-D21)
-                    if (defense(blk) <= a_atk or self.deadly(att)) and blk not in dead:
-                        dead.append(blk)
-                if separate:
-                    killed = any(attack(blk) >= a_dfn for blk in att.blockers)
-                else:
-                    killed = a_dfn <= total  # OB-Q11 reading B
-                if killed or any(self.deadly(blk) for blk in att.blockers):
-                    dead.append(att)
-                for perm in (att, *att.blockers):
-                    if perm.info.has_static("deadly"):
-                        self.note(perm.info, perm.owner)
-                if self.logging:
-                    self.log.append(
-                        f"fight: {att.info.name} ({a_atk}/{a_dfn}) vs "
-                        + ", ".join(f"{b.info.name} ({attack(b)}/{defense(b)})" for b in att.blockers))
-            elif att.sblock:
-                if self.logging:
-                    self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
-            else:
-                hits.append((att, attack(att)))
-                if self.uses is not None:
-                    for src, st, _ in self.mods():
-                        if st.effect == "modify" and self.in_set(st.cards, att, src.owner, src):
-                            self.note(src.info, src.owner)  # a continuous effect added damage
-        for perm in dead:
-            if self.logging:
-                self.log.append(f"{perm.info.name} is killed (OB-826)")
-            self._to_discard(perm)
-        damage = sum(n for _, n in hits)
-        if damage > 0:
-            self.lose_life(d, damage, "unblocked attacks, OB-830")
-            if self.game.watched:
-                for att, n in hits:
-                    if n > 0:
-                        self.emit("deals-damage", att, self.active, n)
-        if self.result is None:
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        for table in self.tables:
-            for perm in table:
-                atk = perm.info.attack + perm.perm_atk  # this turn's changes end, permanent ones stay
-                dfn = perm.info.defense + perm.perm_dfn
-                perm.atk = atk if atk > 0 else 0
-                perm.dfn = dfn if dfn > 0 else 0
-                perm.attacking = False
-                if perm.blockers:  # an empty list is this card's own (never shared): kept
-                    perm.blockers = []
-                perm.sblock = False
-                if perm.blocking:
-                    perm.blocking = []
-                perm.new = False
-                if perm.grants:
-                    perm.grants = tuple(g for g in perm.grants if g[1] > self.turn)
-        self.attackers = []
-        self.locked = -1
-        self.food_played[self.active] = False
-        self.active = 1 - self.active
-        self.turn += 1
-        self.start_turn()
-
-    def start_turn(self) -> None:
-        """Untap (OB-602) and draw (OB-603, OB-Q7) for the active player, then the main phase."""
-        p = self.active
-        for perm in self.tables[p]:
-            perm.tapped = False
-        if self.logging:
-            self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
-        if self.turn > 1 or self.game.settings["first_turn_draw"]:
-            self.draw(p)
-        self.phase = MAIN
-        if self.game.watched and self.result is None:
-            self.emit("turn-start", None, p)
 
     # -- observation (deckkit.games.obludarium.view) -------------------------------------------
     def perm_text(self, perm: Perm, label: str) -> str:

@@ -1,0 +1,120 @@
+"""Obludárium's fights, damage and the turn's end and start, mixed into
+:class:`~deckkit.games.obludarium.state.ObState` (written against the whole state).
+
+Fights follow the blocks and the fight exchange (OB-820 – OB-826, OB-Q11 for several blockers),
+unblocked attackers deal their attack to the defender (OB-830), and the turn ends: this turn's
+changes to attack and defence end (permanent ones stay), the next player untaps (OB-602) and draws
+(OB-603, OB-Q7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckkit.games.obludarium.legality import MAIN
+from deckkit.games.obludarium.rules import AbilityRules
+from deckkit.games.obludarium.view import PLAYER_NAMES
+
+if TYPE_CHECKING:
+    from deckkit.games.obludarium.state import Perm
+
+
+class TurnRules(AbilityRules):
+    """Combat and the turn's end and start; the state's fields are declared by :class:`AbilityRules`."""
+
+    food_played: list[bool]
+    locked: int
+    life: list[int]
+
+    if TYPE_CHECKING:
+        def lose_life(self, p: int, amount: int, why: str) -> None: ...
+        def _to_discard(self, perm: Perm) -> None: ...
+        def draw(self, p: int, n: int = 1) -> None: ...
+
+    def _combat(self) -> None:
+        """Fights (OB-820 – OB-825, OB-Q11) and unblocked damage (OB-830), then the turn ends."""
+        d = 1 - self.active
+        dead: list[Perm] = []
+        hits: list[tuple[Perm, int]] = []
+        separate = self.game.settings["several_blockers"] == "separate"
+        attack, defense = self.attack, self.defense
+        for att in list(self.attackers):
+            if att.blockers:
+                total = 0
+                a_atk, a_dfn = attack(att), defense(att)
+                for blk in att.blockers:
+                    total += attack(blk)
+                    # OB-823, OB-824: equality kills; a deadly attacker kills whatever fights it (OB-D21)
+                    if (defense(blk) <= a_atk or self.deadly(att)) and blk not in dead:
+                        dead.append(blk)
+                if separate:
+                    killed = any(attack(blk) >= a_dfn for blk in att.blockers)
+                else:
+                    killed = a_dfn <= total  # OB-Q11 reading B
+                if killed or any(self.deadly(blk) for blk in att.blockers):
+                    dead.append(att)
+                for perm in (att, *att.blockers):
+                    if perm.info.has_static("deadly"):
+                        self.note(perm.info, perm.owner)
+                if self.logging:
+                    self.log.append(
+                        f"fight: {att.info.name} ({a_atk}/{a_dfn}) vs "
+                        + ", ".join(f"{b.info.name} ({attack(b)}/{defense(b)})" for b in att.blockers))
+            elif att.sblock:
+                if self.logging:
+                    self.log.append(f"{att.info.name}'s attack is blocked by a spell (OB-828)")
+            else:
+                hits.append((att, attack(att)))
+                if self.uses is not None:
+                    for src, st, _ in self.mods():
+                        if st.effect == "modify" and self.in_set(st.cards, att, src.owner, src):
+                            self.note(src.info, src.owner)  # a continuous effect added damage
+        for perm in dead:
+            if self.logging:
+                self.log.append(f"{perm.info.name} is killed (OB-826)")
+            self._to_discard(perm)
+        damage = sum(n for _, n in hits)
+        if damage > 0:
+            self.lose_life(d, damage, "unblocked attacks, OB-830")
+            if self.game.watched:
+                for att, n in hits:
+                    if n > 0:
+                        self.emit("deals-damage", att, self.active, n)
+        if self.result is None:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        for table in self.tables:
+            for perm in table:
+                atk = perm.info.attack + perm.perm_atk  # this turn's changes end, permanent ones stay
+                dfn = perm.info.defense + perm.perm_dfn
+                perm.atk = atk if atk > 0 else 0
+                perm.dfn = dfn if dfn > 0 else 0
+                perm.attacking = False
+                if perm.blockers:  # an empty list is this card's own (never shared): kept
+                    perm.blockers = []
+                perm.sblock = False
+                if perm.blocking:
+                    perm.blocking = []
+                perm.new = False
+                if perm.grants:
+                    perm.grants = tuple(g for g in perm.grants if g[1] > self.turn)
+        self.attackers = []
+        self.locked = -1
+        self.food_played[self.active] = False
+        self.active = 1 - self.active
+        self.turn += 1
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        """Untap (OB-602) and draw (OB-603, OB-Q7) for the active player, then the main phase."""
+        p = self.active
+        for perm in self.tables[p]:
+            perm.tapped = False
+        if self.logging:
+            self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
+        if self.turn > 1 or self.game.settings["first_turn_draw"]:
+            self.draw(p)
+        self.phase = MAIN
+        if self.game.watched and self.result is None:
+            self.emit("turn-start", None, p)
