@@ -183,7 +183,7 @@ def test_effects_two_abilities_on_one_target_compile_and_both_apply(monkeypatch)
         seen.append((ability.effect, ability.param("stat"), ctx.player, ctx.target.info.name, ctx.source.name))
         return real(state, ctx, ability)
 
-    monkeypatch.setattr("deckkit.games.obludarium.rules.dispatch", spy)
+    monkeypatch.setattr("deckkit.games.obludarium.choices.dispatch", spy)
 
     from deckkit.engine.registry import load_game
     from deckkit.games.obludarium.cards import bundled_cards

@@ -118,9 +118,10 @@ def _refusal_rules() -> dict[str, list[str]]:
 # Where else a refusal's rule is written: what the rule makes happen, not whether an action may be
 # taken (that is its check in legality.py), and the documentation of the card language and settings.
 ELSEWHERE = {
-    "OB-701": {"state.py": "paying taps food", "rules.py": "paying a property's food cost",
+    "OB-701": {"state.py": "paying taps food", "rules.py": "the food cost described",
+               "choices.py": "paying a property's food cost",
                "language.py": "the food cost's description"},
-    "OB-704": {"state.py": "paying taps food", "rules.py": "paying a property's tap cost",
+    "OB-704": {"state.py": "paying taps food", "choices.py": "paying a property's tap cost",
                "effects.py": "untapped food pays again", "language.py": "the tap cost's description"},
     "OB-802": {"state.py": "attacking taps the attacker"},
     "OB-814": {"state.py": "a block joins the blocker to its attack", "zones.py": "a card in play keeps what it blocks",

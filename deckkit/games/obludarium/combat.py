@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckkit.games.obludarium.choices import ChoiceRules
 from deckkit.games.obludarium.legality import MAIN
-from deckkit.games.obludarium.rules import AbilityRules
 from deckkit.games.obludarium.view import PLAYER_NAMES
 
 if TYPE_CHECKING:
     from deckkit.games.obludarium.state import Perm
 
 
-class TurnRules(AbilityRules):
+class TurnRules(ChoiceRules):
     """Combat and the turn's end and start; the state's fields are declared by :class:`AbilityRules`."""
 
     food_played: list[bool]

@@ -8,7 +8,7 @@ check that fails while a search lists the legal actions costs no string formatti
 A candidate action passes, in this order: :func:`timing` (who decides, and which step admits the
 kind), the card's own checks (:func:`may_lay_out`, :func:`may_cast`, :func:`may_use`,
 :func:`may_attack`, :func:`may_block`), then the ability's choices — its condition, targets, modes
-and cost cards, which :meth:`~deckkit.games.obludarium.rules.AbilityRules.ability_actions` lists.
+and cost cards, which :meth:`~deckkit.games.obludarium.choices.ChoiceRules.ability_actions` lists.
 :func:`legal_actions` lists the candidates of the deciding player that pass; the parser of
 :mod:`~deckkit.games.obludarium.explain` reads an action string into its candidate and asks the same
 checks for their first refusal.
