@@ -1,5 +1,5 @@
-"""Obludárium's fights, damage and the turn's end and start, mixed into
-:class:`~deckkit.games.obludarium.state.ObState` (written against the whole state).
+"""Obludárium's fights, damage, the turn's end and start, and losing by life or an empty deck, mixed
+into :class:`~deckkit.games.obludarium.state.ObState` (written against the whole state).
 
 Fights follow the blocks and the fight exchange (OB-820 – OB-826, OB-Q11 for several blockers),
 unblocked attackers deal their attack to the defender (OB-830), and the turn ends: this turn's
@@ -26,10 +26,11 @@ class TurnRules(ChoiceRules):
     locked: int
     life: list[int]
 
+    dummy: list[bool]
+    ended_by: str | None
+
     if TYPE_CHECKING:
-        def lose_life(self, p: int, amount: int, why: str) -> None: ...
         def _to_discard(self, perm: Perm) -> None: ...
-        def draw(self, p: int, n: int = 1) -> None: ...
 
     def _combat(self) -> None:
         """Fights (OB-820 – OB-825, OB-Q11) and unblocked damage (OB-830), then the turn ends."""
@@ -118,3 +119,41 @@ class TurnRules(ChoiceRules):
         self.phase = MAIN
         if self.game.watched and self.result is None:
             self.emit("turn-start", None, p)
+
+    # -- how a game is lost: life (OB-108) and the deck (OB-109, OB-Q1) ---------------------------
+    def lose_life(self, p: int, amount: int, why: str) -> None:
+        """Take ``amount`` life from ``p``; at 0 they lose (OB-108)."""
+        before = self.life[p]
+        self.life[p] = max(0, before - amount)
+        if self.logging:
+            self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
+        if self.life[p] <= 0 and self.result is None:
+            self.result = 1 - p
+            self.ended_by = "OB-108"
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
+
+    def draw(self, p: int, n: int = 1) -> None:
+        """Draw ``n`` cards; an empty deck loses per the ``empty_deck`` setting (OB-109, OB-Q1)."""
+        if self.dummy[p]:
+            return
+        lib = self.libs[p]
+        for _ in range(n):
+            if self.result is not None:
+                return
+            if not lib:
+                self._deck_out(p)
+                return
+            card = lib.pop()
+            self.hands[p].append(card)
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
+            if not lib and self.game.settings["empty_deck"] == "zero":
+                self._deck_out(p)
+
+    def _deck_out(self, p: int) -> None:
+        if self.result is None:
+            self.result = 1 - p
+            self.ended_by = "OB-109"
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")

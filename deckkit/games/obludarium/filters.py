@@ -26,7 +26,7 @@ def compile_test(f: Filter) -> tuple[Callable[[Any, Any], bool], tuple]:
     """The test of :meth:`~deckkit.games.obludarium.rules.AbilityRules.tester`: ``f.matches`` on the card's getter, its answers on
     printed facts kept by card (a card's facts are held as the key, so they stay the same object);
     and its parts for a card in play, (answers kept, the filter on printed facts they answer, the
-    rest read now: None, state tests or a filter), which :meth:`~deckkit.games.obludarium.rules.AbilityRules._candidates` reads
+    rest read now: None, state tests or a filter), which :meth:`~deckkit.games.obludarium.choices.ChoiceRules._candidates` reads
     without a call per card."""
     facts: dict[CardInfo, bool] = {}  # f's answer on a card's printed facts
     if not (f.tests or f.negated or f.alternatives):

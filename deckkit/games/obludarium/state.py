@@ -171,69 +171,91 @@ class ObState(TurnRules, State):
             self._open_window(False)  # OB-354, OB-610: the other player may act after each action
 
     def _act(self, p: int, kind: str, args: tuple, action: Action) -> None:
+        """Carry out one decision other than a pass (the action's kind names the step's method)."""
         if kind == "play":
-            card = self._take_from_hand(p, args[0])
-            if card.type == FOOD:
-                self.food_played[p] = True
-                perm = self.new_perm(card, p)
-                if self.logging:
-                    self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
-            else:
-                cost = self.cost_of(p, card)
-                if cost < card.cost:
-                    self.note(card, p)  # a cost change paid off (OB-D17)
-                self._pay(p, cost)
-                perm = self.new_perm(card, p)
-                if self.logging:
-                    self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {cost} food")
-            self.entered(perm)
+            self._lay_out(p, args[0])
         elif kind == "cast":
-            card = self._take_from_hand(p, args[0])
-            _, steps, chosen, _, _ = self.parse_choice(p, card.cast, args, None)
-            self._pay(p, self.cost_of(p, card))
-            self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
-            self.note(card, p)
-            self._push(p, card, None, steps, chosen, str(action))
-            if self.phase in (ATTACK, BLOCK, FIGHT) and card.cast_plan is not None and card.cast_plan.strengthens:
-                self.locked = p  # OB-905: p must wait for an action of the opponent
+            self._cast(p, args, action)
         elif kind == "use":
-            perm = self._perm(p, args[0])
-            ab = perm.info.use
-            _, steps, chosen, sacrificed, discarded = self.parse_choice(p, ab, args, perm)
-            self.note(perm.info, p)
-            self.pay_use(p, perm, ab, sacrificed, discarded)
-            self._push(p, perm.info, perm, steps, chosen, str(action))
-            if self.phase in (ATTACK, BLOCK, FIGHT) and perm.info.use_plan is not None and perm.info.use_plan.strengthens:
-                self.locked = p  # OB-905
+            self._use(p, args, action)
         elif kind == "attack":
-            perm = self._perm(p, args[0])
-            perm.attacking = True
-            perm.tapped = True  # OB-802
-            self.attackers.append(perm)
-            if self.logging:
-                self.log.append(f"{PLAYER_NAMES[p]} attacks with {args[0]} ({self.attack(perm)} attack)")
-            if self.game.watched:
-                self.emit("attacks", perm, p)
+            self._attack(p, args[0])
         elif kind == "block":
-            att = self._perm(self.active, args[0])
-            blk = self._perm(p, args[2])
-            if blk.blocking:
-                self.note(blk.info, p)  # its second block (OB-D18)
-            blk.blocking = [*blk.blocking, att]
-            att.blockers.append(blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
-            if self.logging:
-                self.log.append(f"{PLAYER_NAMES[p]} blocks {args[0]} with {args[2]}")
-            if self.game.watched:
-                self.emit("blocks", blk, p)
-                self.emit("is-blocked", att, self.active)
+            self._block(p, args[0], args[2])
         elif kind == "discard":
-            card = self._take_from_hand(p, args[0])
-            self.discards[p].append(card)
-            if self.logging:
-                self.log.append(f"{PLAYER_NAMES[p]} discards {card.name} (hand-size rule, OB-909)")
-            self.phase = ATTACK
+            self._discard(p, args[0])
         else:  # pragma: no cover - legal_actions produces only the kinds above
             raise ValueError(kind)
+
+    def _lay_out(self, p: int, name: str) -> None:
+        """Lay out a food, or pay for and summon a monster or artifact."""
+        card = self._take_from_hand(p, name)
+        if card.type == FOOD:
+            self.food_played[p] = True
+            perm = self.new_perm(card, p)
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
+        else:
+            cost = self.cost_of(p, card)
+            if cost < card.cost:
+                self.note(card, p)  # a cost change paid off (OB-D17)
+            self._pay(p, cost)
+            perm = self.new_perm(card, p)
+            if self.logging:
+                self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {cost} food")
+        self.entered(perm)
+
+    def _cast(self, p: int, args: tuple, action: Action) -> None:
+        """Pay for a spell and put it on the stack with its choices."""
+        card = self._take_from_hand(p, args[0])
+        _, steps, chosen, _, _ = self.parse_choice(p, card.cast, args, None)
+        self._pay(p, self.cost_of(p, card))
+        self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
+        self.note(card, p)
+        self._push(p, card, None, steps, chosen, str(action))
+        if self.phase in (ATTACK, BLOCK, FIGHT) and card.cast_plan is not None and card.cast_plan.strengthens:
+            self.locked = p  # OB-905: p must wait for an action of the opponent
+
+    def _use(self, p: int, args: tuple, action: Action) -> None:
+        """Pay a special property's cost and put it on the stack with its choices."""
+        perm = self._perm(p, args[0])
+        ab = perm.info.use
+        _, steps, chosen, sacrificed, discarded = self.parse_choice(p, ab, args, perm)
+        self.note(perm.info, p)
+        self.pay_use(p, perm, ab, sacrificed, discarded)
+        self._push(p, perm.info, perm, steps, chosen, str(action))
+        if self.phase in (ATTACK, BLOCK, FIGHT) and perm.info.use_plan is not None and perm.info.use_plan.strengthens:
+            self.locked = p  # OB-905
+
+    def _attack(self, p: int, label: str) -> None:
+        perm = self._perm(p, label)
+        perm.attacking = True
+        perm.tapped = True  # OB-802
+        self.attackers.append(perm)
+        if self.logging:
+            self.log.append(f"{PLAYER_NAMES[p]} attacks with {label} ({self.attack(perm)} attack)")
+        if self.game.watched:
+            self.emit("attacks", perm, p)
+
+    def _block(self, p: int, attacker: str, blocker: str) -> None:
+        att = self._perm(self.active, attacker)
+        blk = self._perm(p, blocker)
+        if blk.blocking:
+            self.note(blk.info, p)  # its second block (OB-D18)
+        blk.blocking = [*blk.blocking, att]
+        att.blockers.append(blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
+        if self.logging:
+            self.log.append(f"{PLAYER_NAMES[p]} blocks {attacker} with {blocker}")
+        if self.game.watched:
+            self.emit("blocks", blk, p)
+            self.emit("is-blocked", att, self.active)
+
+    def _discard(self, p: int, name: str) -> None:
+        card = self._take_from_hand(p, name)
+        self.discards[p].append(card)
+        if self.logging:
+            self.log.append(f"{PLAYER_NAMES[p]} discards {card.name} (hand-size rule, OB-909)")
+        self.phase = ATTACK
 
     def _take_from_hand(self, p: int, name: str) -> CardInfo:
         hand = self.hands[p]
@@ -342,43 +364,6 @@ class ObState(TurnRules, State):
                 att.sblock = att.sblock or not att.blockers
         perm.attacking = False
         perm.blocking = []
-
-    def lose_life(self, p: int, amount: int, why: str) -> None:
-        """Take ``amount`` life from ``p``; at 0 they lose (OB-108)."""
-        before = self.life[p]
-        self.life[p] = max(0, before - amount)
-        if self.logging:
-            self.log.append(f"{PLAYER_NAMES[p]} loses {amount} life ({why}): {before} -> {self.life[p]}")
-        if self.life[p] <= 0 and self.result is None:
-            self.result = 1 - p
-            self.ended_by = "OB-108"
-            if self.logging:
-                self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
-
-    def draw(self, p: int, n: int = 1) -> None:
-        """Draw ``n`` cards; an empty deck loses per the ``empty_deck`` setting (OB-109, OB-Q1)."""
-        if self.dummy[p]:
-            return
-        lib = self.libs[p]
-        for _ in range(n):
-            if self.result is not None:
-                return
-            if not lib:
-                self._deck_out(p)
-                return
-            card = lib.pop()
-            self.hands[p].append(card)
-            if self.logging:
-                self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
-            if not lib and self.game.settings["empty_deck"] == "zero":
-                self._deck_out(p)
-
-    def _deck_out(self, p: int) -> None:
-        if self.result is None:
-            self.result = 1 - p
-            self.ended_by = "OB-109"
-            if self.logging:
-                self.log.append(f"{PLAYER_NAMES[p]}'s deck has run out: {PLAYER_NAMES[1 - p]} wins (OB-109)")
 
     # -- observation (deckkit.games.obludarium.view) -------------------------------------------
     def perm_text(self, perm: Perm, label: str) -> str:
