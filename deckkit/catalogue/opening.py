@@ -91,8 +91,25 @@ def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> Cata
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise CatalogueError(f"cannot create the catalogue folder: {exc.strerror}", path=str(path.parent)) from None
+    # Processes that create or migrate one catalogue at the same moment queue on its write lock; a step
+    # SQLite refuses at once instead of waiting ("database is locked", e.g. switching a fresh file to
+    # WAL while another process reads it) is tried again from the start, until the busy timeout.
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            return _open_once(path, read_only, fill)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise _not_catalogue(path, f"cannot use the catalogue: {exc}") from None
+            time.sleep(0.02)
+        except sqlite3.DatabaseError as exc:
+            raise _not_catalogue(path, f"cannot use the catalogue: {exc}") from None
+
+
+def _open_once(path: Path, read_only: bool, fill: bool) -> Catalogue:
+    """Connect, check the version, migrate and fill; the connection is closed again if a step fails."""
+    conn = _connect(path, read_only)
     try:
-        conn = _connect(path, read_only)
         cat = Catalogue(path, conn, read_only=read_only)
         _check_version(cat)
         if cat.schema_version < SCHEMA_VERSION:
@@ -103,8 +120,9 @@ def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> Cata
             _migrate(cat)
         if fill and not read_only:
             refresh_bundled(cat)
-    except sqlite3.DatabaseError as exc:
-        raise _not_catalogue(path, f"cannot use the catalogue: {exc}") from None
+    except BaseException:
+        conn.close()
+        raise
     return cat
 
 
