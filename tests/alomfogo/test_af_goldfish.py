@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import asdict
 
 import pytest
 
@@ -69,6 +70,8 @@ def test_af_goldfish_record_and_determinism():
     b = GAME.play_goldfish(DECK, random.Random(11))
     assert a == b
     assert isinstance(a, WinRecord) and a.opening is not None and a.seen_by_turn is not None
+    assert {k for k, v in asdict(a).items() if v is not None} >= {"won", "turn", "mulligans", "seen", "opening",
+                                                                   "seen_by_turn"}
     assert a.won and a.turn >= 2  # AF-516: no challenge in the first turn
     assert a.mulligans == 0
     # AF-502, AF-512, AF-513: 5 dealt, one draw per turn after the first, plus creature draws and cycling

@@ -49,6 +49,18 @@ def test_ko_refused_exactly_when_not_legal(direction, seed):
     assert legality.refusal(state, "take nothing") == ("'take nothing': the game is over", "KO-701")
 
 
+def test_ko_701_after_the_end_every_action_is_refused():
+    """KO-701: the game ends with the take that empties a line; every action after it is refused."""
+    state = load_game("kotlik").new_game(None, random.Random(3))
+    players = random.Random(3)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(actions[players.randrange(len(actions))])
+    assert state.legal_actions() == []
+    for text in ("take nothing", "explode", "extra turn", "keep last", "move clockwise"):
+        assert legality.refusal(state, text) == (f"{text!r}: the game is over", "KO-701")
+
+
 def _refusals(path: Path) -> set[str]:
     """The rule ids of the ``return (message, "KO-…")`` refusals written in a module."""
     found = set()

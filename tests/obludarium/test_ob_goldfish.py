@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,8 @@ def test_ob_goldfish_same_seed_same_game_and_record_keys():
     b = GAME.play_goldfish(deck, random.Random(5))
     assert a == b
     assert isinstance(a, WinRecord) and a.seen and a.seen_by_turn is not None
+    assert {k for k, v in asdict(a).items() if v is not None} >= {"won", "turn", "mulligans", "seen", "opening",
+                                                                   "seen_by_turn"}
     assert len(a.opening) == 7
     wins = [GAME.play_goldfish(deck, random.Random(s)).won for s in range(200)]
     assert sum(wins) > 150  # a passive opponent is beaten in nearly every game

@@ -16,7 +16,7 @@ def game():
     return load_game("obludarium")
 
 
-def test_a_greedy_opponent_blocks_and_slows_the_deck(game):
+def test_ob_807_a_greedy_opponent_blocks_and_slows_the_deck(game):
     deck = starter_deck(game)
     trace: list[str] = []
     game.play_goldfish(deck, random.Random(0), opponent="greedy", trace=trace)

@@ -30,7 +30,7 @@ def test_rollout_games_are_played_through_the_checked_engine() -> None:
     assert {"play", "attack", "block", "pass"} <= kinds
 
 
-def test_rollout_lays_out_a_food_first_then_the_dearest_card_it_can_pay() -> None:
+def test_ob_315_rollout_lays_out_a_food_first_then_the_dearest_card_it_can_pay() -> None:
     game = ObludariumGame()
     setup = {"start": "p1", "phase": "main",
              "p1": {"hand": ["Hejkal", "Glum", "Chleba", "Blesk"], "table": ["Buřty", "Buřty", "Buřty"],

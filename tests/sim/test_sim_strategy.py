@@ -207,7 +207,7 @@ def test_sim_kotlik_strategy_plays_from_the_outside(starter):
     one = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 40, workers=1).records[0]
     two = run([Job.make(deck.game, deck.cards, seed=4, strategy=strategy)], 40, workers=2).records[0]
     assert one == two
-    assert all(isinstance(r, ScoreRecord) and r.seed is not None for r in one)
+    assert all(isinstance(r, ScoreRecord) and r.seed is not None and r.index >= 0 for r in one)
     # The same player as the built-in greedy but at the game's last take (the file's header says why).
     same = sum((a.scores, a.winners, a.turns) == (b.scores, b.winners, b.turns)
                for a, b in zip(builtin, one))

@@ -135,7 +135,7 @@ def test_remove_each_ranks_and_states(pool):
     assert result.as_json()["multiple_comparisons"] == "holm"
 
 
-def test_remove_each_default_filler_respects_the_copy_limit():
+def test_af_203_remove_each_default_filler_respects_the_copy_limit():
     """AF-203: at most 3 copies by name. The designer deck holds 3 Botlik Zsófi, its commonest card, so
     the default filler is the commonest card with room for one more; a filler at the limit is refused
     with the rule's problem in the message."""
@@ -237,9 +237,9 @@ class _FakeMeasure:
 
 
 def _fake_play(turns_of):
+    """A stand-in for the goldfish runner: game ``i`` of a list wins on ``turns_of(list, seed, i)``."""
     from deckkit.engine.results import WinRecord
 
-    """A stand-in for the goldfish runner: game ``i`` of a list wins on ``turns_of(list, seed, i)``."""
     calls = []
 
     def fake(lists, options, progress=None, backend=None):
