@@ -71,6 +71,21 @@ class Terminal:
             time.sleep(0.02)
         time.sleep(0.5)  # elsewhere: give the child a moment
 
+    def busy(self, seconds: float = 0.3, timeout: float = 20.0) -> None:
+        """Wait until the child has spent ``seconds`` more of CPU time (it is computing, e.g. an AI's
+        search, not starting up or waiting for a key); a plain sleep where there is no /proc."""
+        def cpu() -> float:
+            with open(f"/proc/{self.pid}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+        try:
+            start, end = cpu(), time.monotonic() + timeout
+            while cpu() - start < seconds and time.monotonic() < end:
+                time.sleep(0.02)
+        except OSError:  # no /proc (not Linux)
+            time.sleep(0.5)
+
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
@@ -173,7 +188,7 @@ def test_ctrl_c_while_the_ai_thinks_exits_130_and_autosaves(env, tmp_path):
     term = Terminal(["play", "obludarium-standard", "--seed", "1", "--seat", "2", "--ai", "mcts", "--budget", "20000",
                      "--autosave", str(saved)], env)
     term.read_until("deckkit play: ")
-    time.sleep(0.5)  # well inside the first decision of 20,000 playouts
+    term.busy()  # inside the first decision of 20,000 playouts, which takes seconds
     term.type("\x03")
     assert term.wait() == 130
     assert "interrupted; the game is saved to" in term.seen and "Traceback" not in term.seen
