@@ -40,13 +40,17 @@ def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     else:
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
-    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-    conn.execute("PRAGMA synchronous = NORMAL")  # the WAL recommendation: still atomic and corruption-safe
-    conn.execute("PRAGMA temp_store = MEMORY")  # sorts for ORDER BY and index builds stay off the disk
-    # Read pages through a memory map and keep more of them: searches touch the same indexes again and again.
-    conn.execute("PRAGMA mmap_size = 268435456")
-    conn.execute("PRAGMA cache_size = -32768")
-    conn.create_function("regexp", 2, _regexp, deterministic=True)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn.execute("PRAGMA synchronous = NORMAL")  # the WAL recommendation: still atomic and corruption-safe
+        conn.execute("PRAGMA temp_store = MEMORY")  # sorts for ORDER BY and index builds stay off the disk
+        # Read pages through a memory map and keep more of them: searches touch the same indexes again and again.
+        conn.execute("PRAGMA mmap_size = 268435456")
+        conn.execute("PRAGMA cache_size = -32768")
+        conn.create_function("regexp", 2, _regexp, deterministic=True)
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 
@@ -99,7 +103,8 @@ def open_catalogue(path: str | Path | None = None, *, fill: bool = True) -> Cata
         try:
             return _open_once(path, read_only, fill)
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
+            if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) \
+                    or time.monotonic() > deadline:
                 raise _not_catalogue(path, f"cannot use the catalogue: {exc}") from None
             time.sleep(0.02)
         except sqlite3.DatabaseError as exc:

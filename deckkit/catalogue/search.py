@@ -7,6 +7,7 @@ fragments chosen by field and operator.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from deckkit.errors import UsageError
@@ -34,29 +35,28 @@ def is_sql(name: str) -> tuple[str, list[Any]]:
         return IS_SQL[name], []
     from deckkit.query import is_flags
 
-    thresholds = [(game, flag) for game, flag in is_flags(name) if flag.minimum is not None]
-    if thresholds:  # a threshold on a number column (e.g. a glory icon of 1 or more): the column itself
-        parts = [f"(c.game = ? AND c.{col} IS NOT NULL AND c.{col} >= {flag.minimum:d})"
-                 for _, flag in thresholds for col in [_number_column(flag.field)]]
-        return (parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"), [game for game, _ in thresholds]
-    return "c.pk IN (SELECT pk FROM card_tags WHERE kind = 'f' AND value = ?)", [name]
+    parts: list[str] = []
+    params: list[Any] = []
+    tagged = False
+    for game, flag in is_flags(name):
+        if flag.minimum is None:
+            tagged = True  # derived into card_tags at import (deckkit.catalogue.rows.card_flags)
+            continue
+        col = _number_column(flag.field)  # a threshold (a glory icon of 1 or more): the column itself
+        parts.append(f"(c.game = ? AND c.{col} IS NOT NULL AND c.{col} >= {flag.minimum:d})")
+        params.append(game)
+    if tagged or not parts:
+        parts.append("c.pk IN (SELECT pk FROM card_tags WHERE kind = 'f' AND value = ?)")
+        params.append(name)
+    return (parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"), params
+
 
 def _number_column(field: str) -> str:
     """The number column of a card field (a fixed name: never user text)."""
-    if field not in _NUM_COLUMNS.values():
-        raise UsageError(f"an is: threshold needs a number field of the catalogue, not {field!r}",
-                         hint="number fields: " + ", ".join(_NUM_COLUMNS.values()))
+    if field not in _NUM_COLUMNS.values():  # a game spec's mistake, not the user's: the is: values test finds it
+        raise ValueError(f"an is: threshold needs a number column of the catalogue ({', '.join(_NUM_COLUMNS.values())}), "
+                         f"not {field!r}")
     return field
-
-
-# --sort keys -> (SQL expression, may be missing). Fixed strings; never user text.
-SORTS: dict[str, tuple[str, bool]] = {
-    "name": ("c.name_key", False), "id": ("c.id", False), "game": ("c.game", False), "type": ("c.type", False),
-    "set": ("c.set_key", True),
-    "rarity": ("", True),  # in the order the games' card schemas list the values (see _rarity_order)
-    **{k: (f"c.{c}", True) for k, c in _NUM_COLUMNS.items()},
-}
-_SORT_ALIASES = {"attack": "atk", "defense": "def", "defence": "def", "r": "rarity", "t": "type"}
 
 
 def _rarity_order() -> str:
@@ -68,6 +68,16 @@ def _rarity_order() -> str:
     return "CASE c.rarity " + " ".join(f"WHEN '{v}' THEN {i}" for i, v in enumerate(values)) + " END"
 
 
+# --sort keys -> (SQL expression or a function making it, may be missing). Fixed strings; never user text.
+SORTS: dict[str, tuple[str | Callable[[], str], bool]] = {
+    "name": ("c.name_key", False), "id": ("c.id", False), "game": ("c.game", False), "type": ("c.type", False),
+    "set": ("c.set_key", True),
+    "rarity": (_rarity_order, True),  # in the order the games' card schemas list the values
+    **{k: (f"c.{c}", True) for k, c in _NUM_COLUMNS.items()},
+}
+_SORT_ALIASES = {"attack": "atk", "defense": "def", "defence": "def", "r": "rarity", "t": "type"}
+
+
 def order_by(sort: str | None) -> str:
     """ORDER BY clause for a ``--sort`` key (``-`` in front: descending); missing values last, ties by name."""
     raw = (sort or "name").strip()
@@ -77,9 +87,8 @@ def order_by(sort: str | None) -> str:
     if key not in SORTS:
         raise UsageError(f"cannot sort by {sort!r}",
                          hint="sort by " + ", ".join(sorted(SORTS)) + " (a leading - sorts descending)")
-    expr, nullable = SORTS[key]
-    if key == "rarity":
-        expr = _rarity_order()
+    made, nullable = SORTS[key]
+    expr = made() if callable(made) else made
     parts = [f"({expr}) IS NULL"] if nullable else []
     parts.append(f"{expr} DESC" if desc else expr)
     parts += [p for p in ("c.name_key", "c.id") if p != expr]

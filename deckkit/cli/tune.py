@@ -104,6 +104,9 @@ def _check_options(*, vary: str | None, swap: str | None, remove_each: bool, add
         raise UsageError("--write saves the optimiser's best list", hint="add --optimise --pool QUERY")
     if against and objective != "match":
         raise UsageError("--against names the opponent of --objective match", hint="add --objective match")
+    if objective != "mean-turn" and not optimise:  # a sweep or a card test reports every figure; nothing is chosen
+        raise UsageError(f"--objective {objective} chooses what --optimise improves",
+                         hint="add --optimise --pool QUERY, or leave --objective out")
     if optimise:
         check_objective(objective, odds, against)
         if not pool:

@@ -19,11 +19,13 @@ event) and a ``duration``. Each step chooses its own target, so one spell can st
 monster and protect another.
 
 A game supplies the words (:class:`Vocabulary`: its trigger events, filter fields, zones, costs,
-static effects, conditions); this module checks an ability against them, with the JSON path of
-every problem, the allowed values and a did-you-mean (:func:`compile_ability`), compiles it into
-frozen objects that the game's engine interprets (:class:`Ability`), renders it as plain English
-(:mod:`deckkit.engine.ability_text`) and generates the card schema's ability definitions from the
-same words, so an editor with JSON Schema support completes a card file.
+static effects, conditions) and this module holds them with the frozen objects that the game's
+engine interprets (:class:`Ability`). :mod:`deckkit.engine.ability_check` (with
+:mod:`~deckkit.engine.ability_values`) checks an ability against the words, with the JSON path of
+every problem, the allowed values and a did-you-mean, and compiles it (``compile_card``);
+:mod:`deckkit.engine.ability_text` renders it as plain English, and
+:mod:`deckkit.engine.ability_schema` generates the card schema's ability definitions from the same
+words, so an editor with JSON Schema support completes a card file.
 
 The older flat form ``{"effect": "boost", "amount": 2, "target": "own", "tap": true}`` stays
 valid: a game's :attr:`Vocabulary.upgrade` turns it into the language before it is checked.
@@ -405,9 +407,10 @@ class Ability:
         return tuple(s.target for s in seq if s.target is not None and s.target.chosen)
 
 
-# The checker and compiler live in deckkit.engine.ability_check, which reads the words above; its
-# entry points are reached from here too (a game package imports compile_card from this module),
-# on first use, so that either module may be imported first.
+# The checker and compiler live in deckkit.engine.ability_check, which reads the words above. A game
+# package outside deckkit (a plugin, as the tests' fourth game) writes its cards with the words and
+# compile_card of this one module, so the entry points are reached from here too, on first use,
+# so that either module may be imported first.
 _CHECKING = ("PROSE_FIELDS", "Compiler", "card_problems", "compile_ability", "compile_card")
 if TYPE_CHECKING:
     from deckkit.engine.ability_check import PROSE_FIELDS, Compiler, card_problems, compile_ability, compile_card

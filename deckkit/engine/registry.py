@@ -142,10 +142,11 @@ class GameSpec:
         if not isinstance(abilities, list) or not abilities:
             return []
         self.load_effects()
-        from deckkit.engine import abilities as language
+        from deckkit.engine.abilities import has_vocabulary
+        from deckkit.engine.ability_check import card_problems
 
-        if language.has_vocabulary(self.name):  # the ability language: triggers, costs, statics …
-            return language.card_problems(self.name, card)
+        if has_vocabulary(self.name):  # the ability language: triggers, costs, statics …
+            return card_problems(self.name, card)
         out = [AbilityProblem(f"$.abilities[{i}]{p.path}", p.message, p.hint)
                for i, ability in enumerate(abilities) for p in check_ability(self.name, ability)]
         if not out and self.check_card is not None:

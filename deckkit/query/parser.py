@@ -7,9 +7,9 @@ from deckkit.query.lexer import (
     _Tok,
 )
 from deckkit.query.terms import (
-    _MAX_DEPTH,
+    MAX_DEPTH,
     _MAX_QUERY,
-    _MAX_TERMS,
+    MAX_TERMS,
     And,
     Node,
     Not,
@@ -40,8 +40,8 @@ class _Parser:
         if self.peek().kind == "end":
             raise self.error("empty query", 0, hint='e.g. game:af t:dreamwalker cost<=2')
         terms = [t for t in self.toks if t.kind == "term"]
-        if len(terms) > _MAX_TERMS:  # SQLite refuses expression trees past 1000 levels; a person never types this
-            raise self.error(f"the query has {len(terms)} terms, more than {_MAX_TERMS}", terms[_MAX_TERMS].pos,
+        if len(terms) > MAX_TERMS:  # SQLite refuses expression trees past 1000 levels; a person never types this
+            raise self.error(f"the query has {len(terms)} terms, more than {MAX_TERMS}", terms[MAX_TERMS].pos,
                              hint="search with fewer terms")
         node = self.or_expr()
         tok = self.peek()
@@ -68,8 +68,8 @@ class _Parser:
 
     def nest(self, tok: _Tok) -> None:
         self.depth += 1
-        if self.depth > _MAX_DEPTH:  # recursion stays far from Python's limit, and no one nests this deep
-            raise self.error(f"the query nests more than {_MAX_DEPTH} levels of '(' and '-'", tok.pos,
+        if self.depth > MAX_DEPTH:  # recursion stays far from Python's limit, and no one nests this deep
+            raise self.error(f"the query nests more than {MAX_DEPTH} levels of '(' and '-'", tok.pos,
                              hint="remove the extra parentheses or minus signs")
 
     def unary(self) -> Node:

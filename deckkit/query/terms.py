@@ -130,8 +130,8 @@ _NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
 _REGEX_FIELDS = ("name", "text")
 PREFIX_MIN = 3  # a shorter last word of o: must match a whole word ("o:a" would match almost every card)
 _MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before parsing
-MAX_TERMS = _MAX_TERMS = 200  # every term is one or two nodes of SQLite's expression tree
-MAX_DEPTH = _MAX_DEPTH = 30  # nesting of ( and -: the parser, the SQL and the predicates all recurse per level
+MAX_TERMS = 200  # every term is one or two nodes of SQLite's expression tree
+MAX_DEPTH = 30  # nesting of ( and -: the parser, the SQL and the predicates all recurse per level
 
 _FIELD_RE = re.compile(r"([^\W\d_][\w]*)(!=|<=|>=|=|<|>|:)")
 # A field name followed by operator-like characters that are not an operator of the language.

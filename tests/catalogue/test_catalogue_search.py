@@ -293,3 +293,17 @@ def test_search_help_has_an_example_of_each_new_term(run):
     for example in ("deckkit search '!\"Éjlépő Kajtár\"'", "deckkit search 'game:ob t:monster atk>def'",
                     "deckkit search 'game:af is:glorious'", "deckkit search 'is:invented -is:rulebook' -o json"):
         assert example in out
+
+
+def test_an_is_value_owned_as_a_threshold_and_as_a_tag_searches_both(monkeypatch):
+    """One is: name may be a threshold in one game (AF-313: a glory icon of 1 or more) and a tagged flag
+    in another: the SQL asks for either, as the Python predicate does."""
+    from deckkit.catalogue.search import is_sql
+    from deckkit.engine.registry import SearchFlag
+
+    flags = [("alomfogo", SearchFlag("glory", "integer", minimum=1)), ("other", SearchFlag("glorious", "true"))]
+    monkeypatch.setattr("deckkit.query.is_flags", lambda name: flags)
+    sql, params = is_sql("glorious")
+    assert sql == ("((c.game = ? AND c.glory IS NOT NULL AND c.glory >= 1) OR "
+                   "c.pk IN (SELECT pk FROM card_tags WHERE kind = 'f' AND value = ?))")
+    assert params == ["alomfogo", "glorious"]

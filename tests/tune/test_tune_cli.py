@@ -88,6 +88,8 @@ def test_optimise_writes_the_best_deck(tune, tmp_path):
     (["--optimise", "--pool", "t:food", "--budget", "0"], "at least 1"),
     (["--add-each", "t:food atk>=50"], "matches no card"),
     ([], "give one of"),
+    (["--vary", "t:food=12..14", "--objective", "match", "--against", "obludarium-standard"],
+     "chooses what --optimise improves"),
     (["--vary", "t:food=12", "--remove-each"], "not --vary and --remove-each"),
 ])
 def test_bad_input_exits_2_and_writes_nothing(tune, tmp_path, args, message):
