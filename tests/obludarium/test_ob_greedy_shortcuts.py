@@ -91,9 +91,9 @@ def test_a_pass_valued_from_the_other_players_play_out_is_what_valuing_it_gives(
     def checked(state, p, valued, ends):
         nonlocal taken
         noted(state, p, valued, ends)
-        if pol._PASS in valued and state.pilot_note[1] != p:
+        if pol._PASS_KEY in valued and state.pilot_note[1] != p:
             taken += 1
-            assert valued[pol._PASS] == pol.value_of(state, pol.Action(p, "pass"), p)
+            assert valued[pol._PASS_KEY] == pol.value_of(state, pol.Action(p, "pass"), p)
 
     monkeypatch.setattr(pol, "_pass_from_note", checked)
     game = ObludariumGame([*bundled_cards(), *json.loads((EXAMPLES / "ob-designer.json").read_text("utf-8"))])

@@ -387,16 +387,6 @@ class AbilityRules(RulesBase):
                         self._applies(st, cond, owner, perm, p, card) for st, cond in perm.card.cost_mods):
                     self.count_use(perm.card)
 
-    def cost_mods_in_play(self) -> bool:
-        """Whether a card that changes costs is on a table (else every card costs what it says)."""
-        if not self.game.pool.cost_mods:
-            return False
-        for pl in self.players:
-            for perm in pl.table:
-                if perm.card.cost_mods:
-                    return True
-        return False
-
     def cost_of(self, p: int, card: CardDef) -> int:
         """What ``card`` costs ``p`` now: its printed cost less continuous reductions, never below 0 (AF-605)."""
         if not self.game.pool.cost_mods:

@@ -19,9 +19,6 @@ if TYPE_CHECKING:
 class PlayRules(RulesBase):
     """Card-playing methods of :class:`~deckkit.games.alomfogo.state.AlomfogoState` (a mixin; state lives there)."""
 
-    def _counters(self, p: int) -> list[tuple[str, Perm]]:
-        return self.passing(p, counter_event)
-
     def _list_plays(self, p: int, out: list[Action]) -> None:
         seen: set[CardDef] = set()
         free: list[tuple[str, Perm]] | None = None

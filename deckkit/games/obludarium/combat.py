@@ -16,11 +16,11 @@ from deckkit.games.obludarium.legality import MAIN
 from deckkit.games.obludarium.view import PLAYER_NAMES
 
 if TYPE_CHECKING:
-    from deckkit.games.obludarium.state import Perm
+    from deckkit.games.obludarium.zones import Perm
 
 
 class TurnRules(ChoiceRules):
-    """Combat and the turn's end and start; the state's fields are declared by :class:`AbilityRules`."""
+    """Combat, the turn's end and start, and losing; the state's fields are declared here and in :class:`AbilityRules`."""
 
     food_played: list[bool]
     locked: int

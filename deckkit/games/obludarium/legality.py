@@ -24,7 +24,8 @@ from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, CardInfo
 from deckkit.games.obludarium.view import PLAYER_NAMES
 
 if TYPE_CHECKING:
-    from deckkit.games.obludarium.state import ObState, Perm
+    from deckkit.games.obludarium.state import ObState
+    from deckkit.games.obludarium.zones import Perm
 
 MAIN, DISCARD, ATTACK, BLOCK, FIGHT = "main", "discard", "attack", "block", "fight"
 INSTANTS = ("cast", "use")
@@ -388,11 +389,11 @@ def legal_actions(state: ObState) -> list[Action]:
             _discards(state, p, acts)
     if _deciding(state, p, "pass") is None:  # instants and pass alike
         instants(state, p, acts, food)
-        acts.append(_PASS[p])
+        acts.append(PASSES[p])
     return acts
 
 
-_PASS = (Action(0, "pass"), Action(1, "pass"))  # actions are values: one pass of each player serves all
+PASSES = (Action(0, "pass"), Action(1, "pass"))  # actions are values: one pass of each player serves all
 
 
 #: The kind of action besides instants that each step lists candidates of.

@@ -22,7 +22,7 @@ import random
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.legality import may_attack, may_lay_out
+from deckkit.games.obludarium.legality import PASSES, may_attack, may_lay_out
 from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
 
 #: The score of a position for player p (higher is better); a won game beats everything. A monster's
@@ -74,7 +74,6 @@ def score(state, p: int) -> float:
 
 
 #: The two players' passes: every play-out and the goldfish dummy apply these two values again and again.
-_PASSES = (Action(0, "pass"), Action(1, "pass"))
 
 
 def _settle(state, p: int, turn: int, limit: int = 40) -> None:
@@ -92,7 +91,7 @@ def pass_action(state, who: int) -> Action:
     """``pass``, legal in every position but the hand-size discard (OB-909), where the first discard is taken."""
     if state.phase == DISCARD and not state.stack and not state.window:
         return state.legal_actions()[0]
-    return _PASSES[who]
+    return PASSES[who]
 
 
 def play_out(state, action: Action, p: int) -> ObState:
@@ -112,7 +111,7 @@ def value_of(state, action: Action, p: int) -> float:
     return score(play_out(state, action, p), p)
 
 
-_PASS = ("pass",)  # the key of a pass among the actions valued
+_PASS_KEY = ("pass",)  # the key of a pass among the actions valued
 
 
 def greedy(state: ObState, rng: random.Random | None = None) -> Action:
@@ -163,12 +162,12 @@ def _pass_from_note(state, p: int, valued: dict, ends: dict) -> None:
         return
     end = note[5]
     if note[1] == p:
-        valued[_PASS] = note[3]
+        valued[_PASS_KEY] = note[3]
     elif end is not None and len(end.history) > len(history) + 1 and (end.turn != note[4] or end.result is not None):
-        valued[_PASS] = score(end, p)
+        valued[_PASS_KEY] = score(end, p)
     else:
         return
-    ends[_PASS] = end
+    ends[_PASS_KEY] = end
 
 
 def _first_attack(state, p: int) -> Action | None:

@@ -32,7 +32,7 @@ from deckkit.games.obludarium.filters import STATE_WORDS, attackers_only, compil
 
 if TYPE_CHECKING:
     from deckkit.games.obludarium.game import ObludariumGame
-    from deckkit.games.obludarium.state import Perm, StackItem
+    from deckkit.games.obludarium.zones import Perm, StackItem
 
 PLAY = "play"
 #: Actions are values: the usual ``KIND NAME on TARGET`` of a player, made once and listed again.

@@ -25,14 +25,13 @@ from typing import TYPE_CHECKING
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.games.obludarium import legality, view
-from deckkit.games.obludarium.cards import FOOD, MONSTER, STRENGTHENING, CardInfo, strengthens
+from deckkit.games.obludarium.cards import FOOD, MONSTER, CardInfo
 from deckkit.games.obludarium.combat import TurnRules
-from deckkit.games.obludarium.legality import ATTACK, BLOCK, DISCARD, FIGHT, MAIN
+from deckkit.games.obludarium.legality import ATTACK, BLOCK, DISCARD, FIGHT, FIGHT_TIME, MAIN
 from deckkit.games.obludarium.zones import Perm, StackItem
 
 PLAYER_NAMES = view.PLAYER_NAMES
-__all__ = ["ATTACK", "BLOCK", "DISCARD", "FIGHT", "MAIN", "ObState", "Perm", "StackItem", "STRENGTHENING",
-           "strengthens"]
+__all__ = ["ATTACK", "BLOCK", "DISCARD", "FIGHT", "MAIN", "ObState", "Perm", "StackItem"]
 
 
 if TYPE_CHECKING:
@@ -213,7 +212,7 @@ class ObState(TurnRules, State):
         self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
         self.note(card, p)
         self._push(p, card, None, steps, chosen, str(action))
-        if self.phase in (ATTACK, BLOCK, FIGHT) and card.cast_plan is not None and card.cast_plan.strengthens:
+        if self.phase in FIGHT_TIME and card.cast_plan is not None and card.cast_plan.strengthens:
             self.locked = p  # OB-905: p must wait for an action of the opponent
 
     def _use(self, p: int, args: tuple, action: Action) -> None:
@@ -224,7 +223,7 @@ class ObState(TurnRules, State):
         self.note(perm.info, p)
         self.pay_use(p, perm, ab, sacrificed, discarded)
         self._push(p, perm.info, perm, steps, chosen, str(action))
-        if self.phase in (ATTACK, BLOCK, FIGHT) and perm.info.use_plan is not None and perm.info.use_plan.strengthens:
+        if self.phase in FIGHT_TIME and perm.info.use_plan is not None and perm.info.use_plan.strengthens:
             self.locked = p  # OB-905
 
     def _attack(self, p: int, label: str) -> None:

@@ -8,7 +8,8 @@ from deckkit.engine.core import TERMINAL
 from deckkit.games.obludarium.cards import MONSTER
 
 if TYPE_CHECKING:
-    from deckkit.games.obludarium.state import ObState, Perm
+    from deckkit.games.obludarium.state import ObState
+    from deckkit.games.obludarium.zones import Perm
 
 PLAYER_NAMES = ("p1", "p2")
 
