@@ -40,11 +40,14 @@ from typing import TYPE_CHECKING, Any
 
 __all__ = ["ability_words", "Vocabulary", "FilterField", "Event", "CostPart", "StaticKind", "ConditionKind", "Ability", "Step",
            "Target", "Filter", "Count", "Amount", "Condition", "Trigger", "Static", "compile_ability",
-           "vocabulary", "register_vocabulary", "has_vocabulary", "SIDES", "CHOICES", "MAX_TRIGGER_DEPTH",
+           "vocabulary", "register_vocabulary", "has_vocabulary", "SIDES", "CHOICES", "CHOOSERS", "MAX_TRIGGER_DEPTH",
            "TriggerLoop", "compile_card", "card_problems", "Compiler", "PROSE_FIELDS"]
 
 SIDES = ("own", "enemy", "any")
 CHOICES = ("one", "every", "random")
+#: Who makes a step's choices: the ability's controller, each player the step affects (for themselves), or
+#: the controller's opponent.
+CHOOSERS = ("you", "player", "opponent")
 WHO = ("self", "other", "any")
 #: Triggers set off by triggers stop here: a loop the checker could not see is capped, never hangs.
 MAX_TRIGGER_DEPTH = 20
@@ -173,7 +176,11 @@ class Vocabulary:
     durations: Mapping[str, str] = field(default_factory=lambda: {
         "turn": "this turn", "next-turn": "during its owner's next turn", "permanent": "permanently"})
     players: Mapping[str, str] = field(default_factory=lambda: {
-        "you": "you", "opponent": "your opponent", "each": "each player"})
+        "you": "you", "opponent": "your opponent", "each": "each player", "owner": "its owner",
+        "that-player": "that player"})
+    #: Events an ability may replace ("if it would die, … instead"): the name and what the event is;
+    #: ``Event.amount`` says whether ``less`` (the amount made smaller) makes sense.
+    replaceable: Mapping[str, Event] = field(default_factory=dict)
     default_type: str = "card"  # the noun of a target that names no type
     nouns: Mapping[str, str] = field(default_factory=dict)  # card type -> how it reads ("number" -> "number card")
     play_zone: str = "play"  # the zone whose cards are "in play" (English: "you have in play")
@@ -263,8 +270,9 @@ class Range:
 @dataclass(frozen=True, slots=True)
 class Target:
     """Which cards a step acts on: ``choose`` one (the player picks), every, a random one, ``self``
-    (this card) or ``it`` (the card of the triggering event); of whose (``side``), where (``zone``),
-    ``other`` than this card, matching ``filter``."""
+    (this card), ``it`` (the card of the triggering event) or ``ref`` (the cards step ``ref`` of the
+    same sequence acted on, 1-based: "untap it"); of whose (``side``), where (``zone``), ``other``
+    than this card, matching ``filter``."""
 
     choose: str
     side: str = "any"
@@ -272,6 +280,7 @@ class Target:
     other: bool = False
     filter: Filter = Filter()
     count: int = 1
+    ref: int = 0
 
     @property
     def chosen(self) -> bool:
@@ -291,7 +300,9 @@ class Count:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """A number: ``fixed``, or ``times`` × ``count`` + ``plus`` (capped at ``max``), or the event's amount."""
+    """A number: ``fixed``, or ``times`` × ``count`` + ``plus`` (capped at ``max``), or the event's
+    amount, or ``stat`` (a number such as ``attack``) of a card: the one step ``ref`` acted on (0: the
+    step's own reference, else the triggering event's card)."""
 
     fixed: int = 0
     count: Count | None = None
@@ -299,10 +310,21 @@ class Amount:
     plus: int = 0
     max: int | None = None
     from_event: bool = False
+    stat: str = ""
+    ref: int = 0
 
-    def value(self, count: Callable[[Count], int], event_amount: int = 0) -> int:
-        """The amount now: ``count(Count)`` counts cards in the game's state."""
-        if self.from_event:
+    @property
+    def dynamic(self) -> bool:
+        """Whether the number is found when the step resolves (counted, the event's, a card's)."""
+        return self.from_event or self.count is not None or bool(self.stat)
+
+    def value(self, count: Callable[[Count], int], event_amount: int = 0,
+              stat: Callable[[Amount], int] | None = None) -> int:
+        """The amount now: ``count(Count)`` counts cards in the game's state; ``stat(self)`` reads the
+        number ``self.stat`` of the card the amount refers to (0 when there is none)."""
+        if self.stat:
+            n = (stat(self) if stat is not None else 0) * self.times + self.plus
+        elif self.from_event:
             n = event_amount * self.times + self.plus
         elif self.count is not None:
             n = count(self.count) * self.times + self.plus
@@ -340,7 +362,13 @@ class Condition:
 @dataclass(frozen=True, slots=True)
 class Step:
     """One effect of a sequence with its own target, player, amount and duration; ``params`` holds
-    the effect's other parameters (``stat`` …)."""
+    the effect's other parameters (``stat`` …).
+
+    ``optional``: "you may" — a yes/no decision of the chooser. ``only_if``: ``("done",)`` runs the
+    step only if the last optional step before it was done ("if you do"); ``("ref", N, Filter)`` only
+    if a card step N acted on matches the filter ("if it is a dreamwalker"). ``chooser``: who makes
+    the step's choices (:data:`CHOOSERS`). ``ref``: the earlier step (1-based) whose card ``"player":
+    "owner"`` and an amount's ``stat`` read."""
 
     effect: str
     target: Target | None = None
@@ -348,6 +376,10 @@ class Step:
     amount: Amount = Amount(1)
     duration: str = ""
     params: tuple[tuple[str, Any], ...] = ()
+    optional: bool = False
+    only_if: tuple = ()
+    chooser: str = "you"
+    ref: int = 0
 
     def param(self, name: str, default: Any = None) -> Any:
         """One of the effect's own parameters."""
@@ -382,14 +414,17 @@ class Static:
 class Ability:
     """One compiled ``abilities`` entry (see the module docstring); ``source`` is the entry as written."""
 
-    kind: str  # "play" | "triggered" | "activated" | "static"
+    kind: str  # "play" | "triggered" | "activated" | "static" | "replacement"
     steps: tuple[Step, ...] = ()
     modes: tuple[tuple[Step, ...], ...] = ()
-    trigger: Trigger | None = None
+    trigger: Trigger | None = None  # for a replacement: the event it replaces
     cost: tuple[tuple[str, Any], ...] = ()
     statics: tuple[Static, ...] = ()
     condition: Condition | None = None
     text: str = ""
+    per_turn: int = 0  # at most this many times each turn (0: no limit)
+    less: int = 0  # a replacement: the event's amount is this much less (never below 0)
+    prevent: bool = False  # a replacement: the event does not happen and nothing else does
 
     def cost_of(self, name: str, default: Any = None) -> Any:
         """One part of the activation cost (``tap``, ``food`` …)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.engine.abilities import (
+    CHOOSERS,
     SIDES,
     Ability,
     Amount,
@@ -25,8 +26,11 @@ from deckkit.engine.abilities import (
 from deckkit.engine.ability_values import ValueCompiler, schema_problem
 from deckkit.engine.effects import AbilityProblem, Effect
 
-_ABILITY_KEYS = ("text", "trigger", "cost", "static", "condition", "do", "modes")
+_ABILITY_KEYS = ("text", "trigger", "cost", "static", "condition", "do", "modes", "per_turn", "replace", "less",
+                 "prevent")
 _STEP_KEYS = ("effect", "text", "target", "player", "amount", "duration")
+#: Keys every step may carry, whatever its effect: "you may", "if …", who chooses, which earlier card it reads.
+_FLOW_KEYS = ("optional", "if", "chooser", "ref")
 _TRIGGER_KEYS = ("on", "who", "side", "filter")
 
 
@@ -34,8 +38,9 @@ class Compiler(ValueCompiler):
     """Checks and compiles the abilities of one card of one game (collects problems, never raises)."""
 
     # steps, sequences, triggers, costs, statics
-    def step(self, path: str, data: Any, trigger: Trigger | None) -> Step:
-        """One step of a ``do`` list: its effect, the keys the effect takes, and each of their values."""
+    def step(self, path: str, data: Any, trigger: Trigger | None, earlier: tuple[Step, ...] = ()) -> Step:
+        """One step of a ``do`` list: its effect, the keys the effect takes, and each of their values;
+        ``earlier`` are the steps before it in the same list (what ``ref`` and ``if`` may name)."""
         if not isinstance(data, dict):
             self.p.add(path, "a step must be an object", 'for example {"effect": "draw", "amount": 1}')
             return Step("")
@@ -58,6 +63,7 @@ class Compiler(ValueCompiler):
         amount = Amount(1)
         if "amount" in data and "amount" in eff.params:
             amount = self.amount(f"{path}.amount", data["amount"], bool(trigger and self._event_amount(trigger)))
+        flow = self._flow(path, data, trigger, earlier, target, player, amount)
         duration = data.get("duration", "")
         if "duration" in data and "duration" in eff.params:
             allowed_d = eff.params["duration"].get("enum") or list(self.v.durations)
@@ -67,11 +73,77 @@ class Compiler(ValueCompiler):
         if eff.check is not None:
             for sub, message, hint in eff.check(data, self.card):
                 self.p.add(f"{path}{sub}", message, hint)
-        return Step(name, target, player, amount, duration, tuple(params))
+        return Step(name, target, player, amount, duration, tuple(params), *flow)
+
+    def _flow(self, path: str, data: dict, trigger: Trigger | None, earlier: tuple[Step, ...], target: Target | None,
+              player: str, amount: Amount) -> tuple[bool, tuple, str, int]:
+        """(optional, only_if, chooser, ref) of a step: each checked against what came before it."""
+        optional = data.get("optional", False)
+        if not isinstance(optional, bool):
+            self.p.add(f"{path}.optional", f"{optional!r} is not true or false", 'optional: true reads "you may …"')
+            optional = False
+        ref = self._ref(f"{path}.ref", data["ref"], earlier) if "ref" in data else 0
+        if target is not None and target.choose == "ref":
+            self._ref(f"{path}.target.ref", target.ref, earlier)
+        if amount.stat and amount.ref:
+            self._ref(f"{path}.amount.ref", amount.ref, earlier)
+        reads = ref or (amount.ref if amount.stat else 0)
+        if amount.stat and not (reads or (target is not None and target.choose == "ref") or trigger is not None):
+            self.p.add(f"{path}.amount", f"there is no card whose {amount.stat} this amount could read",
+                       'name the step whose card it reads: {"stat": "' + amount.stat + '", "ref": 1}')
+        if player == "owner" and not (ref or target is not None or trigger is not None):
+            self.p.add(f"{path}.player", "'owner' is the owner of a card, and this step names none",
+                       'add "ref": the number of the earlier step whose card\'s owner is meant')
+        if player == "that-player" and trigger is None:
+            self.p.add(f"{path}.player", "'that player' is the player of the triggering event, and this ability "
+                       "has no trigger", "use you, opponent or each")
+        only_if: tuple = ()
+        if "if" in data:
+            only_if = self._only_if(f"{path}.if", data["if"], earlier)
+        chooser = data.get("chooser", "you")
+        if chooser not in CHOOSERS:
+            self.p.unknown(f"{path}.chooser", chooser, list(CHOOSERS), "chooser")
+            chooser = "you"
+        elif "chooser" in data and not optional and not (target is not None and target.chosen):
+            self.p.add(f"{path}.chooser", "this step makes no choice for anyone to make",
+                       'chooser goes with a target of "choose": "one" or with "optional": true')
+        return optional, only_if, chooser, ref
+
+    def _ref(self, path: str, ref: Any, earlier: tuple[Step, ...]) -> int:
+        """A reference to an earlier step (1-based) that acts on cards."""
+        if not (isinstance(ref, int) and not isinstance(ref, bool)) or not 1 <= ref <= len(earlier):
+            before = "step 1 comes" if len(earlier) == 1 else f"steps 1 to {len(earlier)} come"
+            self.p.add(path, f"{ref!r} does not name an earlier step" + (
+                f" ({before} before this one)" if earlier else " (this is the first step)"),
+                "ref counts the steps of the same list from 1, and only earlier ones")
+            return 0
+        step = earlier[ref - 1]
+        if step.target is None:
+            self.p.add(path, f"step {ref} ({step.effect}) acts on no card to refer to",
+                       "refer to a step with a target")
+        return ref
+
+    def _only_if(self, path: str, data: Any, earlier: tuple[Step, ...]) -> tuple:
+        if data == "done":
+            if not any(s.optional for s in earlier):
+                self.p.add(path, "'if you do' needs an optional step before it", 'mark the step before "optional": true')
+            return ("done",)
+        if isinstance(data, dict) and "ref" in data:
+            self.p.keys(path, data, ("ref", "filter"), "an if")
+            ref = self._ref(f"{path}.ref", data["ref"], earlier)
+            if "filter" not in data:
+                self.p.add(path, "an if on a card needs 'filter': what the card must be",
+                           'for example {"ref": 1, "filter": {"type": "monster"}}')
+            filt = self.filter(f"{path}.filter", data.get("filter", {}))
+            return ("ref", ref, filt)
+        self.p.add(path, f"{data!r} is not a condition of a step",
+                   '"done" (if you do) or {"ref": N, "filter": {…}} (if that card is …)')
+        return ()
 
     def _step_keys(self, path: str, data: dict, name: str, eff: Effect, own: list[str]) -> None:
         """Keys the effect does not take (a language key it has no use for, or an unknown one), and missing ones."""
-        allowed = ["effect", "text", *own, *(k for k in ("target", "player", "amount", "duration") if k in eff.params)]
+        allowed = ["effect", "text", *own, *(k for k in ("target", "player", "amount", "duration") if k in eff.params),
+                   *_FLOW_KEYS]
         for key in data:
             if key not in allowed:
                 if key in _STEP_KEYS:
@@ -89,10 +161,10 @@ class Compiler(ValueCompiler):
         card in play."""
         target = self.cards(f"{path}.target", data)
         sides = eff.params["target"].get("x-sides")
-        if sides and target.choose not in ("self", "it") and target.side not in sides:
+        if sides and target.choose not in ("self", "it", "ref") and target.side not in sides:
             self.p.unknown(f"{path}.target.side", target.side, list(sides), f"side {name} can act on")
         zones = eff.params["target"].get("x-zones")
-        if zones and target.choose not in ("self", "it") and target.zone not in zones:
+        if zones and target.choose not in ("self", "it", "ref") and target.zone not in zones:
             self.p.unknown(f"{path}.target.zone", target.zone, list(zones), f"zone {name} takes cards from")
         if target.choose == "it" and trigger is None:
             self.p.add(f"{path}.target", "'it' is the card of the triggering event, and this ability has no trigger",
@@ -125,9 +197,15 @@ class Compiler(ValueCompiler):
         if not isinstance(data, list) or not data:
             self.p.add(path, "'do' needs a list of one or more steps", 'for example [{"effect": "draw", "amount": 1}]')
             return ()
-        return tuple(self.step(f"{path}[{i}]", s, trigger) for i, s in enumerate(data))
+        out: list[Step] = []
+        for i, s in enumerate(data):
+            out.append(self.step(f"{path}[{i}]", s, trigger, tuple(out)))
+        return tuple(out)
 
-    def trigger(self, path: str, data: Any) -> Trigger | None:
+    def trigger(self, path: str, data: Any, replaced: bool = False) -> Trigger | None:
+        """A trigger's event (or, ``replaced``, the event a replacement replaces) with whose and which cards'."""
+        what = "event a replacement can replace" if replaced else "trigger event"
+        events = self.v.replaceable if replaced else self.v.events
         if isinstance(data, str):
             data = {"on": data}
         if not isinstance(data, dict):
@@ -135,9 +213,9 @@ class Compiler(ValueCompiler):
             return None
         self.p.keys(path, data, _TRIGGER_KEYS, "a trigger")
         on = data.get("on")
-        event = self.v.events.get(on) if isinstance(on, str) else None
+        event = events.get(on) if isinstance(on, str) else None
         if event is None or not isinstance(on, str):
-            self.p.unknown(f"{path}.on", on, sorted(self.v.events), "trigger event")
+            self.p.unknown(f"{path}.on", on, sorted(events), what)
             return None
         who = data.get("who", "self" if "self" in event.who else event.who[0])
         if who not in event.who:
@@ -226,15 +304,22 @@ class Compiler(ValueCompiler):
             return None
         before = len(self.p.items)
         self.p.keys(path, data, _ABILITY_KEYS, "an ability")
-        kinds = [k for k in ("trigger", "cost", "static") if k in data]
+        kinds = [k for k in ("trigger", "cost", "static", "replace") if k in data]
         if len(kinds) > 1:
-            self.p.add(path, f"an ability is triggered, activated or continuous, not {' and '.join(kinds)}",
+            self.p.add(path, f"an ability is triggered, activated, continuous or a replacement, not {' and '.join(kinds)}",
                        "split it into two abilities")
         text = data.get("text", "")
         if not isinstance(text, str) or len(text) > 1000:
             self.p.add(f"{path}.text", "the text must be a string of at most 1000 characters")
+        if "replace" in data:
+            return self._replacement(path, data, before, text)
+        for key in ("less", "prevent"):
+            if key in data:
+                self.p.add(f"{path}.{key}", f"{key!r} belongs to a replacement",
+                           'add "replace": {"on": EVENT} — the event it changes')
         trigger = self.trigger(f"{path}.trigger", data["trigger"]) if "trigger" in data else None
         cost = self.cost(f"{path}.cost", data["cost"]) if "cost" in data else ()
+        per_turn = self._per_turn(path, data, trigger is not None or bool(cost))
         if "cost" in data and self.type is not None and self.type not in self.v.in_play_types:
             self.p.add(f"{path}.cost", f"a {self.type} is not in play to pay a cost",
                        f"costs are for: {', '.join(self.v.in_play_types)}; a {self.type} pays its card's cost")
@@ -262,7 +347,53 @@ class Compiler(ValueCompiler):
         if len(self.p.items) > before:
             return None
         kind = "triggered" if trigger else "activated" if cost else "play"
-        return Ability(kind, steps, modes, trigger, cost, (), cond, text)
+        return Ability(kind, steps, modes, trigger, cost, (), cond, text, per_turn)
+
+    def _per_turn(self, path: str, data: dict, limited: bool) -> int:
+        """``per_turn``: how many times each turn a triggered or activated ability may happen."""
+        if "per_turn" not in data:
+            return 0
+        n = data["per_turn"]
+        if not (isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 9):
+            self.p.add(f"{path}.per_turn", f"{n!r} is not a whole number from 1 to 9",
+                       'per_turn: 1 reads "use this only once each turn"')
+            return 0
+        if not limited:
+            self.p.add(f"{path}.per_turn", "only a triggered or an activated ability happens more than once a turn",
+                       "add a trigger or a cost, or leave per_turn out")
+        return n
+
+    def _replacement(self, path: str, data: dict, before: int, text: str) -> Ability | None:
+        """``{"replace": EVENT, "do": [...]}`` (instead), ``"less": N`` (a smaller amount) or ``"prevent": true``."""
+        for key in ("modes", "per_turn", "cost"):
+            if key in data:
+                self.p.add(f"{path}.{key}", f"a replacement takes no {key!r}",
+                           "it changes an event each time the event would happen")
+        trigger = self.trigger(f"{path}.replace", data["replace"], replaced=True)
+        if self.type is not None and self.type not in self.v.in_play_types:
+            self.p.add(f"{path}.replace", f"a {self.type} does not stay in play to replace anything",
+                       f"replacements are for: {', '.join(self.v.in_play_types)}")
+        ways = [k for k in ("do", "less", "prevent") if k in data]
+        if len(ways) != 1:
+            self.p.add(path, "a replacement says what happens instead: 'do' (steps), 'less' (a smaller amount) or "
+                       "'prevent' (nothing)" + (f", not {' and '.join(ways)}" if ways else ""),
+                       'for example "replace": {"on": "dies", "who": "self"}, "do": [...]')
+        less = data.get("less", 0)
+        if "less" in data:
+            if not (isinstance(less, int) and not isinstance(less, bool) and 1 <= less <= 99):
+                self.p.add(f"{path}.less", f"{less!r} is not a whole number from 1 to 99")
+                less = 0
+            elif trigger is not None and not self.v.replaceable[trigger.on].amount:
+                self.p.add(f"{path}.less", f"{trigger.on!r} has no amount to make smaller",
+                           "less goes with: " + ", ".join(n for n, e in self.v.replaceable.items() if e.amount))
+        prevent = data.get("prevent", False)
+        if "prevent" in data and prevent is not True:
+            self.p.add(f"{path}.prevent", f"{prevent!r} is not true", "prevent: true — the event does not happen")
+        steps = self.sequence(f"{path}.do", data["do"], trigger) if "do" in data else ()
+        cond = self.condition(f"{path}.condition", data["condition"]) if "condition" in data else None
+        if len(self.p.items) > before:
+            return None
+        return Ability("replacement", steps, (), trigger, (), (), cond, text, 0, less, bool(prevent))
 
     def _modes(self, path: str, data: Any, trigger: Trigger | None) -> tuple[tuple[Step, ...], ...]:
         if not isinstance(data, list) or len(data) < 2:

@@ -87,7 +87,10 @@ class _Defs:
                     "choose": {"enum": ["one", "every", "random"],
                                "description": "one: the player chooses; every: all that match; random: one at random."},
                     "count": {"type": "integer", "minimum": 1, "maximum": 9, "description": "How many to choose."},
-                    **self.cards_common}}]}
+                    **self.cards_common}}, {
+                "type": "object", "additionalProperties": False, "required": ["ref"], "properties": {
+                    "ref": {"type": "integer", "minimum": 1, "maximum": 99, "description": "The cards an earlier step "
+                            "of the same list acted on (counting from 1): 'it'."}}}]}
 
     def count(self) -> dict:
         """A set of cards to count."""
@@ -102,10 +105,15 @@ class _Defs:
         return {
             "title": "amount", "description": "A whole number, a counted amount ('for each …': count × times + plus, "
             "at most max) or the triggering event's amount (from: event).",
-            "examples": [2, {"count": {"side": "own", "filter": {"type": "food"}}}, {"from": "event"}],
+            "examples": [2, {"count": {"side": "own", "filter": {"type": "food"}}}, {"from": "event"},
+                         {"stat": "attack", "ref": 1}],
             "anyOf": [{"type": "integer", "minimum": 0, "maximum": 99}, {
                 "type": "object", "additionalProperties": False, "properties": {
                     "count": self.ref("count"), "from": {"const": "event"},
+                    "stat": {"enum": [n for n, f in self.v.fields.items() if f.kind == "int"],
+                             "description": "A number of a card: the one step 'ref' acted on, else the event's card."},
+                    "ref": {"type": "integer", "minimum": 1, "maximum": 99,
+                            "description": "The earlier step whose card 'stat' reads."},
                     "times": {"type": "integer", "minimum": 0, "maximum": 99},
                     "plus": {"type": "integer", "minimum": 0, "maximum": 99},
                     "max": {"type": "integer", "minimum": 0, "maximum": 99}}}]}
@@ -176,11 +184,27 @@ class _Defs:
             eff = self.effects[name]
             props = {"effect": {"const": name}, "text": {"type": "string", "maxLength": 1000}}
             props.update({key: self._param(key, schema) for key, schema in eff.params.items()})
+            props.update(self._flow())
             steps.append({"title": name, "description": eff.description, "type": "object", "required": ["effect",
                           *eff.required], "additionalProperties": False, "properties": props})
         return {"title": "step", "description": "One effect with its own target, amount and duration.",
                 "examples": [{"effect": sorted(self.effects)[0]}] if self.effects else [],
                 "anyOf": steps or [{"not": {}}]}
+
+    def _flow(self) -> dict:
+        """The keys every step may carry: you may, if …, who chooses, which earlier card it reads."""
+        return {
+            "optional": {"type": "boolean", "description": "You may: the chooser decides whether the step happens."},
+            "if": {"description": "done: only if the last optional step was done (if you do); {ref, filter}: only "
+                   "if the card that step acted on matches.",
+                   "anyOf": [{"const": "done"}, {"type": "object", "additionalProperties": False,
+                                                 "required": ["ref", "filter"], "properties": {
+                       "ref": {"type": "integer", "minimum": 1, "maximum": 99}, "filter": self.ref("filter")}}]},
+            "chooser": {"enum": ["you", "player", "opponent"], "description": "Who makes the step's choice: you (the "
+                        "ability's controller), player (each affected player for themselves) or opponent."},
+            "ref": {"type": "integer", "minimum": 1, "maximum": 99, "description": "The earlier step (from 1) whose "
+                    "card 'owner' and an amount's 'stat' read."},
+        }
 
     def _param(self, key: str, schema: dict) -> dict:
         """An effect's parameter: the language's own target, amount, duration and player, or the effect's schema."""
@@ -194,6 +218,19 @@ class _Defs:
             return {"enum": list(schema.get("enum") or self.v.players), "description": "Who is affected."}
         return {k: val for k, val in schema.items() if not k.startswith("x-")}  # x-sides, x-zones: the checker's
 
+    def _replaced(self) -> dict:
+        """The event a replacement changes ("if it would die … instead")."""
+        events = sorted(self.v.replaceable)
+        if not events:
+            return {"not": {}, "description": "This game has no events to replace."}
+        return {"description": "The event this replaces: " + "; ".join(
+            f"{e}: {self.v.replaceable[e].description}" for e in events),
+            "anyOf": [{"enum": events}, {"type": "object", "additionalProperties": False, "required": ["on"],
+                                         "properties": {"on": {"enum": events},
+                                                        "who": {"enum": ["self", "other", "any"]},
+                                                        "side": self.cards_common["side"],
+                                                        "filter": self.ref("filter")}}]}
+
     def ability(self) -> dict:
         """The entry: one ability in the language, or (where the game reads it) the older flat form."""
         v = self.v
@@ -206,10 +243,17 @@ class _Defs:
                 "static": {"type": "array", "minItems": 1, "items": self.ref("static"),
                            "description": "Continuous effects (keywords, stat changes, cost changes, replacements)."},
                 "do": sequence,
+                "per_turn": {"type": "integer", "minimum": 1, "maximum": 9,
+                             "description": "At most this many times each turn (1: use this only once each turn)."},
+                "replace": self._replaced(),
+                "less": {"type": "integer", "minimum": 1, "maximum": 99,
+                         "description": "A replacement: the event's amount is this much less (never below 0)."},
+                "prevent": {"const": True, "description": "A replacement: the event does not happen."},
                 "modes": {"type": "array", "minItems": 2, "description": "The player chooses one mode.", "items": {
                     "type": "object", "required": ["do"], "additionalProperties": False,
                     "properties": {"do": sequence, "text": {"type": "string", "maxLength": 1000}}}}},
-            "anyOf": [{"required": ["do"]}, {"required": ["modes"]}, {"required": ["static"]}]}
+            "anyOf": [{"required": ["do"]}, {"required": ["modes"]}, {"required": ["static"]},
+                      {"required": ["replace"]}]}
         flat = {"type": "object", "required": ["effect"], "description": "The older flat form: one effect with its "
                 "parameters and costs at the top level (still read).",
                 "properties": {"effect": {"enum": sorted(self.effects)}}}

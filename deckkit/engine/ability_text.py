@@ -108,6 +108,8 @@ class Words:
             return self.name
         if t.choose == "it":
             return "that card"
+        if t.choose == "ref":
+            return "it"
         noun = self.noun(t.filter)
         nouns = self.noun(t.filter, plural=True)
         where = self._zone(t.zone, t.side)
@@ -159,6 +161,11 @@ class Words:
     # numbers and conditions
     def amount(self, a: Amount) -> tuple[str, str]:
         """(the number, the " for each …" tail)."""
+        if a.stat:
+            stat = a.stat.replace("defense", "defence")
+            x = "X" if a.times == 1 else f"{a.times}X"
+            return x, f", where X is its {stat}" + (f" plus {a.plus}" if a.plus else "") + (
+                f" (at most {a.max})" if a.max is not None else "")
         if a.from_event:
             return ("that much" if a.times == 1 and not a.plus else f"{a.times}× that much"), ""
         if a.count is None:
@@ -225,13 +232,40 @@ class Words:
         words.update(dict(s.params))
         phrase = eff.phrase if eff is not None and eff.phrase else "{name}: " + s.effect
         text = phrase(words) if callable(phrase) else phrase.format(**words)
-        return text + tail
+        text += tail
+        if s.optional:
+            who = {"you": "you", "player": "that player", "opponent": "your opponent"}[s.chooser]
+            if text.startswith("you "):
+                text = text[len("you "):]
+            text = f"{who} may {text}"
+        if s.only_if:
+            if s.only_if[0] == "done":
+                text = "if you do, " + text
+            else:
+                text = f"if it is {_a(self.noun(s.only_if[2]))}, " + text
+        return text
 
     def _duration(self, duration: str) -> str:
         return f" {self.v.durations[duration]}" if duration else ""
 
     def sequence(self, steps: tuple[Step, ...]) -> str:
-        return ", then ".join(self.step(s) for s in steps)
+        out = ""
+        for i, st in enumerate(steps):
+            text = self.step(st)
+            out += text if i == 0 else ("; " if st.only_if else ", then ") + text
+        return out
+
+    def replaced(self, t: Trigger) -> str:
+        """``if Fénix would die``, ``if you would lose life``: the event a replacement changes."""
+        event = self.v.replaceable[t.on]
+        player = {"self": "you", "other": "your opponent", "any": "a player"}.get(t.who, "you")
+        if t.who == "self":
+            subject = self.name
+        else:
+            noun = self.noun(t.filter)
+            side = {"own": " of yours", "enemy": " of your opponent's", "any": ""}[t.side]
+            subject = f"another {noun}{side}" if t.who == "other" else f"{_a(noun)}{side}"
+        return "if " + event.phrase.format(subject=subject, player=player)
 
     def trigger(self, t: Trigger) -> str:
         event = self.v.events[t.on]
@@ -291,6 +325,17 @@ def _sentence(text: str) -> str:
 def render(game: str, ability: Ability, name: str = "this card") -> str:
     """One compiled ability as an English sentence."""
     w = Words(vocabulary(game), name)
+    if ability.kind == "replacement" and ability.trigger is not None:
+        head = w.replaced(ability.trigger)
+        if ability.prevent:
+            body = f"{head}, it does not happen"
+        elif ability.less:
+            body = f"{head}, it is {ability.less} less (never below 0)"
+        else:
+            body = f"{head}, {w.sequence(ability.steps)} instead"
+        if ability.condition is not None:
+            body = f"{body} {w.condition(ability.condition)}"
+        return _sentence(body)
     if ability.kind == "static":
         body = "; ".join(w.static(s) for s in ability.statics)
         if ability.condition is not None:
@@ -306,6 +351,9 @@ def render(game: str, ability: Ability, name: str = "this card") -> str:
         body = f"{w.trigger(ability.trigger)}, {body}"
     if ability.cost:
         body = f"{w.cost(ability.cost)}: {body}"
+    if ability.per_turn:
+        times = {1: "once", 2: "twice"}.get(ability.per_turn, f"{ability.per_turn} times")
+        return _sentence(body) + f" Use this only {times} each turn."
     return _sentence(body)
 
 

@@ -24,9 +24,9 @@ from deckkit.engine.abilities import (
 )
 from deckkit.engine.effects import AbilityProblem, Effect, effects_of
 
-_TARGET_KEYS = ("choose", "side", "zone", "other", "filter", "count")
+_TARGET_KEYS = ("choose", "side", "zone", "other", "filter", "count", "ref")
 _COUNT_KEYS = ("side", "zone", "other", "filter")
-_AMOUNT_KEYS = ("count", "times", "plus", "max", "from")
+_AMOUNT_KEYS = ("count", "times", "plus", "max", "from", "stat", "ref")
 _CONDITION_LOGIC = ("count", "min", "max", "not", "all", "any")
 
 
@@ -166,6 +166,16 @@ class ValueCompiler:
                        'for example {"choose": "one", "side": "enemy", "filter": {"type": "monster"}}')
             return Target("one")
         self.p.keys(path, data, _COUNT_KEYS if count else _TARGET_KEYS, "a count" if count else "a target")
+        if "ref" in data and not count:  # the cards an earlier step acted on ("untap it")
+            ref = data["ref"]
+            if not (_is_int(ref) and 1 <= ref <= 99):
+                self.p.add(f"{path}.ref", f"{ref!r} is not a step number",
+                           "ref names an earlier step of the same list, counting from 1")
+            extra = [k for k in data if k != "ref" and k in _TARGET_KEYS]
+            if extra:
+                self.p.add(path, f"a reference takes no {', '.join(extra)}",
+                           "the referenced step's cards are the target as they are")
+            return Target("ref", ref=ref if _is_int(ref) else 0)
         choose = "every" if count else data.get("choose", "one")
         if choose not in CHOICES:
             self.p.unknown(f"{path}.choose", choose, list(CHOICES), "way to choose")
@@ -201,6 +211,22 @@ class ValueCompiler:
             if key in data and not (_is_int(data[key]) and 0 <= data[key] <= 99):
                 self.p.add(f"{path}.{key}", f"{data[key]!r} is not a whole number from 0 to 99")
         times, plus, top = data.get("times", 1), data.get("plus", 0), data.get("max")
+        if "stat" in data:  # a number of a card: the one an earlier step acted on, or the event's
+            stat = data["stat"]
+            numbers = [n for n, f in self.v.fields.items() if f.kind == "int"]
+            if stat not in numbers:
+                self.p.unknown(f"{path}.stat", stat, numbers, "number of a card")
+            ref = data.get("ref", 0)
+            if "ref" in data and not (_is_int(ref) and 1 <= ref <= 99):
+                self.p.add(f"{path}.ref", f"{ref!r} is not a step number",
+                           "ref names an earlier step of the same list, counting from 1")
+            for key in ("count", "from"):
+                if key in data:
+                    self.p.add(f"{path}.{key}", f"an amount reads a card's {stat} or {key}s, not both")
+            return Amount(0, None, times, plus, top, False, str(stat), ref if _is_int(ref) else 0)
+        if "ref" in data:
+            self.p.add(f"{path}.ref", "ref names the card whose number an amount reads, and this amount reads none",
+                       'add "stat": for example {"stat": "attack", "ref": 1}')
         if "from" in data:
             if data["from"] != "event":
                 self.p.unknown(f"{path}.from", data["from"], ["event"], "amount source")

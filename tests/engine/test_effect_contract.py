@@ -33,7 +33,8 @@ def _language_steps_match(schema: dict, game, registered: dict) -> None:
     for name, eff in registered.items():
         branch = steps[name]
         assert branch["additionalProperties"] is False, (game.name, name)
-        assert set(branch["properties"]) == {"effect", "text", *eff.params}
+        # every step may also say "you may", "if …", who chooses and which earlier card it reads
+        assert set(branch["properties"]) == {"effect", "text", "optional", "if", "chooser", "ref", *eff.params}
         for param, param_schema in eff.params.items():
             if param not in ("target", "amount", "duration", "player"):
                 plain = {k: v for k, v in param_schema.items() if not k.startswith("x-")}
