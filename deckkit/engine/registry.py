@@ -114,6 +114,9 @@ class GameSpec:
     #: A directory of the game's construction formats (``*.json`` per ``schemas/format.schema.json``),
     #: for a game package that ships its own; the built-in games' formats are in ``data/formats``.
     formats: str | None = None
+    #: The game's card layout for print, images and Tabletop Simulator (``schemas/layout.schema.json``),
+    #: a file in a package as ``"package:file.json"``; a game without one is drawn with a plain layout.
+    layout: str | None = None
 
     @property
     def alias(self) -> str:

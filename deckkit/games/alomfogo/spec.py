@@ -59,6 +59,7 @@ SPEC = GameSpec(
     render_stats=f"{_PKG}.deckstats:render_stats",
     check_card=f"{_PKG}.effects:check_card",
     docs=_PKG,
+    layout=f"{_PKG}:layout.json",
     match=f"{_PKG}.hidden:MATCH",
     script_template=dict(setup='''[setup]
 start = "p1"          # who takes the turn

@@ -78,6 +78,7 @@ SPEC = GameSpec(
     render_stats=f"{_PKG}.deckstats:render_stats",
     show_header="number",
     docs=_PKG,
+    layout=f"{_PKG}:layout.json",
     match=f"{_PKG}.hidden:MATCH",
     script_template=dict(setup='''[setup]               # the board: a few cells placed, the rest dealt with the seed
 stock = ["Jitrocel 1"]      # the whole supply deck, top first

@@ -47,6 +47,7 @@ SPEC = GameSpec(
     render_stats=f"{_PKG}.deckstats:render_stats",
     check_card=f"{_PKG}.effects:check_card",
     docs=_PKG,
+    layout=f"{_PKG}:layout.json",
     match=f"{_PKG}.hidden:MATCH",
     script_template=dict(title="Obludárium", library='["Chleba", "Glum"]', hand='["Buřty", "Kubišta"]',
                          table='["Chleba", "Medděd"]', do='["play Buřty", "play Kubišta", "pass"]',
