@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 def match(
     decks: Annotated[list[Path], typer.Argument(help="Two deck files or bundled decks' names or more (one game); "
                                                      "three or more play a round robin.")],
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per pair of decks.")] = 100,
+    games: Annotated[int | None, typer.Option("--games", "-n", help="Games per pair of decks (default 100); with "
+                                                                     "--sprt the most it may play (default 20,000).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses seeds derived from it.")] = 0,
     ai: Annotated[str | None, typer.Option("--ai", help="The AI of both sides: random, greedy, mcts or "
                                                          "strategy:FILE (a strategy file or a bundled strategy's name).")] = None,
@@ -29,6 +30,14 @@ def match(
     scheduler: Annotated[str | None, typer.Option(help="Dask scheduler, e.g. tcp://host:8786 (needs the cluster extra).")] = None,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     trace: Annotated[bool, typer.Option("--trace", help="Also print game 0 move by move with each AI's reasons.")] = False,
+    duplicate: Annotated[bool | None, typer.Option("--duplicate/--no-duplicate", help="Play each deal twice with "
+                                                   "the seats swapped (default: on when the two sides differ).")] = None,
+    sprt: Annotated[str | None, typer.Option("--sprt", metavar="ELO0,ELO1", help="Play until a sequential test "
+                                             "decides between A being ELO0 and ELO1 Elo stronger (two decks).")] = None,
+    alpha: Annotated[float, typer.Option(help="--sprt/--plan: the false-positive rate (0 to 0.5).")] = 0.05,
+    beta: Annotated[float, typer.Option(help="--sprt/--plan: the false-negative rate, 1 − power (0 to 0.5).")] = 0.05,
+    plan: Annotated[float | None, typer.Option("--plan", metavar="ELO", help="Read this run as a pilot and say how "
+                                               "many games a difference of ELO needs.")] = None,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
     output: common.Output = "table",
 ) -> None:
@@ -47,12 +56,26 @@ def match(
     more play every pair (A is the deck listed first) and get a Bradley–Terry rating each. Kotlík's
     seats share one board: give its deck twice. -o json prints one object (pairs, ratings).
 
+    Duplicate games (the default wherever the two sides differ in deck or AI): each deal is played
+    twice, seats swapped, on the same shuffles and the same random choices seat by seat, so the luck
+    of the deal cancels within the pair. Results are counted per pair (both lost, loss+draw, split,
+    win+draw, both won) and the score's interval and Elo come from the pairs. --no-duplicate plays
+    every game on its own deal.
+
+    --sprt ELO0,ELO1 plays two decks in batches of 20 games and stops as soon as a sequential
+    probability ratio test decides: H1 (A is ELO1 Elo stronger) against H0 (ELO0), with error rates
+    --alpha and --beta; it prints the decision, the games used, the LLR and its bounds, and the LLR
+    over games. --plan ELO reads the games played as a pilot and tells how many games a difference
+    of ELO needs: fixed-size (two-sided --alpha, power 1 − --beta) and the expected length of an SPRT.
+
     \b
     Examples:
       deckkit match obludarium-standard obludarium-standard --ai-a mcts --ai-b greedy --games 100
       deckkit match alomfogo-casual alomfogo-tournament --ai greedy --games 1000 --seed 7
       deckkit match kotlik-standard kotlik-standard --ai-a mcts --ai-b greedy --trace -n 20
       deckkit match obludarium-standard obludarium-standard --ai-a strategy:obludarium-greedy --ai-b greedy
+      deckkit match alomfogo-casual alomfogo-tournament --sprt 0,50 --alpha 0.05 --beta 0.05
+      deckkit match alomfogo-casual alomfogo-tournament --games 200 --plan 20
     """
     from deckkit.cli.goldfish import _settings
     from deckkit.match.run import MatchOptions, match as run_match
@@ -63,8 +86,13 @@ def match(
 
         output_format(games_out)
         check_writable(games_out, "--games-out")
+    from deckkit.sim.sprt import parse_hypotheses
+
+    hypotheses = parse_hypotheses(sprt, "--sprt", "Elo") if sprt is not None else None
     loaded = _load(decks)
-    options = MatchOptions(games=games, seed=seed, ai_a=ai_a or ai or "greedy", ai_b=ai_b or ai or "greedy",
+    games = games if games is not None else 20_000 if sprt else 100
+    options = MatchOptions(games=games, seed=seed, duplicate=duplicate, sprt=hypotheses, alpha=alpha, beta=beta,
+                           plan=plan, ai_a=ai_a or ai or "greedy", ai_b=ai_b or ai or "greedy",
                            budget=budget, seats=seats, settings=_settings(set_), workers=workers,
                            scheduler=scheduler, confidence=confidence, trace=trace)
     with ProgressBar(enabled=watched()) as bar:

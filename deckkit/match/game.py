@@ -4,6 +4,12 @@ Game ``i`` of a run uses :func:`deckkit.sim.seeding.game_rng` ``(seed, i)`` for 
 shuffles, refills) and, for each deck's AI, a generator of its own derived from the same seed and
 index, so a game is the same whatever worker plays it. With alternated seats deck A sits in seat
 p1 in even games and in seat p2 in odd ones.
+
+A *duplicate* job plays each deal twice: games ``2k`` and ``2k + 1`` are pair ``k``, on the chance
+generator of index ``k`` and with one AI generator per seat (not per deck) derived from ``k``, deck
+A in seat p1 in the first game and in seat p2 in the second. Both games meet the same shuffles and
+the same random choices seat by seat; only which deck and pilot sit where changes (and with the seat
+whatever it brings: the first move, a colour). The luck of the deal then cancels within the pair.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ class MatchJob:
     pilots: tuple[PilotSpec, PilotSpec]
     seed: int | str = 0
     alternate: bool = True
+    duplicate: bool = False
     settings: tuple[tuple[str, Any], ...] = ()
     key: str = field(default="", compare=False)
     smallest_chunk = 1  # a match game takes seconds: hand the workers one game at a time at the end
@@ -49,7 +56,8 @@ class MatchJob:
         """A job with its cache key (a digest of everything that changes the games)."""
         settings = tuple(sorted(dict(options.pop("settings", None) or {}).items()))
         job = cls(game, (tuple(decks[0]), tuple(decks[1])), (pilots[0], pilots[1]), settings=settings, **options)
-        blob = json.dumps([game, [list(d) for d in job.decks], [str(p) for p in job.pilots], settings, job.alternate],
+        blob = json.dumps([game, [list(d) for d in job.decks], [str(p) for p in job.pilots], settings, job.alternate,
+                           job.duplicate],
                           sort_keys=True, ensure_ascii=False, default=str)
         object.__setattr__(job, "key", "match:" + hashlib.sha256(blob.encode()).hexdigest())
         return job
@@ -72,25 +80,31 @@ class MatchJob:
         """Game ``index`` as a record: who sat where, who won, length (see :func:`play_game`)."""
         game, support, ais = self._prepare()
         return play_game(game, support, self.decks, ais, self.seed, index, alternate=self.alternate, trace=trace,
-                         names=[str(p) for p in self.pilots])
+                         names=[str(p) for p in self.pilots], duplicate=self.duplicate)
 
 
 def play_game(game: Any, support: Any, decks: Sequence[Sequence[dict]], ais: Sequence[Any], seed: int | str,
               index: int, *, alternate: bool = True, trace: list[str] | None = None,
-              names: Sequence[str] = ("a", "b")) -> dict:
+              names: Sequence[str] = ("a", "b"), duplicate: bool = False) -> dict:
     """Play game ``index`` of deck A (``decks[0]``, ``ais[0]``) against deck B and return its record.
 
     Record: ``index``, ``seed``, ``a_seat`` (1 or 2), ``winner`` (``"a"``, ``"b"`` or None for a
     draw or an unfinished game), ``first_seat_won`` (seat p1 won; None for a draw), ``turns``,
-    ``actions``, ``finished``, and ``returns`` (per deck: 1/0 for a win, the score in scoring games).
+    ``actions``, ``finished``, and ``returns`` (per deck: 1/0 for a win, the score in scoring games);
+    a ``duplicate`` game also ``pair`` (its deal's number, ``index // 2``).
     """
-    seats = [1, 0] if alternate and index % 2 else [0, 1]  # seats[s]: which deck sits in seat s
-    state = support.new_match(game, [decks[seats[0]], decks[seats[1]]], game_rng(seed, index))
+    seats = [1, 0] if (alternate or duplicate) and index % 2 else [0, 1]  # seats[s]: which deck sits in seat s
+    deal = index // 2 if duplicate else index
+    state = support.new_match(game, [decks[seats[0]], decks[seats[1]]], game_rng(seed, deal))
     state.logging = trace is not None
-    rngs = [random.Random(game_seed(f"{seed}:ai-{side}", index)) for side in ("a", "b")]
+    if duplicate:  # one generator per seat, the same in both games of the pair
+        by_seat = [random.Random(game_seed(f"{seed}:ai-seat{s + 1}", deal)) for s in (0, 1)]
+        rngs = [by_seat[seats.index(side)] for side in (0, 1)]
+    else:
+        rngs = [random.Random(game_seed(f"{seed}:ai-{side}", index)) for side in ("a", "b")]
     actions = 0
     if trace is not None:
-        trace.append(f"game {index} (seed {game_seed(seed, index)}): deck A ({names[0]}) in seat p{seats.index(0) + 1}, "
+        trace.append(f"game {index} (seed {game_seed(seed, deal)}): deck A ({names[0]}) in seat p{seats.index(0) + 1}, "
                      f"deck B ({names[1]}) in seat p{seats.index(1) + 1}")
     while actions < MAX_ACTIONS:
         player = state.current_player()
@@ -114,9 +128,9 @@ def play_game(game: Any, support: Any, decks: Sequence[Sequence[dict]], ais: Seq
         outcome = ("unfinished (counted as a draw)" if not finished else "a draw" if winner_seat is None
                    else f"deck {'AB'[seats[winner_seat]]} wins in seat p{winner_seat + 1}")
         trace.append(f"result: {outcome} after {support.length(state)} turns, {actions} actions")
-    return {
+    record = {
         "index": index,
-        "seed": game_seed(seed, index),
+        "seed": game_seed(seed, deal),
         "a_seat": seats.index(0) + 1,
         "winner": None if winner_seat is None else "ab"[seats[winner_seat]],
         "first_seat_won": None if winner_seat is None else winner_seat == 0,
@@ -125,3 +139,6 @@ def play_game(game: Any, support: Any, decks: Sequence[Sequence[dict]], ais: Seq
         "finished": finished,
         "returns": [returns[seats.index(0)], returns[seats.index(1)]],
     }
+    if duplicate:
+        record["pair"] = deal
+    return record

@@ -2,7 +2,8 @@
 
 Everything works on the plain per-game records of :func:`deckkit.match.game.play_game`, so local,
 parallel and Dask runs give the same figures. Intervals are Wilson score intervals
-(:func:`deckkit.sim.stats.wilson`); a deck's *score* counts a draw as half a win.
+(:func:`deckkit.sim.stats.wilson`); a deck's *score* counts a draw as half a win. In a duplicate
+match the score's interval comes from the pairs instead (:mod:`deckkit.match.duplicate`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from deckkit.match.duplicate import elo_of_interval, pair_line, pair_summary
+from deckkit.sim.sprt import score_to_elo
 from deckkit.sim.stats import wilson
 
 
@@ -42,7 +45,19 @@ def summarize_pair(a: str, b: str, records: Sequence[dict], confidence: float = 
         "mean_turns": _round(sum(turns) / n if n else None, 2),
         "mean_actions": _round(sum(actions) / n if n else None, 1),
     }
-    out["verdict"] = verdict(out, confidence)
+    extra: dict = {"duplicate": bool(records) and "pair" in records[0]}
+    if extra["duplicate"]:
+        pairs = pair_summary(records, confidence)
+        out.update({"a_score": pairs["score"], "a_score_ci": pairs["score_ci"]})
+        extra.update({"elo": pairs["elo"], "elo_ci": pairs["elo_ci"], "duplicate_pairs": pairs["pairs"],
+                      "pentanomial": pairs["pentanomial"], "game_score_ci": pairs["game_score_ci"],
+                      "narrowing": pairs["narrowing"]})
+    else:
+        elo = None if score.estimate is None else score_to_elo(score.estimate)
+        extra.update({"elo": None if elo is None or math.isinf(elo) else round(elo, 1),
+                      "elo_ci": elo_of_interval(score.lo, score.hi)})
+    out["verdict"] = verdict({**out, **extra}, confidence)
+    out.update(extra)
     return out
 
 
@@ -54,17 +69,18 @@ def verdict(pair: dict, confidence: float = 0.95) -> str:
     """The pair's result in words: who is stronger (the score interval excludes 50%) and the first seat's edge."""
     lo, hi = pair["a_score_ci"]
     level = f"{100 * confidence:g}%"
+    src = f", from {pair['duplicate_pairs']} duplicate pairs" if pair.get("duplicate") else ""
     if pair["games"] < 2 or lo is None:
         text = f"too few games to tell ({pair['games']})"
     elif lo > 0.5:
         text = (f"{pair['a']} (A) is stronger: it scores {_pct(pair['a_score'])} against {pair['b']} "
-                f"({level} interval {_ci(lo, hi)})")
+                f"({level} interval {_ci(lo, hi)}{src})")
     elif hi < 0.5:
         text = (f"{pair['b']} (B) is stronger: A scores only {_pct(pair['a_score'])} "
-                f"({level} interval {_ci(lo, hi)})")
+                f"({level} interval {_ci(lo, hi)}{src})")
     else:
         text = (f"no clear winner after {pair['games']} games: A scores {_pct(pair['a_score'])}, "
-                f"and the {level} interval {_ci(lo, hi)} includes 50%")
+                f"and the {level} interval {_ci(lo, hi)}{src} includes 50%")
     flo, fhi = pair["first_seat_ci"]
     if flo is not None and flo > 0.5:
         text += f"; the first seat wins more often ({_pct(pair['first_seat_win_rate'])}, {_ci(flo, fhi)})"
@@ -109,8 +125,14 @@ def ratings(decks: Sequence[str], pairs: Sequence[dict], rounds: int = 200) -> l
 def render(report: dict) -> str:
     """The report as a page for people: the pairs' table, each verdict, and the ratings of several decks."""
     pilots = report["pilots"]
-    lines = [f"{report['title']} match: {report['games']} games per pair, seed {report['seed']}, "
-             f"seats {'alternated' if report['seats'] == 'alternate' else 'fixed (A in p1)'}; "
+    seats = "alternated" if report["seats"] == "alternate" else "fixed (A in p1)"
+    if report.get("duplicate"):
+        seats = "duplicate (each deal twice, seats swapped)"
+    count = f"{report['games']} games per pair"
+    if report.get("sprt"):
+        count = f"SPRT, at most {report['games']:,} games"
+    lines = [f"{report['title']} match: {count}, seed {report['seed']}, "
+             f"seats {seats}; "
              f"A plays {pilots['a']}, B plays {pilots['b']}"]
     rows = [("deck A", "deck B", "A wins", "B wins", "draws", "A score", "95% interval", "first seat", "turns")]
     for p in report["pairs"]:
@@ -121,8 +143,25 @@ def render(report: dict) -> str:
     for p in report["pairs"]:
         prefix = f"{p['a']} vs {p['b']}: " if len(report["pairs"]) > 1 else "verdict: "
         lines.append(prefix + p["verdict"])
+        if p.get("duplicate") and p["duplicate_pairs"]:
+            narrower = f"; {p['narrowing']:.2f}× narrower than from the games one by one" if p["narrowing"] else ""
+            lines.append(f"  {pair_line(p)} (Elo {_elo_text(p)}{narrower})")
         if p["unfinished"]:
             lines.append(f"  ({p['unfinished']} games hit the action cap and count as draws)")
+    if report.get("sprt"):
+        from deckkit.sim.sprt import report_lines
+
+        p = report["pairs"][0]
+        d = report["sprt"]
+        lines += [""] + report_lines(
+            d, f"{p['a']} (A) is stronger than {p['b']} by about {d['h1']:g} Elo or more "
+               f"(a false 'stronger' at most {d['alpha'] * 100:g}% of the time if it were only {d['h0']:g})",
+            f"{p['a']} (A) is not {d['h1']:g} Elo stronger than {p['b']} "
+            f"(a missed gain at most {d['beta'] * 100:g}% of the time)")
+    if report.get("plan"):
+        from deckkit.sim.plan import plan_lines
+
+        lines += [""] + plan_lines(report["plan"])
     if len(report.get("ratings") or ()) > 2:
         lines += ["", "Ratings (Bradley–Terry on the Elo scale, mean 1500; score counts draws as half):"]
         ranked = sorted(report["ratings"], key=lambda r: -r["rating"])
@@ -133,6 +172,14 @@ def render(report: dict) -> str:
                  f"{report['workers']} worker{'s' if report['workers'] != 1 else ''} "
                  f"({report['games_per_s']:.2f} games/s)")
     return "\n".join(lines)
+
+
+def _elo_text(p: dict) -> str:
+    def one(x: float | None, score: float | None) -> str:
+        return ("+∞" if (score or 0) > 0.5 else "−∞") if x is None else f"{x:+.0f}"
+
+    (lo, hi), (slo, shi) = p["elo_ci"], p["a_score_ci"]
+    return f"{one(p['elo'], p['a_score'])}, interval {one(lo, slo)} to {one(hi, shi)}"
 
 
 def _table(rows: Sequence[Sequence[str]], right_from: int) -> list[str]:
@@ -149,5 +196,5 @@ def game_rows(report: dict, records: Sequence[Sequence[dict]]) -> list[dict]:
             rows.append({"a": pair["a"], "b": pair["b"], "index": r["index"], "seed": r["seed"], "a_seat": r["a_seat"],
                          "winner": r["winner"] or "", "first_seat_won": r["first_seat_won"], "turns": r["turns"],
                          "actions": r["actions"], "finished": r["finished"], "a_return": r["returns"][0],
-                         "b_return": r["returns"][1]})
+                         "b_return": r["returns"][1], "pair": r.get("pair", "")})
     return rows

@@ -1,4 +1,10 @@
-"""The match run behind ``deckkit match``: check the decks and pilots, play every pair on shared seeds, report."""
+"""The match run behind ``deckkit match``: check the decks and pilots, play every pair on shared seeds, report.
+
+Pairs of decks whose sides differ (in deck or pilot) play duplicate games by default: each deal
+twice with the seats swapped (:mod:`deckkit.match.game`). ``sprt`` plays two decks in batches until
+a sequential test decides between two Elo differences (:mod:`deckkit.sim.sprt`); ``plan`` reads the
+games played as a pilot and says how many games a difference of that many Elo needs.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,9 @@ from deckkit.errors import UsageError
 from deckkit.match.ai import check_budget, pilot_spec
 from deckkit.match.game import MatchJob, support_of
 from deckkit.match.report import ratings, summarize_pair
-from deckkit.sim.runner import Backend, run
+from deckkit.sim.runner import Backend, open_backend, run
+
+SPRT_BATCH = 20  # games (10 duplicate pairs) between two looks of a sequential test
 
 
 @dataclass
@@ -29,6 +37,11 @@ class MatchOptions:
     scheduler: str | None = None
     confidence: float = 0.95
     trace: bool = False
+    duplicate: bool | None = None  # None: duplicate wherever the two sides differ (and seats alternate)
+    sprt: tuple[float, float] | None = None  # Elo of H0 and H1; --games is then the cap
+    alpha: float = 0.05
+    beta: float = 0.05
+    plan: float | None = None  # an Elo difference to plan the games for, from this run as a pilot
 
 
 @dataclass
@@ -67,29 +80,109 @@ def match(decks: Sequence[Any], options: MatchOptions, progress: Callable[[int, 
     if problem:
         raise UsageError(problem, hint="give the same deck for every seat, e.g. deckkit match D.deck D.deck")
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
+    duplicate = [_duplicate(options, decks[i].cards, decks[j].cards, pilots) for i, j in pairs]
+    games, note = _game_count(options, any(duplicate))
+    notes += [note] if note else []
     jobs = [MatchJob.make(game_name, [decks[i].cards, decks[j].cards], pilots, seed=options.seed,
-                          alternate=options.seats == "alternate", settings=options.settings) for i, j in pairs]
+                          alternate=options.seats == "alternate", duplicate=dup, settings=options.settings)
+            for (i, j), dup in zip(pairs, duplicate)]
+    test = _check_sequential(options, len(decks))
     # Game 0 of the first pair here first: bad settings fail with their full message before any worker starts.
     trace: list[str] = []
     jobs[0].play_game(0, trace if options.trace else None)
     began = time.perf_counter()
-    result = run(jobs, options.games, workers=options.workers, scheduler=options.scheduler, progress=progress,
-                 backend=backend)
+    if test is None:
+        result = run(jobs, games, workers=options.workers, scheduler=options.scheduler, progress=progress,
+                     backend=backend)
+        records, interrupted, workers = result.records, result.interrupted, result.workers
+    else:
+        records, interrupted, workers = _sequential(jobs[0], test, games, duplicate[0], options, progress, backend)
     elapsed = time.perf_counter() - began
     summaries = [summarize_pair(labels[i], labels[j], recs, options.confidence)
-                 for (i, j), recs in zip(pairs, result.records)]
-    played = sum(len(r) for r in result.records)
+                 for (i, j), recs in zip(pairs, records)]
+    played = sum(len(r) for r in records)
     report: dict = {
-        "game": game_name, "title": spec(game_name).title, "games": options.games, "seed": options.seed,
+        "game": game_name, "title": spec(game_name).title, "games": games, "seed": options.seed,
         "seats": options.seats, "pilots": {"a": str(pilots[0]), "b": str(pilots[1])},
         "budget": budget if any(p.ai == "mcts" for p in pilots) else None, "settings": dict(options.settings),
         "decks": labels, "pairs": summaries, "ratings": ratings(labels, summaries) if len(decks) > 2 else None,
-        "elapsed_s": round(elapsed, 3), "workers": result.workers,
-        "games_per_s": round(played / elapsed, 3) if elapsed > 0 else None, "interrupted": result.interrupted,
+        "elapsed_s": round(elapsed, 3), "workers": workers,
+        "games_per_s": round(played / elapsed, 3) if elapsed > 0 else None, "interrupted": interrupted,
+        "duplicate": any(duplicate),
     }
+    if test is not None:
+        report["sprt"] = test.as_json()
+    if options.plan is not None:
+        from deckkit.match.planning import match_plan
+
+        report["plan"] = match_plan(records[0], options.plan, options.alpha, options.beta).as_json()
     if options.trace:
         report["trace"] = trace
-    return MatchOutcome(report, result.records, notes, result.interrupted)
+    return MatchOutcome(report, records, notes, interrupted)
+
+
+def _duplicate(options: MatchOptions, a: Sequence[dict], b: Sequence[dict], pilots: Sequence[Any]) -> bool:
+    """Whether a pair of decks plays duplicate games: asked for, or by default where the two sides differ."""
+    same = sorted(c["id"] for c in a) == sorted(c["id"] for c in b) and str(pilots[0]) == str(pilots[1])
+    if options.duplicate is None:
+        return options.seats == "alternate" and not same
+    if options.duplicate and options.seats == "fixed":
+        raise UsageError("--duplicate swaps the seats within each pair of games; --seats fixed keeps deck A in p1",
+                         hint="leave out --seats fixed, or add --no-duplicate")
+    if options.duplicate and same:
+        raise UsageError("--duplicate needs two sides that differ: the same deck with the same AI on both sides "
+                         "would play each deal twice to the same result, one win each",
+                         hint="give another deck or another AI (--ai-a/--ai-b), or leave out --duplicate")
+    return bool(options.duplicate)
+
+
+def _game_count(options: MatchOptions, duplicate: bool) -> tuple[int, str | None]:
+    """Games per pair of decks: a duplicate match plays whole pairs, so an odd count gets one more game."""
+    if duplicate and options.games % 2:
+        return options.games + 1, f"a duplicate match plays whole pairs: {options.games + 1} games, not {options.games}"
+    return options.games, None
+
+
+def _check_sequential(options: MatchOptions, decks: int) -> Any:
+    """The sequential test of ``options.sprt`` (None without one); refuses it for more than two decks."""
+    from deckkit.sim.sprt import Sprt, check_rates
+
+    check_rates(options.alpha, options.beta)
+    if options.plan is not None:
+        from deckkit.sim.plan import check_delta
+
+        check_delta(options.plan)
+        if decks > 2:
+            raise UsageError("--plan reads one pair of decks", hint="give two decks")
+    if options.sprt is None:
+        return None
+    if decks > 2:
+        raise UsageError("--sprt tests one pair of decks", hint="give two decks, or leave out --sprt for a round robin")
+    return Sprt(*options.sprt, alpha=options.alpha, beta=options.beta, unit="Elo")
+
+
+def _sequential(job: MatchJob, test: Any, cap: int, duplicate: bool, options: MatchOptions,
+                progress: Callable[[int, int], None] | None, backend: Backend | None) -> tuple[list[list[dict]], bool, int]:
+    """Play the pair in batches until the SPRT decides or ``cap`` games are played."""
+    from deckkit.match.duplicate import pentanomial, trinomial
+    from deckkit.sim.sequential import play_until_decided
+    from deckkit.sim.sprt import GAME_VALUES, PAIR_VALUES, elo_to_score, llr_scores
+
+    s0, s1 = elo_to_score(test.h0), elo_to_score(test.h1)
+
+    def llr(records: list[list[Any]]) -> float:
+        if duplicate:
+            return llr_scores(pentanomial(records[0]), PAIR_VALUES, s0, s1)
+        return llr_scores(trinomial(records[0]), GAME_VALUES, s0, s1)
+
+    own = backend is None
+    backend = backend or open_backend(options.workers, options.scheduler)
+    try:
+        out = play_until_decided([job], test, llr, batch=SPRT_BATCH, cap=cap, backend=backend, progress=progress)
+    finally:
+        if own:
+            backend.close()
+    return out.records, out.interrupted, out.workers
 
 
 def _labels(decks: Sequence[Any]) -> list[str]:
