@@ -113,9 +113,12 @@ BAD = [
      "$.abilities[0].cost", "agree"),
     ("an event that does something once", EVENT, {"do": [{"effect": "gain-vp", "amount": 1}]}, "$.abilities[0]",
      "AF-341"),
-    ("a target nobody chooses", EVENT, {"trigger": "phase-1", "do": [
-        {"effect": "set-state", "state": "resting", "target": ENEMY_CREATURE}]}, "$.abilities[0].do[0].target",
-     "AF-385"),
+    ("a limit per turn on a spell, which is used once anyway", INSTANT, {"trigger": "played", "per_turn": 1,
+                                                                          "do": BOOST1},
+     "$.abilities[0].per_turn", "AF-D21"),
+    ("a counted cost change over a zone the game lacks", EVENT, {"static": [
+        {"effect": "cost", "amount": {"count": {"side": "own", "zone": "graveyard"}}, "cards": {"side": "own"}}]},
+     "$.abilities[0].static[0].amount.count.zone", "cage"),
     ("a misspelt keyword", WALKER, {"static": [{"effect": "keyword", "keyword": "defend-while-restin"}]},
      "$.abilities[0].static[0].keyword", "did you mean 'defend-while-resting'"),
     ("a keyword of dreamwalkers on a dream creature", CREATURE,

@@ -89,11 +89,12 @@ def test_af_card_marks_agree_with_their_helper_costs():
         assert ("target" in (card.get("text") or "")) == (CardDef(card).target == "chosen"), card["name"]
 
 
-@pytest.mark.parametrize("kind, ok", [("general-spell", True), ("instant", True), ("dream-creature", True),
-                                      ("event", False)])
-def test_af_385_a_target_is_chosen_when_a_card_is_played_or_used(kind, ok):
+@pytest.mark.parametrize("kind, named", [("general-spell", True), ("instant", True), ("dream-creature", True),
+                                         ("event", False)])
+def test_af_385_a_target_is_chosen_when_a_card_is_played_or_used(kind, named):
     """AF-385: the player playing or using a card chooses its target — a general spell, an instant, a helper
-    ability; an event's continuous or triggered ability has nobody to choose, so it is refused."""
+    ability name it in the action; an event's triggered ability is carried out later, so its controller
+    chooses then (a decision, AF-D20), and playing the event names nothing."""
     from deckkit.errors import DataError
 
     rest = {"effect": "set-state", "state": "resting", "target": {"side": "enemy", "filter": {"state": "active"}}}
@@ -101,10 +102,8 @@ def test_af_385_a_target_is_chosen_when_a_card_is_played_or_used(kind, ok):
     card = {"id": "x", "name": "X", "game": "alomfogo", "type": kind, "cost": 1, "abilities": [ability]}
     if kind == "dream-creature":
         card["helper"] = "P"
-    if ok:
-        assert CardDef(card).target == ("chosen" if kind != "dream-creature" else None)
-    else:
-        with pytest.raises(DataError, match="cannot choose a target"):
-            CardDef(card)
+    compiled = CardDef(card)
+    assert compiled.target == ("chosen" if named and kind != "dream-creature" else None)
+    assert compiled.asking == (not named)
     with pytest.raises(DataError, match="not a known effect"):
         CardDef(dict(card, abilities=[{"effect": "rest-target", "target": "any"}]))

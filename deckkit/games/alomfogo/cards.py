@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Iterable
 
-from deckkit.engine.abilities import Ability, Condition, Static
+from deckkit.engine.abilities import Ability, Amount, Condition, Static, Step, Target, Trigger
 from deckkit.errors import DataError, UnknownCard
 from deckkit.text import fold
 
@@ -34,8 +34,24 @@ def _plain(ability: Ability | None) -> bool:
         return True
     sequences = ability.sequences
     return len(ability.modes) <= 1 and len(sequences) <= 1 and not any(
-        step.player == "opponent" or step.effect == "order-top" or step.target is not None and step.target.chosen
-        for seq in sequences for step in seq)
+        step.player == "opponent" or step.effect == "order-top" or named_when_played(step) for seq in sequences for step in seq)
+
+
+def named_when_played(step: Step) -> bool:
+    """A target named in the action that plays the card (AF-385); later decisions are not (resolve.py)."""
+    return step.target is not None and step.target.chosen and step.chooser == "you" and not step.optional
+
+
+def may_ask(ability: Ability) -> bool:
+    """Whether carrying out the ability can ask a player anything (then a trigger waits for its turn)."""
+    return any(step.optional or step.chooser != "you" or step.effect == "use-ability" or
+               step.target is not None and step.target.chosen for seq in ability.sequences for step in seq)
+
+
+#: AF-D11's continuous "after-duel" effect is the replacement of AF-757's rest it always was.
+def _after_duel(state: str) -> Ability:
+    return Ability("replacement", (Step("set-state", Target("it"), params=(("state", state),)),),
+                   trigger=Trigger("rests-after-duel"), text=f"becomes {state} instead of resting")
 
 
 
@@ -45,7 +61,7 @@ def _asks_for(play: Ability | None) -> str | None:
     target = None
     for seq in (play.sequences if play else ()):
         for step in seq:
-            if step.target is not None and step.target.chosen:
+            if named_when_played(step):
                 target = "chosen"
             elif step.player == "opponent" and target is None:
                 target = "opponent"
@@ -62,7 +78,8 @@ class CardDef:
     __slots__ = ("id", "name", "key", "type", "cost", "attack", "defense", "glory", "helper", "magic_source",
                  "is_dreamwalker", "is_creature", "abilities", "play", "helper_ability", "helper_vp",
                  "helper_discard", "triggers", "statics", "vp_bonus", "power", "cost_mods", "free_max", "counter",
-                 "keywords", "after_duel", "target", "plain_play", "plain_helper", "data")
+                 "keywords", "after_duel", "target", "plain_play", "plain_helper", "data", "replacements",
+                 "asking", "counted")
 
     def __init__(self, data: dict) -> None:
         self.data = data
@@ -97,9 +114,12 @@ class CardDef:
         self.helper_ability: Ability | None = None
         triggers: dict[str, list[Ability]] = {}
         statics: list[tuple[Static, Condition | None]] = []
+        replacements: dict[str, list[Ability]] = {}
         for ab in self.abilities:
             if ab.kind == "triggered" and ab.trigger is not None:
                 triggers.setdefault(ab.trigger.on, []).append(ab)
+            elif ab.kind == "replacement" and ab.trigger is not None:
+                replacements.setdefault(ab.trigger.on, []).append(ab)
             elif ab.kind == "static":
                 statics.extend((st, ab.condition) for st in ab.statics)
             elif self.is_creature:
@@ -108,6 +128,8 @@ class CardDef:
             else:
                 self.play = ab
         self.triggers = {k: tuple(v) for k, v in triggers.items()}
+        self.replacements = {k: tuple(v) for k, v in replacements.items()}
+        self.asking = any(may_ask(ab) for abs_ in self.triggers.values() for ab in abs_)
         self.statics = tuple(statics)
         helper = self.helper_ability
         self.helper_vp = int(helper.cost_of("vp", 0)) if helper else 0  # AF-384
@@ -127,6 +149,16 @@ class CardDef:
         self.keywords = frozenset(str(st.param("keyword")) for st in kinds.get("keyword", ()))
         after = kinds.get("after-duel")
         self.after_duel: str | None = str(after[0].param("state")) if after else None  # replaces AF-757
+        if after:
+            self.replacements = {**self.replacements, "rests-after-duel": (
+                *self.replacements.get("rests-after-duel", ()), _after_duel(str(after[0].param("state"))))}
+        # Counted amounts of continuous effects ("1 VP less for each event you have in play", AF-D26).
+        self.counted: dict[int, Amount] = {}
+        for st, _ in self.statics:
+            if isinstance(st.param("amount"), dict):
+                from deckkit.games.alomfogo.language import static_amount
+
+                self.counted[id(st)] = static_amount(self.data, st.param("amount"))
 
     @property
     def has_helper_ability(self) -> bool:
@@ -156,6 +188,13 @@ class Pool:
             e for d in self.defs for e, abs_ in d.triggers.items() for ab in abs_
             if ab.trigger is not None and ab.trigger.who != "self")
         self.cost_mods = any(d.cost_mods for d in self.defs)
+        self.control = any(step.effect == "take-control" for d in self.defs for ab in d.abilities
+                           for seq in ab.sequences for step in seq)
+        # Events some card replaces, and those a card replaces for other cards (who: other / any).
+        self.replaced: frozenset[str] = frozenset(e for d in self.defs for e in d.replacements)
+        self.replaced_others: frozenset[str] = frozenset(
+            e for d in self.defs for e, abs_ in d.replacements.items() for ab in abs_
+            if ab.trigger is not None and ab.trigger.who != "self")
         self.free_walkers = any(d.free_max >= 0 for d in self.defs)
         self.pilot: dict[str, Any] = {}  # what a pilot works out once per card (its own keys)
         self.by_key: dict[str, CardDef] = {}

@@ -141,12 +141,17 @@ class DuelRules(RulesBase):
     def unanswered(self, att: Perm, defender: int) -> None:
         """AF-710 – AF-712, AF-801, AF-808: the attacker rests, the defender loses 1 + glory icon."""
         # AF-712; an unanswered challenge is a duel the attacker wins at once (AF-710), so a replacement
-        # of the after-duel state (AF-D11) applies to it as to a fought duel
-        if att.card.after_duel == "damaged":
-            att.state = DAMAGED
-            self.count_use(att.card)
-        else:
-            att.state = RESTING
+        # of the after-duel rest (AF-D11, szívós) applies to it as to a fought duel
+        pool = self.game.pool
+        fought = None
+        if pool.replaced or "duel-won" in pool.watched:
+            fought = self.duel or Duel(self.active, att, defender, att)
+            fought.winner = 0
+        self.fought = fought
+        try:
+            self.become(self.active, att, RESTING, after_duel=True)
+        finally:
+            self.fought = None
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
@@ -155,7 +160,11 @@ class DuelRules(RulesBase):
                    f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
         if self.result is None and "duel-won" in self.game.pool.watched:  # AF-710: the attacker has won at once
-            self.fire("duel-won", self.active, att, "attacker")
+            self.fought = fought  # the duel's roles hold while its triggers are read (issue 23, item 10)
+            try:
+                self.fire("duel-won", self.active, att, "attacker")
+            finally:
+                self.fought = None
 
     def defend(self, p: int, dfn: Perm) -> None:
         """The challenged player answers with an active dreamwalker; helpers come next (AF-704, AF-720)."""
@@ -193,12 +202,12 @@ class DuelRules(RulesBase):
         if discard is not None:
             player.cage.append(discard)  # AF-386
         if card.helper == "P":  # AF-380 – AF-382: the rotation cost before the effect
-            helper.state = RESTING
+            self.become(p, helper, RESTING)
         elif card.helper == "S":
-            helper.state = DAMAGED
+            self.become(p, helper, DAMAGED)
         else:
             player.table.remove(helper)
-            player.cage.append(card)
+            self.players[self.owner_of(p, helper)].cage.append(card)
         ctx = Context(p, card, side, helper, "helper")
         d.assists += 1
         ctx.assist = d.assists
@@ -282,14 +291,19 @@ class DuelRules(RulesBase):
             self.static_power(ap, att, True)
             self.static_power(dp, dfn, True)
             self.duel = None
-        for perm in (att, dfn, *d.helpers):  # AF-757, AF-758
+        d.winner = 0 if a > b else 1 if b > a else None
+        self.fought = d  # the duel's roles and result hold while its replacements and triggers are read
+        try:
+            self._after_duel(d, a, b)
+        finally:
+            self.fought = None
+
+    def _after_duel(self, d: Duel, a: int, b: int) -> None:
+        (ap, dp), (att, dfn) = d.players, d.duelists
+        for perm, owner in ((att, ap), (dfn, dp), (d.helpers[0], ap), (d.helpers[1], dp)):  # AF-757, AF-758
             if perm is not None and perm.state == ACTIVE:
-                # AF-D11: a continuous replacement of AF-757 for a duelist ("damaged instead of resting")
-                if perm.card.after_duel == "damaged" and perm in (att, dfn):
-                    perm.state = DAMAGED
-                    self.count_use(perm.card)
-                else:
-                    perm.state = RESTING
+                # a duelist's rest may be replaced (AF-D11 "damaged instead", szívós "stays active")
+                self.become(owner, perm, RESTING, after_duel=perm is att or perm is dfn)
         if a > b:  # AF-753, AF-754, AF-804
             self._to_cage(dp, dfn)
             if self.logging:
@@ -315,4 +329,4 @@ class DuelRules(RulesBase):
         table = self.players[p].table
         if perm in table:
             table.remove(perm)
-            self.players[p].cage.append(perm.card)
+            self.players[self.owner_of(p, perm)].cage.append(perm.card)

@@ -11,15 +11,16 @@ read them where they apply (:mod:`deckkit.games.alomfogo.language` lists them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.effects import EffectContext, effect
+from deckkit.games.alomfogo.zones import Perm
 
 if TYPE_CHECKING:
     from deckkit.engine.abilities import Step
     from deckkit.games.alomfogo.cards import CardDef
     from deckkit.games.alomfogo.state import AlomfogoState
-    from deckkit.games.alomfogo.zones import Perm
 
 G = "alomfogo"
 
@@ -40,7 +41,7 @@ class Context(EffectContext):
     choice states (top first).
     """
 
-    __slots__ = ("side", "perm", "kind", "opponent", "amount", "event", "order", "assist")
+    __slots__ = ("side", "perm", "kind", "opponent", "amount", "event", "order", "assist", "acted", "used")
 
     def __init__(self, player: int, card: CardDef, side: int | None = None, perm: Perm | None = None,
                  kind: str = "play", opponent: int | None = None) -> None:
@@ -53,6 +54,19 @@ class Context(EffectContext):
         self.event: tuple[Any, ...] | None = None  # (owner, card, amount)
         self.order: tuple[str, ...] = ()
         self.assist = 0  # the number of the duel assist this is (negation withdraws it, AF-D10, AF-D15)
+        self.acted: list[tuple] = []  # what each earlier step acted on (references: "it", "its owner")
+        self.used: Any = None  # an ability this step uses (AF-D30), carried out by the resolver
+
+    def copy(self, perm: Callable[[Perm], Perm]) -> Context:
+        """A copy for a cloned state, its cards in play mapped by ``perm``."""
+        def one(thing: Any) -> Any:
+            return perm(thing) if isinstance(thing, Perm) else thing
+
+        twin = Context(self.player, self.source, self.side, one(self.perm), self.kind, self.opponent)
+        twin.targets = tuple((o, one(t)) for o, t in self.targets)
+        twin.amount, twin.order, twin.assist = self.amount, self.order, self.assist
+        twin.event = None if self.event is None else (self.event[0], one(self.event[1]), *self.event[2:])
+        return twin
 
     @property
     def card(self) -> CardDef:
@@ -92,7 +106,7 @@ def negate(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         phrase="{player} gain{s} {amount} VP")
 def gain_vp(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player gains N VP (Athame, AF-EX-24)."""
-    for index in state.affected_players(ctx, ability.player):
+    for index in state.affected_players(ctx, ability.player, ability):
         player = state.players[index]
         player.vp += ctx.amount
         if state.logging:
@@ -103,7 +117,7 @@ def gain_vp(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         phrase="{player} draw{s} {cards}")
 def draw(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player draws N cards; a draw the card demands from an empty deck loses (AF-107, AF-Q7)."""
-    for index in state.affected_players(ctx, ability.player):
+    for index in state.affected_players(ctx, ability.player, ability):
         if state.players[index].passive:
             continue  # a goldfish opponent has no deck: it takes no turns and draws nothing
         for _ in range(ctx.amount):
@@ -117,7 +131,7 @@ def draw(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         phrase="{player} gain{s} {amount} glory points")
 def gain_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player gains N glory points (no maximum, AF-810)."""
-    for index in state.affected_players(ctx, ability.player):
+    for index in state.affected_players(ctx, ability.player, ability):
         state.players[index].glory += ctx.amount
         if state.logging:
             state.note(f"{state.pname(index)} gains {ctx.amount} glory")
@@ -127,7 +141,7 @@ def gain_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         phrase="{player} lose{s} {amount} glory points")
 def lose_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player loses N glory points; at 0 they are out (AF-106)."""
-    for index in state.affected_players(ctx, ability.player):
+    for index in state.affected_players(ctx, ability.player, ability):
         if state.players[index].alive:
             state.lose_glory(index, ctx.amount)
 
@@ -151,8 +165,8 @@ def set_state(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         if want == 0:
             perm.state = 0
         elif perm.state < want:
-            perm.state = want
-            if state.logging:
+            state.become(owner, perm, want)  # a replacement may do something else instead (AF-D25)
+            if state.logging and perm.state == want:
                 state.note(f"{perm.card.name} ({state.pname(owner)}) is turned "
                            f"{('active', 'resting', 'damaged')[want]}")
 
@@ -163,9 +177,10 @@ def set_state(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         phrase="{target} goes to its owner's spell cage")
 def to_cage(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """Cards go to their owner's spell cage from play or a hand (a discard, AF-386) or the deck (AF-406, AF-343)."""
-    for owner, thing in ctx.targets:
-        if state.remove_card(owner, thing):
+    for holder, thing in ctx.targets:
+        if state.remove_card(holder, thing):
             card = thing.card if hasattr(thing, "card") else thing
+            owner = state.owner_of(holder, thing)
             state.players[owner].cage.append(card)
             if state.logging:
                 state.note(f"{card.name} ({state.pname(owner)}) goes to the spell cage")
@@ -175,12 +190,116 @@ def to_cage(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         phrase="{target} goes to its owner's hand")
 def to_hand(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """Cards go to their owner's hand, from the spell cage, play or the deck (AF-D7)."""
-    for owner, thing in ctx.targets:
-        if state.remove_card(owner, thing):
+    for holder, thing in ctx.targets:
+        if state.remove_card(holder, thing):
             card = thing.card if hasattr(thing, "card") else thing
+            owner = state.owner_of(holder, thing)
             state.players[owner].hand.append(card)
             if state.logging:
                 state.note(f"{card.name} ({state.pname(owner)}) goes to the hand")
+
+
+@effect(G, "to-deck", required=("target",), params={"target": _TARGET, "position": {
+    "enum": ["top", "bottom"], "description": "top (drawn next) or bottom of the owner's deck."}},
+        phrase=lambda w: f"{w['target']} goes on the {w.get('position', 'top')} of its owner's deck")
+def to_deck(state: AlomfogoState, ctx: Context, ability: Step) -> None:
+    """Cards go on the top or the bottom of their owner's deck, from the hand, play or the spell cage (AF-D19)."""
+    bottom = ability.param("position", "top") == "bottom"
+    for holder, thing in ctx.targets:
+        if state.remove_card(holder, thing):
+            card = thing.card if hasattr(thing, "card") else thing
+            owner = state.owner_of(holder, thing)
+            library = state.players[owner].library  # its top is its last card
+            if bottom:
+                library.insert(0, card)
+            else:
+                library.append(card)
+            if state.logging:
+                state.note(f"{card.name} ({state.pname(owner)}) goes on the {'bottom' if bottom else 'top'} of "
+                           "the deck")
+
+
+def _top_phrase(w: dict) -> str:
+    step = w["step"]
+    n = step.amount.fixed if step.amount.count is None and not step.amount.stat else 0
+    whose = {"you": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's",
+             "that-player": "that player's"}.get(step.player, "your")
+    top = "the top card" if n == 1 else f"the top {w['amount']} cards"
+    where = {"cage": "spell cage", "hand": "hand"}[w.get("to", "cage")]
+    verb = "goes" if n == 1 else "go"
+    return f"{top} of {whose} deck {verb} to {'its' if n == 1 else 'their'} owner's {where}"
+
+
+@effect(G, "deck-top", params={"amount": AMOUNT, "player": PLAYER, "to": {
+    "enum": ["cage", "hand"], "description": "where the top cards of the player's deck go."}},
+        required=("to",), phrase=_top_phrase)
+def deck_top(state: AlomfogoState, ctx: Context, ability: Step) -> None:
+    """The top N cards of the player's deck go to their spell cage (AF-406) or hand; a later step can read
+    them (``"if": {"ref": N, …}``, AF-D27)."""
+    moved = []
+    to = ability.param("to", "cage")
+    for index in state.affected_players(ctx, ability.player, ability):
+        pl = state.players[index]
+        for _ in range(min(ctx.amount, len(pl.library))):
+            card = pl.library.pop()
+            (pl.cage if to == "cage" else pl.hand).append(card)
+            moved.append((index, card))
+            if state.logging:
+                state.note(f"{card.name}, the top card of {state.pname(index)}'s deck, goes to the "
+                           f"{'spell cage' if to == 'cage' else 'hand'}")
+    ctx.targets = tuple(moved)
+
+
+@effect(G, "lose-vp", params={"amount": AMOUNT, "player": PLAYER}, required=("amount",),
+        phrase=lambda w: f"{w['player']} lose{w['s']} {w['amount']} VP (never below 0)")
+def lose_vp(state: AlomfogoState, ctx: Context, ability: Step) -> None:
+    """The player loses N VP, never below 0 (AF-D17)."""
+    for index in state.affected_players(ctx, ability.player, ability):
+        player = state.players[index]
+        player.vp = max(0, player.vp - ctx.amount)
+        if state.logging:
+            state.note(f"{state.pname(index)} loses {ctx.amount} VP ({player.vp})")
+
+
+@effect(G, "take-control", required=("target",), params={
+    "target": {**_TARGET, "x-zones": ["play"]},
+    "duration": {"enum": ["turn", "permanent"], "description": "this turn (it goes back at the end of the turn) "
+                                                             "or permanently."}},
+        phrase="you take control of {target}{duration}")
+def take_control(state: AlomfogoState, ctx: Context, ability: Step) -> None:
+    """The user takes another player's card in play onto their own table, for this turn or permanently
+    (AF-D29); it keeps its state and its owner, whose spell cage and hand it goes to."""
+    for holder, perm in ctx.targets:
+        if holder == ctx.player or perm not in state.players[holder].table:
+            continue
+        state.players[holder].table.remove(perm)
+        perm.owner = state.owner_of(holder, perm)
+        perm.back = state.turn if ability.duration == "turn" else 0
+        if perm.owner == ctx.player:
+            perm.owner = None
+        state.players[ctx.player].table.append(perm)
+        if state.logging:
+            state.note(f"{state.pname(ctx.player)} takes control of {perm.card.name} ({state.pname(holder)})")
+
+
+@effect(G, "use-ability", required=("target",), params={"target": _TARGET},
+        phrase="you use the ability of {target} as if it were {name}'s")
+def use_ability(state: AlomfogoState, ctx: Context, ability: Step) -> None:
+    """The (P)/(S)/(Á) ability of a chosen creature, or the spell's effect of a chosen card, is carried out
+    as this card's, its cost unpaid and its choices made now by the user (AF-D30)."""
+    for _, thing in ctx.targets[:1]:
+        card = thing.card if hasattr(thing, "card") else thing
+        used = card.helper_ability or card.play
+        if used is None:
+            continue
+        if state.logging:
+            state.note(f"{ctx.card.name} uses {card.name}'s ability")
+        from deckkit.games.alomfogo.resolve import Resolution
+
+        inner = Context(ctx.player, card, ctx.side, None, ctx.kind, ctx.opponent)
+        inner.assist = ctx.assist
+        seq = used.sequences[0] if used.sequences else ()
+        ctx.used = Resolution(inner, used, seq, [], state.fought)
 
 
 @effect(G, "order-top", params={"amount": AMOUNT}, required=("amount",),

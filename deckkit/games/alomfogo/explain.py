@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 # Longest first so that "no defence" is not read as "no …".
 KINDS = ("start", "challenge with", "defend with", "no defence", "no helper", "no counter", "no draw", "helper",
-         "assist", "cast", "play", "cycle", "counter", "draw", "pass")
+         "assist", "cast", "play", "cycle", "counter", "draw", "pass", "choose")
 
 NO_SUCH_CARD = Refusal("AF-404", lambda s, c: f"{c.text}: no such card in {s.pname(c.p)}'s hand")
 NO_SUCH_INSTANT = Refusal("AF-404", lambda s, c: f"{c.text}: no such instant in {s.pname(c.p)}'s hand")
@@ -197,13 +197,21 @@ def _bare(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
     return rules.phase_gate(state, c.kind)
 
 
+def _choose(state: AlomfogoState, c: Candidate, rest: str) -> Refusal | None:
+    found = rules.phase_gate(state, "choose")
+    if found:
+        return found
+    return None if any(fold(w) == rest for w, _ in state.decision_options()) else rules.NOT_A_CHOICE
+
+
 READERS: dict[str, Callable[[AlomfogoState, Candidate, str], Refusal | None]] = {
     "start": _start, "play": _play, "cast": _cast, "assist": _assist, "cycle": _cycle,
     "challenge with": _challenge, "defend with": _defend, "no defence": _defend, "helper": _helper,
     "no helper": _helper, "counter": _counter, "no counter": _counter, "draw": _draw, "no draw": _draw,
-    "pass": _bare,
+    "pass": _bare, "choose": _choose,
 }
-TAKES_A_CARD = {"start", "play", "cast", "assist", "cycle", "challenge with", "defend with", "helper", "counter"}
+TAKES_A_CARD = {"start", "play", "cast", "assist", "cycle", "challenge with", "defend with", "helper", "counter",
+                "choose"}
 
 
 def refusal(state: AlomfogoState, action: object) -> tuple[Refusal, Candidate] | None:

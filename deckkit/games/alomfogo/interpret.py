@@ -16,10 +16,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Ability, Condition, Count, Step, Target
-from deckkit.engine.core import chance
-from deckkit.engine.effects import REGISTRY
 from deckkit.games.alomfogo.effects import Context
-from deckkit.games.alomfogo.rulebase import RulesBase
+from deckkit.games.alomfogo.resolve import Resolver, named_when_played, may_ask
 from deckkit.games.alomfogo.zones import ACTIVE, STATE_NAMES, Choice, Perm
 
 if TYPE_CHECKING:
@@ -28,7 +26,7 @@ if TYPE_CHECKING:
 _ZONES = ("play", "hand", "deck", "cage")
 
 
-class AbilityRules(RulesBase):
+class AbilityRules(Resolver):
     """Ability methods of the state (a mixin; the state's players, duel and turn live there)."""
 
     players: list
@@ -54,29 +52,38 @@ class AbilityRules(RulesBase):
         return [i for i, pl in enumerate(self.players) if i != p and pl.alive]
 
     def enemies(self, ctx: Context) -> list[int]:
-        """Whose cards "enemy" means: in a duel the opposing player, an opponent the action named
-        (AF-913), else every opponent."""
-        d = self.duel
+        """Whose cards "enemy" means: in a duel the opposing player (in a duel trigger, the duel just
+        fought), an opponent the action named (AF-913), else every opponent."""
+        d = self.duel or self.fought
         if ctx.side is not None and d is not None:
             return [d.players[1 - ctx.side]]
         if ctx.opponent is not None:
             return [ctx.opponent]
         return self.opponents(ctx.player)
 
-    def affected_players(self, ctx: Context, who: str) -> list[int]:
+    def affected_players(self, ctx: Context, who: str, step: Step | None = None) -> list[int]:
         """The players a step's ``player`` names: ``you``, ``opponent`` (see :meth:`enemies`), ``each``
-        (every player in the game, from the user round the table, AF-D14)."""
+        (every player in the game, from the user round the table, AF-D14), ``owner`` (the owner of the
+        card the step refers to: step ``ref``'s, else its targets, else the event's, AF-D28) and
+        ``that-player`` (the player of the triggering event, AF-D24)."""
         if who == "you":
             return [ctx.player]
         if who == "opponent":
             return self.enemies(ctx)
+        if who == "that-player":
+            return [ctx.event[0]] if ctx.event is not None else [ctx.player]
+        if who == "owner":
+            n = step.ref if step is not None else 0
+            cards = ctx.acted[n - 1] if 0 < n <= len(ctx.acted) else ctx.targets or (
+                (ctx.event[:2],) if ctx.event is not None and ctx.event[1] is not None else ())
+            return list(dict.fromkeys(self.owner_of(o, t) for o, t in cards))
         n = len(self.players)
         return [i for i in ((ctx.player + k) % n for k in range(n)) if self.players[i].alive]
 
     # -- cards -------------------------------------------------------------------------------------
     def role_of(self, perm: Any) -> str | None:
         """``attacker``, ``defender`` or ``helper`` for a card in the duel being fought, else None."""
-        d = self.duel
+        d = self.duel or self.fought  # a duel trigger reads the duel just fought
         if d is None or not isinstance(perm, Perm):
             return None
         if perm is d.duelists[0]:
@@ -162,9 +169,11 @@ class AbilityRules(RulesBase):
         subject = subject if subject is not None else ctx.perm
 
         def game(name: str, value: Any) -> bool:
-            d = self.duel
+            d = self.duel or self.fought
             if name == "duel_role":
                 return self.role_of(subject) == value
+            if name == "duel_result":
+                return self.fought is not None and self.fought.result(subject) == value
             if name == "opposing_glorious":
                 if d is None:
                     return False
@@ -207,7 +216,7 @@ class AbilityRules(RulesBase):
                 ctx.opponent = opp
                 lists = []
                 for step in seq:
-                    if step.target is not None and step.target.chosen:
+                    if named_when_played(step) and step.target is not None:
                         owners = self.affected_players(ctx, "opponent") if step.player == "opponent" else None
                         lists.append([(o, t) for o, t in self.candidates(ctx, step.target, owners)])
                 if any(not cands for cands in lists):
@@ -230,56 +239,6 @@ class AbilityRules(RulesBase):
                         tail = ["ordering", ", ".join(order)] if order else []
                         out.append(Choice(tuple(words + tail), m, tuple(picks), opp, order))
         return out
-
-    # -- carrying out -----------------------------------------------------------------------------------
-    def carry_out(self, ctx: Context, ability: Ability, choice: Choice | None = None) -> None:
-        """Carry out an ability: its condition, then its (chosen mode's) steps in order, each with its own
-        targets and amount (the interpreter of sequences and modes)."""
-        if not self.holds(ctx, ability.condition):
-            if self.logging:
-                self.note(f"  {ctx.card.name}: its condition does not hold, nothing happens")
-            return
-        seqs = ability.sequences
-        if not seqs:
-            return
-        choice = choice or Choice()
-        if choice.opponent is not None:
-            ctx.opponent = choice.opponent
-        ctx.order = choice.order
-        self.count_use(ctx.card)
-        picks = list(choice.targets)
-        effects = REGISTRY["alomfogo"]
-        for step in seqs[choice.mode if choice.mode < len(seqs) else 0]:
-            ctx.targets = self.step_targets(ctx, step, picks)
-            ctx.amount = step.amount.value(lambda c: self.count_cards(ctx, c),
-                                           ctx.event[2] if ctx.event is not None and len(ctx.event) > 2 else 0)
-            effects[step.effect].handler(self, ctx, step)
-            if self.result is not None or not self.players[ctx.player].alive:
-                return
-
-    def step_targets(self, ctx: Context, step: Step, picks: list) -> tuple:
-        t = step.target
-        if t is None:
-            return ()
-        if t.choose == "self":
-            return ((ctx.player, ctx.perm),) if ctx.perm is not None else ()
-        if t.choose == "it":
-            return (ctx.event[:2],) if ctx.event is not None else ()
-        owners = self.affected_players(ctx, "opponent") if step.player == "opponent" else None
-        if t.chosen:
-            if picks:
-                return (picks.pop(0),)
-            found = self.candidates(ctx, t, owners)  # a trigger's target: the first that fits
-            return tuple(found[:t.count])
-        found = self.candidates(ctx, t, owners)
-        if t.choose == "random":  # AF-D12: chance picks from a hidden hand, from the seeded chance generator
-            out = []
-            for _ in range(min(t.count, len(found))):
-                labels = [self.target_label(ctx.player, o, c) for o, c in found]
-                pick = chance(self.rng, "random card", labels)  # a script may fix it
-                out.append(found.pop(labels.index(pick)))
-            return tuple(out)
-        return tuple(found)
 
     def count_use(self, card: CardDef) -> None:
         uses = self.uses
@@ -319,13 +278,18 @@ class AbilityRules(RulesBase):
                     trig = ab.trigger
                     if trig is None or not self._sets_off(trig, controller, perm, source, owner, thing, card, role):
                         continue
-                    d = self.duel
+                    if ab.per_turn and not self.within_limit(perm, source, ab):
+                        continue  # AF-D21: "use this only once each turn"
+                    d = self.duel or self.fought
                     side = d.players.index(controller) if d is not None and controller in d.players else None
                     ctx = Context(controller, source, side, perm, "trigger")
                     ctx.event = (owner, thing, amount)
                     if self.logging:
                         self.note(f"{source.name} ({self.pname(controller)}) triggers on {event}")
-                    self.carry_out(ctx, ab)
+                    if source.asking and may_ask(ab):
+                        self.queue_trigger(ctx, ab)  # its decisions wait until the action is over
+                    else:
+                        self.carry_out(ctx, ab)
                     if self.result is not None:
                         return
         finally:
@@ -372,7 +336,7 @@ class AbilityRules(RulesBase):
                 if perm.card.power and (perm.card.type != "event" or perm.state == ACTIVE):  # AF-342
                     for st, cond in perm.card.power:
                         if self._applies(st, cond, owner, perm, subject_owner, subject):
-                            total += int(st.param("amount", 0))
+                            total += self.static_amount(st, owner, perm)
                             if count:
                                 self.count_use(perm.card)
         return total
@@ -384,7 +348,9 @@ class AbilityRules(RulesBase):
         for owner, pl in enumerate(self.players):
             for perm in pl.table:
                 if perm.card.cost_mods and (perm.card.type != "event" or perm.state == ACTIVE) and card.cost and any(
-                        self._applies(st, cond, owner, perm, p, card) for st, cond in perm.card.cost_mods):
+                        self._applies(st, cond, owner, perm, p, card) and not (
+                            st.param("first") and self._played_before(st, owner, perm, p))
+                        for st, cond in perm.card.cost_mods):
                     self.count_use(perm.card)
 
     def cost_of(self, p: int, card: CardDef) -> int:
@@ -396,9 +362,25 @@ class AbilityRules(RulesBase):
             for perm in pl.table:
                 if perm.card.cost_mods and (perm.card.type != "event" or perm.state == ACTIVE):
                     for st, cond in perm.card.cost_mods:
-                        if self._applies(st, cond, owner, perm, p, card):
-                            less += int(st.param("amount", 0))
+                        if self._applies(st, cond, owner, perm, p, card) and not (
+                                st.param("first") and self._played_before(st, owner, perm, p)):
+                            less += self.static_amount(st, owner, perm)
         return max(0, card.cost - less)
+
+    def _played_before(self, st: Any, owner: int, perm: Perm, p: int) -> bool:
+        """Whether ``p`` has played a card of the static's set this turn ("the first instant you play each
+        turn", AF-D22)."""
+        return any(self._applies(st, None, owner, perm, p, card) for card in self.players[p].played)
+
+    def static_amount(self, st: Any, owner: int, perm: Perm) -> int:
+        """A continuous effect's amount: a number, or counted now ("1 VP less for each event you have in
+        play", AF-D26)."""
+        n = st.param("amount", 0)
+        if isinstance(n, int):
+            return n
+        amount = perm.card.counted[id(st)]
+        ctx = Context(owner, perm.card, None, perm, "static")
+        return amount.value(lambda c: self.count_cards(ctx, c))
 
     def add_power(self, owner: int, perm: Perm, attack: int, defense: int, duration: str) -> None:
         """A power change of a card in play for a duration (this turn, its owner's next turn, permanently)."""

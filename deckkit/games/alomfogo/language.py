@@ -47,6 +47,35 @@ def _power_phrase(params: dict, cards: str) -> str:
     return f"{cards} {verb} {'+' if n >= 0 else ''}{n} magic power"
 
 
+def static_amount(card: dict, data: Any, path: str = "amount") -> lang.Amount:
+    """A continuous effect's counted amount compiled (its problems: :func:`static_amount_problems`)."""
+    from deckkit.engine.ability_check import Compiler
+
+    return Compiler(lang.vocabulary(GAME), card).amount(path, data, False)
+
+
+def _static_amount_problems(card: dict, data: Any, path: str) -> list:
+    from deckkit.engine.ability_check import Compiler
+
+    c = Compiler(lang.vocabulary(GAME), card)
+    c.amount(path, data, False)
+    return c.p.items
+
+
+def _cost_phrase(params: dict, cards: str) -> str:
+    amount = params.get("amount", 0)
+    if isinstance(amount, dict):
+        from deckkit.engine.ability_text import Words
+
+        number, tail = Words(lang.vocabulary(GAME)).amount(static_amount({}, amount))
+    else:
+        number, tail = str(amount), ""
+    if params.get("first"):
+        noun = " or ".join(w[:-1] if w.endswith("s") else w for w in cards.removeprefix("your ").split(" or "))
+        return f"the first {noun} you play each turn costs {number} VP less{tail} (never below 0)"
+    return f"{cards} cost {number} VP less{tail} (never below 0)"
+
+
 def _words() -> lang.Vocabulary:
     F = lang.FilterField
     E = lang.Event
@@ -87,6 +116,17 @@ def _words() -> lang.Vocabulary:
                                card_types=in_play) for n in (1, 3, 4)},
             "draw": E("draw", "a player draws a card", "whenever a card is drawn into {whose} hand",
                       card_types=in_play),
+            "turn-end": E("turn-end", "a turn ends, after its phase 4", "at the end of {whose} turn",
+                          card_types=in_play, example={"on": "turn-end"}),
+        },
+        replaceable={
+            "damaged": E("damaged", "a card in play would become damaged (AF-410; AF-D25)",
+                         "{subject} would become damaged"),
+            "resting": E("resting", "a card in play would become resting (AF-410)", "{subject} would become resting"),
+            "rests-after-duel": E("rests-after-duel", "a duelist would rest after a duel it fought (AF-757, AF-712; "
+                                  "AF-D11)", "{subject} would rest after a duel"),
+            "rests-after-win": E("rests-after-win", "a duelist would rest after a duel it won (AF-757, AF-712; "
+                                 "szívós)", "{subject} would rest after a duel it wins"),
         },
         costs={
             "rest": lang.CostPart("rest", creature, CREATURES, "(P) rest {value}", "(P): the helper becomes resting."),
@@ -107,10 +147,13 @@ def _words() -> lang.Vocabulary:
                 _power_phrase, cards=True, required=("amount",),
                 example={"effect": "power", "amount": 2, "condition": {"duel_role": "defender"}}),
             "cost": lang.StaticKind(
-                "cost", {"amount": {"type": "integer", "minimum": 1, "maximum": 20, "description": "VP less."}},
+                "cost", {"amount": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 20},
+                                              {"type": "object", "description": "a counted amount: {\"count\": …}"}],
+                                    "description": "VP less: a number, or counted (\"count\")."},
+                         "first": {"type": "boolean", "description": "only the first such card its player plays "
+                                                                     "each turn (AF-D22)"}},
                 "The cards cost less VP to play, never below 0 (AF-605).",
-                "{cards} cost {amount} VP less (never below 0)", cards=True, required=("amount",),
-                card_types=in_play),
+                _cost_phrase, cards=True, required=("amount",), card_types=in_play),
             "vp-per-turn": lang.StaticKind(
                 "vp-per-turn", {"amount": {"type": "integer", "minimum": 1, "maximum": 99}},
                 "Extra VP in its controller's phase 1 (AF-602).", "you receive {amount} more VP in phase 1",
@@ -241,13 +284,13 @@ def check_card(card: dict, compiled: list) -> list:
                 ab.trigger is not None and ab.trigger.on == "played" and ab.trigger.who == "self"):
             out.append(AbilityProblem(where, f"{_a(kind)} is not in play: it can have no {ab.kind} ability",
                                       "a spell does what it says when it is played (AF-356, AF-361)"))
-        if kind != "general-spell":
-            for seq in ab.sequences:
-                for k, step in enumerate(seq):
-                    if step.target is not None and step.target.chosen and not (helper or kind == "instant"):
-                        out.append(AbilityProblem(f"{where}.do[{k}].target", f"{_a(kind)} cannot choose a target here",
-                                                  "targets are chosen when a general spell, an instant or a "
-                                                  "helper ability is played (AF-385)"))
+        if ab.per_turn and kind not in IN_PLAY:
+            out.append(AbilityProblem(f"{where}.per_turn", f"{_a(kind)} is not in play: it is used once, when it "
+                                      "is played", "per_turn limits an ability of a card in play (AF-D21)"))
+        for j, st in enumerate(ab.statics):
+            amount = st.param("amount")
+            if isinstance(amount, dict):
+                out.extend(_static_amount_problems(card, amount, f"{where}.static[{j}].amount"))
     if helpers > 1:
         out.append(AbilityProblem("$.abilities", f"a helper has one helper ability, this card has {helpers}",
                                   "give it modes instead: the player chooses one (AF-309)"))

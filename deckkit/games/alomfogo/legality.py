@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, OVER,
-                                          PLAY, RESTING, SETUP, Perm)
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DECIDE, DEFEND, DRAW, DUELS, HELPER,
+                                          OVER, PLAY, RESTING, SETUP, Perm)
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.cards import CardDef
@@ -60,7 +60,7 @@ PHASE_TEXT = {
     DRAW: "phase 2 (the draw)", PLAY: "phase 3 (playing cards)", CREATURE_DRAW: "the dream-creature draw",
     DUELS: "phase 4 (challenges)", DEFEND: "the choice of a defender", HELPER: "the choice of helpers",
     ASSIST: "the assist exchange", COUNTER: "a counterspell reaction", OVER: "the end of the game",
-    SETUP: "the set-up (who starts)",
+    SETUP: "the set-up (who starts)", DECIDE: "a decision of an ability",
 }
 
 
@@ -83,7 +83,7 @@ def _perm_name(c: Candidate) -> str:
 PHASE_KINDS: dict[str, tuple[str, ...]] = {
     SETUP: ("start",), DRAW: ("draw",), PLAY: ("play", "cycle", "pass"), CREATURE_DRAW: ("draw", "no draw"),
     DUELS: ("challenge with", "pass"), DEFEND: ("defend with", "no defence"), HELPER: ("helper", "no helper"),
-    ASSIST: ("assist", "cast", "pass"), COUNTER: ("counter", "no counter"), OVER: (),
+    ASSIST: ("assist", "cast", "pass"), COUNTER: ("counter", "no counter"), DECIDE: ("choose",), OVER: (),
 }
 
 SETUP_ONCE = Refusal("AF-504", lambda s, c: f"{c.text}: who starts is decided once, before the first turn "
@@ -96,6 +96,15 @@ _HELPERS = Refusal("AF-721", lambda s, c: f"{c.text}: helpers are designated aft
 _COUNTERS = Refusal("AF-371", lambda s, c: f"{c.text}: a counterspell reacts only when an opponent plays a spell; "
                                            f"{now(s, c.p)}")
 _NO_DRAW_DUE = Refusal("AF-512", lambda s, c: f"{c.text}: no draw is due; {now(s, c.p)}")
+def _choices(s: AlomfogoState) -> str:
+    return ", ".join(f"choose {w}" for w, _ in s.decision_options())
+
+
+#: An ability waits for a decision (a target of the player's choice, AF-385; "you may"): nothing else first.
+DECIDE_FIRST = Refusal("AF-385", lambda s, c: f"{c.text}: {s.decision_text()} first: {_choices(s)}")
+NOT_A_CHOICE = Refusal("AF-385", lambda s, c: f"{c.text}: not a choice {s.decision_text()} has: {_choices(s)}")
+NOTHING_TO_CHOOSE = Refusal(None, lambda s, c: f"{c.text}: no ability waits for a decision; {now(s, c.p)}")
+
 #: The refusal of a kind outside the phases that allow it (by the phase, None: any other phase).
 OUT_OF_PHASE: dict[str, dict[str | None, Refusal]] = {
     "play": {None: Refusal("AF-514", lambda s, c: f"{c.text}: cards are played in phase 3; {now(s, c.p)}")},
@@ -135,6 +144,10 @@ def phase_gate(state: AlomfogoState, kind: str) -> Refusal | None:
     phase = state.phase
     if kind in PHASE_KINDS[phase]:
         return None
+    if phase == DECIDE:
+        return DECIDE_FIRST
+    if kind == "choose":
+        return NOTHING_TO_CHOOSE
     if kind == "start":
         return SETUP_ONCE
     table = OUT_OF_PHASE[kind]

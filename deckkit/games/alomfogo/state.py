@@ -17,7 +17,8 @@ from deckkit.games.alomfogo.duel import DuelRules
 from deckkit.games.alomfogo.interpret import AbilityRules
 from deckkit.games.alomfogo.legality import PHASE_KINDS, may_draw
 from deckkit.games.alomfogo.plays import PlayRules
-from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, DEFEND, DRAW, DUELS, HELPER, OVER,
+from deckkit.games.alomfogo.resolve import Resolution
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, DECIDE, DEFEND, DRAW, DUELS, HELPER, OVER,
                                           PLAY, STATE_NAMES, NO_CHOICE, Choice, Duel, Pending, Perm,
                                           Player)
 
@@ -33,7 +34,7 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
     ACTION_KINDS = {
         "start": False, "play": True, "cast": True, "cycle": True, "counter": True, "no counter": False,
         "challenge with": True, "defend with": True, "no defence": False, "helper": True,
-        "no helper": False, "assist": True, "draw": False, "no draw": False, "pass": False,
+        "no helper": False, "assist": True, "draw": False, "no draw": False, "pass": False, "choose": True,
     }
     ACTION_JOINERS = ("with", "on", "and", "discarding", "ordering")
 
@@ -51,6 +52,11 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         self.uses: dict[str, int] | None = None  # card name -> abilities carried out (when counted)
         self.depth = 0  # triggers setting off triggers (capped at MAX_TRIGGER_DEPTH)
         self.capped = False
+        self.queue: list[Resolution] = []  # abilities waiting to be carried out, the one deciding first
+        self.fought: Duel | None = None  # the duel just over, while its replacements and triggers are read
+        self.resume_phase = PLAY  # the phase a decision interrupted
+        self.after = ""  # "end": the turn ends once the abilities waiting are carried out
+        self.replacing: frozenset = frozenset()  # (replacement, card) pairs being applied (once per event)
 
     def clone(self) -> AlomfogoState:
         """An independent copy: players' zones and counters, cards on the table, the duel, the spell
@@ -63,8 +69,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             found = perms.get(id(perm))
             if found is None:
                 found = perms[id(perm)] = Perm(perm.card, perm.state)
-                found.used = perm.used
-                found.mods = perm.mods
+                found.used, found.mods, found.owner, found.back, found.limits = (perm.used, perm.mods, perm.owner,
+                                                                                 perm.back, perm.limits)
             return found
 
         twin.players = [player.copy(copied) for player in self.players]
@@ -72,6 +78,12 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             twin.duel = self.duel.copy(copied)
         if self.pending is not None:
             twin.pending = self.pending.copy(copied)
+        if self.queue:
+            twin.queue = [res.copy(copied) for res in self.queue]
+        else:
+            twin.queue = []
+        if self.fought is not None:
+            twin.fought = self.fought.copy(copied)
         twin.fixtures = {k: list(v) for k, v in self.fixtures.items()}
         twin.uses = None  # a look-ahead's plays are not the game's
         self._share_rng(twin)
@@ -141,6 +153,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             pend = self.pending
             assert pend is not None
             return pend.reactors[0]
+        if phase == DECIDE:  # an ability waits for a player's decision
+            return self.current_chooser()
         return self.active
 
     def is_terminal(self) -> bool:
@@ -162,6 +176,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         pend = self.pending
         if self.phase == COUNTER and pend is not None:  # (a spell waits in that phase only)
             return f"{pend.card.name} waits for {self.pname(pend.reactors[0])}'s counterspell answer"
+        if self.phase == DECIDE:
+            return self.decision_text()
         return None
 
     def winners(self) -> list[int]:
@@ -239,6 +255,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             index = self.next_turn_player(index)  # a goldfish opponent does nothing
         for each in self.players:  # AF-610: "per turn" — every player's count starts again each turn
             each.source_played = False
+            if each.played:
+                each.played = []  # "the first … each turn" (AF-D22) counts again
         player.cycled = False
         gain = self.game.settings["vp_per_turn"]
         for perm in player.table:
@@ -271,11 +289,34 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
             self.phase = DRAW
 
     def end_turn(self) -> None:
-        """The active player passes; the next player's turn begins (AF-517)."""
+        """The active player passes: end-of-turn triggers (AF-D19), then the next player's turn begins
+        (AF-517) — once the abilities they set off waiting for decisions are carried out."""
         self.duel = None
         self.pending = None
         if self.phase == OVER:
             return
+        if "turn-end" in self.game.pool.watched and self.players[self.active].alive:
+            self.fire("turn-end", self.active)
+            if self.phase == OVER:
+                return
+            if self.queue:
+                self.after = "end"
+                self.settle()
+                return
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        """Control taken for this turn goes back (AF-D29), and the next player's turn begins."""
+        if self.game.pool.control:
+            for pl in self.players:
+                for perm in pl.table[:]:
+                    owner = perm.owner
+                    if owner is not None and perm.back == self.turn and self.players[owner].alive:
+                        pl.table.remove(perm)
+                        perm.owner, perm.back = None, 0
+                        self.players[owner].table.append(perm)
+                        if self.logging:
+                            self.note(f"{perm.card.name} goes back to {self.pname(owner)}")
         self.begin_turn(self.next_turn_player(self.active))
 
     # -- legal actions -------------------------------------------------------------------------
@@ -344,6 +385,9 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
 
     def malformed(self, action: str) -> str | None:
         """As the engine's check, reading ``mode 2`` and the comma-separated names of ``ordering``."""
+        if re.fullmatch(r"\s*choose\s+(yes|no|nothing)\s*", action, flags=re.I):
+            return None  # the words of a yes/no decision (resolve.py)
+        action = re.sub(r"\s+of\s+p\d+\s*$", "", action, flags=re.I)  # another player's card (AF-912)
         text = re.sub(r"\s+mode\s+\d+\b", "", action, flags=re.I)
         return super().malformed(re.sub(r"\s*,\s*", " and ", text))
 
@@ -358,6 +402,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         """Carry out a legal action: the applier of its kind (:data:`_KIND_APPLIERS`) reads its words."""
         p, kind, args = action
         _KIND_APPLIERS[kind](self, p, args)
+        if self.queue:
+            self.settle()  # abilities waiting for decisions go on (resolve.py)
 
     def _apply_start(self, p: int, args: tuple[str, ...]) -> None:
         """``start pN``: the player named starts the game and takes the first turn (AF-504)."""
@@ -404,6 +450,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
                                                         else self.pname(self.result)),
             "duel": None,
         }
+        if self.phase == DECIDE:
+            out["decision"] = {"text": self.decision_text(), "choices": [w for w, _ in self.decision_options()]}
         if self.duel is not None:
             d = self.duel
             a, b = self.totals()
@@ -449,6 +497,7 @@ _KIND_LISTERS: dict[str, Callable[[AlomfogoState, int, list[Action]], None]] = {
     "cycle": AlomfogoState._list_cycles, "challenge with": AlomfogoState._list_challenges,
     "defend with": AlomfogoState._list_defences, "helper": AlomfogoState._list_helpers,
     "assist": AlomfogoState._list_assists, "cast": AlomfogoState._list_casts, "counter": AlomfogoState._list_counters,
+    "choose": AlomfogoState._list_choices,
 }
 
 
@@ -460,7 +509,7 @@ _KIND_APPLIERS: dict[str, Callable[[AlomfogoState, int, tuple[str, ...]], None]]
     "no defence": AlomfogoState._apply_no_defence, "helper": AlomfogoState._apply_helper,
     "no helper": AlomfogoState._apply_no_helper, "assist": AlomfogoState._apply_assist,
     "cast": AlomfogoState._apply_cast, "counter": AlomfogoState._apply_counter,
-    "no counter": AlomfogoState._apply_no_counter,
+    "no counter": AlomfogoState._apply_no_counter, "choose": AlomfogoState._apply_choose,
 }
 assert _KIND_APPLIERS.keys() == AlomfogoState.ACTION_KINDS.keys()
 

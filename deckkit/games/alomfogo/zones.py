@@ -22,17 +22,22 @@ ASSIST = "assist"
 COUNTER = "counter"
 OVER = "over"
 SETUP = "setup"  # before the first turn: the players decide who starts (AF-504)
+DECIDE = "decide"  # an ability being carried out waits for a player's decision (a target, yes or no)
 
 
 class Perm:
     """A card on the table with its state (active, resting, damaged)."""
 
-    __slots__ = ("card", "state", "used", "mods")
+    __slots__ = ("card", "state", "used", "mods", "owner", "back", "limits")
 
     def __init__(self, card: CardDef, state: int = ACTIVE) -> None:
         self.card = card
         self.state = state
         self.used = 0  # turn number in which a free-dreamwalker event was last used
+        self.owner: int | None = None  # its owner when another player controls it (None: the controller owns it)
+        self.back = 0  # the game turn at whose end control goes back to the owner (0: it stays)
+        # Uses of abilities limited each turn: (index of the ability on the card, game turn, uses that turn).
+        self.limits: tuple[tuple[int, int, int], ...] = ()
         # Power changes with a duration: (attack, defense, "turn" | "next-turn" | "permanent", value) —
         # value is the game turn ("turn") or the owner's turn count ("next-turn") they hold in.
         self.mods: tuple[tuple[int, int, str, int], ...] = ()
@@ -45,7 +50,7 @@ class Player:
     """One apprentice: counters and zones; ``library`` keeps its top card LAST (cheap draws)."""
 
     __slots__ = ("library", "hand", "table", "cage", "vp", "glory", "alive", "turns", "source_played",
-                 "cycled", "passive", "marks")
+                 "cycled", "passive", "marks", "played")
 
     def __init__(self, glory: int) -> None:
         self.library: list[CardDef] = []
@@ -60,6 +65,7 @@ class Player:
         self.cycled = False  # AF-612
         self.passive = False  # goldfish opponent: takes no turns, never defends
         self.marks: list[int] | None = None  # goldfish: library size at the start of each own turn
+        self.played: list[CardDef] = []  # cards played this turn, in order ("the first instant you play each turn")
 
     def copy(self, perm: CopyPerm) -> Player:
         """A copy for a cloned state: zones are new lists (cards shared), table cards copied by ``perm``."""
@@ -69,6 +75,7 @@ class Player:
         twin.vp, twin.glory, twin.alive, twin.turns = self.vp, self.glory, self.alive, self.turns
         twin.source_played, twin.cycled, twin.passive = self.source_played, self.cycled, self.passive
         twin.marks = None if self.marks is None else self.marks[:]
+        twin.played = self.played[:]
         return twin
 
 
@@ -76,7 +83,7 @@ class Duel:
     """The duel being fought: duelists, helpers, assist modifiers, whose assist turn it is."""
 
     __slots__ = ("players", "duelists", "helpers", "bonus", "to_act", "passes", "helper_side", "mods", "assists",
-                 "last_instant", "silenced")
+                 "last_instant", "silenced", "winner")
 
     def __init__(self, attacker: int, att: Perm, defender: int, dfn: Perm) -> None:
         self.players = (attacker, defender)
@@ -92,6 +99,15 @@ class Duel:
         self.assists = 0
         self.last_instant = [0, 0]  # the number of each side's latest instant assist
         self.silenced = [False, False]  # the side's helper ability has no effect in this duel
+        self.winner: int | None = None  # the side that won (0 attacker, 1 defender), once the duel is over
+
+    def result(self, perm: object) -> str | None:
+        """``won``, ``lost`` or ``tied`` for a duelist of a duel that is over (None for any other card)."""
+        if perm is not self.duelists[0] and perm is not self.duelists[1]:
+            return None
+        if self.winner is None:
+            return "tied"
+        return "won" if perm is self.duelists[self.winner] else "lost"
 
     def copy(self, perm: CopyPerm) -> Duel:
         """A copy for a cloned state, its cards in play mapped by ``perm``."""
@@ -103,6 +119,7 @@ class Duel:
         twin.to_act, twin.passes, twin.helper_side = self.to_act, self.passes, self.helper_side
         twin.mods = [m[:] for m in self.mods]
         twin.assists, twin.last_instant, twin.silenced = self.assists, self.last_instant[:], self.silenced[:]
+        twin.winner = self.winner
         return twin
 
 
