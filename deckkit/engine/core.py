@@ -197,11 +197,15 @@ class Game(ABC, Generic[S]):
         opening procedure; ``trace``, when given, switches the readable log on and receives its lines.
         The record is a :class:`~deckkit.engine.results.WinRecord` or, for a scoring game, a
         :class:`~deckkit.engine.results.ScoreRecord` (the spec's ``records`` says which). ``options``
-        are the game's own (see its :meth:`goldfish`).
+        are the game's own (see its :meth:`goldfish`). A game the loop's action cap stopped says so in
+        the record's ``capped`` and as the trace's last line.
         """
         run = self.goldfish(deck, rng, policy=policy, opponent=opponent, keep=keep, trace=trace,
                             max_turns=max_turns, **options)
-        return run.play(policy_rng if policy_rng is not None else policy_rng_of(rng))
+        record = run.play(policy_rng if policy_rng is not None else policy_rng_of(rng))
+        if trace is not None and record.capped:
+            trace.append(record.capped)
+        return record
 
     def goldfish(self, deck: list[dict], rng: random.Random, *args: Any, **options: Any) -> Goldfish:
         """The game's part of a goldfish game: its opening procedure, the seats and what it records.

@@ -4,7 +4,8 @@ A game's spec says which kind its games give (``GameSpec.records``): a **win-by-
 (:class:`WinRecord`: did player 0 win, in which of its own turns, what it saw) or a **scoring**
 game (:class:`ScoreRecord`: every seat's score and the winners). Records are plain picklable
 dataclasses, so they cross the process pool and a Dask cluster as they are; ``index`` and ``seed``
-are filled in by the runner (game ``index`` of a run, and that game's chance seed).
+are filled in by the runner (game ``index`` of a run, and that game's chance seed). ``capped`` says
+why the loop's action cap stopped a game (:mod:`deckkit.engine.loop`; None: it was not stopped).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class WinRecord:
     used: dict[str, int] | None = None
     index: int = -1
     seed: int | None = None
+    capped: str | None = None
 
     def drop_cards(self) -> None:
         """Forget the card lists (they cost memory and pickling when no report reads them)."""
@@ -46,6 +48,7 @@ class ScoreRecord:
     turns: int
     index: int = -1
     seed: int | None = None
+    capped: str | None = None
 
     def drop_cards(self) -> None:
         """Nothing to forget: a scoring record holds no card lists."""

@@ -33,6 +33,10 @@ def deck_report(label: str, game: str, records: Sequence[Record], *, seed: int |
         "elapsed_s": round(elapsed, 4),
         "games_per_s": round(n / elapsed, 1) if elapsed > 0 else None,
     })
+    capped = [r.capped for r in records if r.capped]
+    out["capped"] = len(capped)  # games the loop's action cap stopped (deckkit.engine.loop), counted as not won
+    if capped:
+        out["capped_first"] = capped[0]
     if impact and not is_scoring(records):
         out["impact"] = card_impact(cast(Sequence[WinRecord], records), deck_names, game, confidence)
     return out
@@ -82,6 +86,9 @@ def _header(r: dict) -> list[str]:
                      f"NOT reached; stopped at the cap of {r['games']:,} games (raise --max-games)"))
     if r.get("interrupted"):
         lines.append(f"  interrupted: {r['games']:,} games finished before Ctrl-C")
+    if r.get("capped"):
+        lines.append(f"  capped: {r['capped']:,} game(s) stopped by the action cap, counted as not won; "
+                     f"the first: {r['capped_first'].removeprefix('capped: ')}")
     lines.append(f"  intervals are {conf} confidence intervals")
     return lines
 
@@ -100,6 +107,7 @@ def render_wins(r: dict) -> str:
         f"  median / p90    {r['median_turn'] if r['median_turn'] is not None else '–'} / "
         f"{r['p90_turn'] if r['p90_turn'] is not None else '–'}",
         f"  mulligans       {_num(r['mulligans'])} per game",
+        *_control(r),
         _speed(r),
         "",
     ]
@@ -152,6 +160,18 @@ def render_scores(r: dict) -> str:
     return "\n".join(lines)
 
 
+def _control(r: dict) -> list[str]:
+    """The control-variate line: the corrected mean win turn beside the plain one, or why it was not applied."""
+    c = r.get("control")
+    if not c:
+        return []
+    if not c["applied"]:
+        return [f"  control         not applied ({c['reason']})"]
+    gain = f", variance ÷{c['variance_reduction']:.2f}" if c.get("variance_reduction") else ""
+    return [f"  with control    {_num(c['mean_turn'])}  ({_ci(c['mean_turn_ci'])}; exact P({c['condition']}) = "
+            f"{_pct(c['exact_odds'])}, seen {_pct(c['seen_share'])}{gain})"]
+
+
 def render_comparison(reports: Sequence[dict]) -> str:
     """The side-by-side block: each deck's headline figure and its verdict against the first."""
     scoring = "mean_scores" in reports[0]
@@ -161,6 +181,16 @@ def render_comparison(reports: Sequence[dict]) -> str:
         lines.append(f"  {r['deck']:<40} {_num(figure)}")
     for r in reports[1:]:
         lines.append(f"  → {r['comparison']['verdict']}")
+        if r["comparison"].get("sprt"):
+            from deckkit.sim.sprt import report_lines
+
+            d = r["comparison"]["sprt"]
+            base, name = reports[0]["deck"], r["deck"]
+            lines += [""] + report_lines(
+                d, f"{name} wins about {d['h1']:g} turns sooner than {base} or more (a false 'sooner' at most "
+                   f"{d['alpha'] * 100:g}% of the time if the gain were only {d['h0']:g})",
+                f"{name} does not win {d['h1']:g} turns sooner than {base} (a missed gain at most "
+                f"{d['beta'] * 100:g}% of the time)")
     return "\n".join(lines)
 
 
@@ -191,4 +221,8 @@ def render(reports: Sequence[dict]) -> str:
     if len(reports) > 1:
         blocks.append(render_comparison(reports))
     blocks += [render_impact(r) for r in reports if r.get("impact")]
+    if reports[-1].get("plan"):
+        from deckkit.sim.plan import plan_lines
+
+        blocks.append("\n".join(plan_lines(reports[-1]["plan"])))
     return "\n\n".join(blocks)

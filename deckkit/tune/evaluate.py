@@ -64,6 +64,7 @@ class Measure:
     won_by_diff_ci: list[float | None] = field(default_factory=lambda: [None, None])
     verdict: str = ""
     odds: float | None = None
+    capped: int = 0  # games the loop's action cap stopped (deckkit.engine.loop), counted as not won
 
     def as_json(self) -> dict[str, Any]:
         """JSON-ready figures."""
@@ -72,7 +73,7 @@ class Measure:
                 "won_by_ci": self.won_by_ci, "difference": self.diff, "difference_ci": self.diff_ci,
                 "p_value": None if self.diff_p is None else round(self.diff_p, 6),
                 "won_by_difference": self.won_by_diff, "won_by_difference_ci": self.won_by_diff_ci,
-                "verdict": self.verdict, "odds": self.odds}
+                "verdict": self.verdict, "odds": self.odds, "capped": self.capped}
 
 
 def check_game(game: str) -> None:
@@ -135,7 +136,7 @@ def play(lists: Sequence[DeckList], options: PlayOptions, progress: Progress | N
         by = won_by(recs, t)
         w = wilson(sum(by), n, conf)
         m = Measure(deck.label, n, _round(len(turns) / n if n else None), _round(mean.estimate), mean.as_list(),
-                    t, _round(w.estimate), w.as_list())
+                    t, _round(w.estimate), w.as_list(), capped=sum(1 for r in recs if r.capped))
         if recs is not base:
             d = difference(base, recs, conf)
             m.diff, m.diff_ci, m.diff_p = _round(d.estimate), d.as_list(), two_sided_p(d, conf)

@@ -107,6 +107,7 @@ def render_sweep(r: SweepResult) -> str:
     if r.sweep.base_value not in [v for v, _, _ in r.rows]:
         rows_for_chart.append((f"{r.sweep.base_value}*", r.base))
         rows_for_chart.sort(key=lambda row: int(row[0].rstrip("*")))
+    lines += _capped([m for _, m, _ in r.rows if m is not None])
     lines += [""] + chart(rows_for_chart)
     best = r.best()
     if best is not None:
@@ -133,8 +134,18 @@ def render_card_tests(r: CardTestResult) -> str:
         m = t.measure
         lines.append(f"  {t.change:<{width}}  {_signed(m.diff):>7}  {_signed_ci(m.diff_ci):<15}  "
                      f"{'yes' if t.real else '':<4}  {_num(m.mean_turn)}")
+    lines += _capped([r.base, *(t.measure for t in r.tests if t.measure is not None)])
     lines += ["", "  " + r.statement()]
     return "\n".join(lines)
+
+
+def _capped(measures: list[Measure]) -> list[str]:
+    """A line when the loop's action cap stopped games (a card that lets a turn go on for ever)."""
+    total = sum(m.capped for m in measures)
+    if not total:
+        return []
+    return [f"  capped: {total:,} game(s) stopped by the action cap (counted as not won): "
+            + ", ".join(f"{m.label} {m.capped:,}" for m in measures if m.capped)]
 
 
 def render_optimise(r: OptimiseResult) -> str:

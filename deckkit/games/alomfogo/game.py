@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from operator import attrgetter
@@ -10,7 +11,7 @@ from typing import Any
 from collections.abc import Callable
 
 from deckkit.engine.core import Action, Game, Policy, Setting, SetupError
-from deckkit.engine.loop import Goldfish
+from deckkit.engine.loop import MAX_TURN_ACTIONS, ActionCapped, Goldfish
 from deckkit.engine.opening import Opening
 from deckkit.engine.results import WinRecord
 from deckkit.errors import DataError, UnknownCard, UsageError
@@ -18,7 +19,7 @@ from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.legality import challenger, may_challenge_now
 from deckkit.games.alomfogo.policies import POLICIES, choose_play, greedy
 from deckkit.games.alomfogo.state import AlomfogoState
-from deckkit.games.alomfogo.zones import ACTIVE, CREATURE_DRAW, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm
+from deckkit.games.alomfogo.zones import ACTIVE, CREATURE_DRAW, DECIDE, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm
 from deckkit.games.alomfogo.opening import ALOMFOGO_MULLIGANS, alomfogo_opening
 
 _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
@@ -365,6 +366,14 @@ def _apply(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random
     return action
 
 
+def _settle(state: AlomfogoState, policy: Callable, rng: random.Random) -> None:
+    """Abilities waiting for decisions are carried out, the pilot making each decision (resolve.py)."""
+    if state.queue:
+        state.settle()
+        while state.phase == DECIDE:
+            state._apply(policy(state, rng))
+
+
 def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random) -> None:
     """One turn of the greedy policy against a passive opponent without building Action objects (same choices).
 
@@ -372,21 +381,29 @@ def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.
     own methods carry out every play, so the rules are the ones the slow path applies.
     """
     me = state.players[0]
+    if state.queue:  # an ability of the turn's end or start waits for a decision
+        _settle(state, policy, rng)
+        if state.result is not None:
+            return
     if state.phase == DRAW:
         state.draw(0, required=True)
         if state.result is not None:
             return
         state.start_phase3(0)
-    while True:
+        _settle(state, policy, rng)
+    for plays in itertools.count():
         choice = choose_play(state, 0)
         if choice is None:
             break
         kind, card, event, how = choice
+        if plays >= MAX_TURN_ACTIONS:  # a card that comes back to the hand for free would be played for ever
+            raise ActionCapped(f"turn {me.turns} did not end within {plays:,} plays (the last: p1 plays {card.name})")
         me.hand.remove(card)
         if kind == "cycle":
             state.cycle(0, card)
         else:
             state.play_card(0, card, event, how)
+            _settle(state, policy, rng)
             if state.phase == CREATURE_DRAW:
                 state.draw(0, required=False)
                 state.phase = PLAY
@@ -398,6 +415,7 @@ def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.
         walkers.sort(key=lambda perm: -perm.card.glory)
         for perm in walkers:
             state.challenge(0, perm)
+            _settle(state, policy, rng)
             if state.result is not None:
                 return
     if state.logging:
