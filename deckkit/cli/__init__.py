@@ -123,9 +123,10 @@ def _root(
 
 def _register() -> None:
     from deckkit.cli import (browse, bundled, catalogue, completion, decks, goldfish, hands, interactive, match, play,
-                             tune)
+                             printing, tune)
 
-    for module in (catalogue, decks, hands, play, goldfish, match, interactive, bundled, browse, tune, completion):
+    for module in (catalogue, decks, hands, play, goldfish, match, interactive, bundled, browse, tune, printing,
+                   completion):
         module.register(app)
 
 

@@ -190,15 +190,20 @@ def check_layout(data: Any, game: str, source: str, folder: Path | None = None) 
 
     errors = schema_errors("layout.schema.json", data)
     if errors:
-        first = errors[0]
+        # A misspelt key is the likeliest mistake, and also makes a required key look missing: name it first.
+        first = next((e for e in errors if e.validator == "additionalProperties"), errors[0])
         where = json_path(first.absolute_path)
         hint = "see schemas/layout.schema.json"
-        if first.validator == "additionalProperties" and first.absolute_path and first.absolute_path[-1] == "regions":
-            hint = "regions are " + ", ".join(REGION_ORDER)
-        elif first.validator == "additionalProperties":
+        message = first.message
+        if first.validator == "additionalProperties":
             allowed = sorted(first.schema.get("properties", {}))
-            hint = "allowed here: " + ", ".join(allowed)
-        raise PrintError(f"{where}: {first.message}", path=source, hint=hint)
+            unknown = sorted(set(first.instance) - set(allowed))[0]
+            close = difflib.get_close_matches(unknown, allowed, n=1)
+            is_region = bool(first.absolute_path) and first.absolute_path[-1] == "regions"
+            message = f"unknown {'region' if is_region else 'key'} {unknown!r}"
+            hint = (f"did you mean {close[0]!r}? " if close else "") + (
+                "regions are " + ", ".join(REGION_ORDER) if is_region else "allowed here: " + ", ".join(allowed))
+        raise PrintError(f"{where}: {message}", path=source, hint=hint)
     card = data["card"]
     width, height = float(card["width"]), float(card["height"])
     known = card_fields(game)
