@@ -95,14 +95,29 @@ def remove(
 
 
 @deck_app.command("show")
-def show(path: ReadDeck, output: common.Output = "table") -> None:
+def show(
+    path: ReadDeck,
+    output: common.Output = "table",
+    image: Annotated[Path | None, typer.Option(
+        "--image", help="Also draw the deck as one picture (FILE.png): each card once, with its count; needs "
+                        "the print extra.")] = None,
+) -> None:
     """Show a deck grouped by card type, with costs and counts.
 
-    Example: deckkit deck show alomfogo-casual   (a bundled deck by name; or a path)
+    Examples:
+
+    \b
+      deckkit deck show alomfogo-casual   (a bundled deck by name; or a path)
+      deckkit deck show my.deck --image my-deck.png
     """
     from deckkit.decks.ops import show_deck
 
     data = show_deck(common.input_file(path, "deck"), _catalogue())
+    if image is not None:
+        from deckkit.printing.render import draw_deck
+
+        for warning in draw_deck(str(common.input_file(path, "deck")), _catalogue(), image):
+            common.err(f"warning: {warning}")
     if output == "json":
         common.print_json(data)
     else:

@@ -75,6 +75,15 @@ def _file_stem(card: dict[str, Any]) -> str:
     return "".join(c if c.isalnum() or c in "-_." else "-" for c in text).strip(".") or "card"
 
 
+def draw_deck(deck: str, catalogue: Any, path: Path, layout_file: Path | None = None) -> list[str]:
+    """``deck show --image``: the deck file's picture at ``path``; returns the warnings about its cards."""
+    from deckkit.printing.layout import load_layout
+    from deckkit.printing.sources import from_decks
+
+    chosen = from_decks([deck], catalogue)
+    return deck_picture(chosen.counts, load_layout(chosen.game, layout_file), path, title=chosen.title).warnings
+
+
 def deck_picture(counts: list[tuple[dict[str, Any], int]], layout: Layout, path: Path, *, title: str,
                  columns: int | None = None, pixels_per_mm: float = 4.0, art_dir: Path | None = None) -> Rendered:
     """One PNG of a deck: each card once in a grid, its count in a badge, the deck's name above."""
