@@ -4,7 +4,7 @@ Cells by kind (an empty cell leaves the field out, except ``text`` where it mean
 
 - numbers (cost, attack, defense, glory, number, bonus): whole numbers, e.g. ``3``;
 - ``blocking``: true/false (also yes/no, 1/0);
-- lists (subtypes, groups, symbols, requires): items separated by ``;`` (``flying;nocturnal``),
+- lists (subtypes, groups, symbols, requires, keywords): items separated by ``;`` (``flying;nocturnal``),
   or a JSON array (``["a;b", "c"]``) when an item itself holds a ``;``; ``[]`` is an empty list;
 - objects (names, abilities, provenance): JSON, e.g. ``[{"effect": "boost", "amount": 4}]``;
 - ``stone``: white, black or ``null``;
@@ -28,7 +28,7 @@ from deckkit.schemas import CARD_FIELD_ORDER, Problem
 
 _INT = {"cost", "attack", "defense", "glory", "number", "bonus"}
 _BOOL = {"blocking"}
-_LIST = {"subtypes", "groups", "symbols", "requires"}
+_LIST = {"subtypes", "groups", "symbols", "requires", "keywords"}
 _JSON = {"names", "abilities", "provenance"}
 _NULLABLE = {"stone"}
 CSV_COLUMNS: tuple[str, ...] = CARD_FIELD_ORDER

@@ -2,6 +2,11 @@
 
 Nothing is written unless every record of every file is valid. Problems name the file, the line
 and record, the JSON path, what is wrong and a hint.
+
+A JSON file may also be an object with a ``keywords`` section (keywords designers define,
+:mod:`deckkit.engine.keywords`) and a ``cards`` list, or hold keywords only. The keywords of every
+file of an import, the catalogue's and the games' own can be given to any card of the import;
+each card is expanded before it is checked, and the definitions are stored with the cards.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
 from deckkit.schemas import Problem, ability_problems, card_problems, fast_card_check, fast_cards_check
 
-__all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files"]
+__all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files",
+           "expand_keywords"]
 
 
 class Record:
@@ -49,15 +55,18 @@ class ImportReport:
     unchanged: int = 0
     dry_run: bool = False
     elapsed_s: float = 0.0
-    # Cards whose name another card of the game has under another id (deckkit.catalogue.clashes).
+    # Cards whose name another card of the game has under another id (deckkit.catalogue.clashes), and
+    # abilities that can never do anything (deckkit.engine.ability_warnings).
     warnings: list[Problem] = field(default_factory=list)
+    # Keyword definitions the import adds to the catalogue or changes there ("game/name").
+    keywords: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """JSON form (``import -o json``)."""
         return {"files": self.files, "records": self.records, "added": len(self.added), "updated": len(self.updated),
                 "unchanged": self.unchanged, "dry_run": self.dry_run, "added_ids": self.added,
                 "updated_ids": self.updated, "elapsed_s": round(self.elapsed_s, 3),
-                "warnings": [w.to_dict() for w in self.warnings]}
+                "warnings": [w.to_dict() for w in self.warnings], "keywords": self.keywords}
 
 
 @dataclass
@@ -114,6 +123,14 @@ def _kind(path: Path, text: str) -> str:
     return "csv" if suffix != ".json" else "json"
 
 
+def _one_object(text: str) -> bool:
+    """Whether the whole text is one JSON object (a JSON Lines file of two or more lines is not)."""
+    try:
+        return isinstance(_loads(text), dict)
+    except ValueError:  # json.JSONDecodeError is a ValueError
+        return False
+
+
 def _json_error(name: str, text: str, exc: json.JSONDecodeError, base_line: int = 0) -> Problem:
     return Problem(name, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno + base_line,
                    hint="check for a missing comma, quote or bracket near there")
@@ -126,10 +143,11 @@ class _Batch:
     as much as validating them. Records (with line numbers) are needed only to explain problems.
     """
 
-    __slots__ = ("file", "datas", "_records")
+    __slots__ = ("file", "datas", "_records", "keywords")
 
     def __init__(self, file: str, datas: list, records: list[Record] | None = None) -> None:
         self.file, self.datas, self._records = file, datas, records
+        self.keywords: list = []  # the file's keyword definitions (deckkit.engine.keywords.Definition)
 
     @property
     def records(self) -> list[Record]:
@@ -146,6 +164,8 @@ def _read_json(name: str, text: str) -> tuple[_Batch | None, list[Problem]]:
         return None, [_json_error(name, text, exc)]
     except ValueError as exc:
         return None, [Problem(name, f"invalid JSON: {exc}", hint="use plain numbers, strings, lists and objects")]
+    if isinstance(data, dict) and "id" not in data and ("cards" in data or "keywords" in data):
+        return _read_sections(name, data)
     if isinstance(data, dict):
         return _Batch(name, [data], [Record(name, 1, 1, data)]), []
     if not isinstance(data, list):
@@ -157,12 +177,57 @@ def _read_json(name: str, text: str) -> tuple[_Batch | None, list[Problem]]:
     return _Batch(name, data), []
 
 
-def _array_item_lines(text: str) -> list[int]:
-    """The line each top-level item of a JSON array starts on."""
+_SECTIONS = ("keywords", "cards")
+
+
+def _read_sections(name: str, data: dict) -> tuple[_Batch | None, list[Problem]]:
+    """A JSON object with a ``keywords`` section and (or) a ``cards`` list."""
+    from deckkit.engine.keywords import read_section
+
+    problems = [Problem(name, f"{key!r} is not a section of a card file", line=1, path=f"$.{key}",
+                        hint="a card file object has: keywords (an object of definitions), cards (a list)")
+                for key in data if key not in _SECTIONS]
+    cards = data.get("cards", [])
+    if not isinstance(cards, list):
+        problems.append(Problem(name, "'cards' must be a list of card objects", line=1, path="$.cards",
+                                hint='write "cards": [{"id": …}, …]'))
+        cards = []
+    definitions, found = read_section(data["keywords"], name) if "keywords" in data else ([], [])
+    problems += found
+    if not cards and "keywords" not in data:
+        problems.append(Problem(name, "the file holds no cards", line=1, path="$.cards",
+                                hint="add card objects to 'cards', or keywords to a 'keywords' section"))
+    batch = _Batch(name, cards)
+    batch.keywords = definitions
+    return batch, problems
+
+
+def _item_lines(text: str) -> list[int]:
+    """The line each card of a JSON file starts on: the items of its array, or of its object's ``cards``."""
+    start = _FIRST_CHAR.search(text)
+    if start is None or start.group() != "{":
+        return _array_item_lines(text)
+    decoder = json.JSONDecoder()
+    i = start.end()
+    while True:  # the keys of the top-level object, each value skipped, up to "cards"
+        while text[i] in " \t\r\n,":
+            i += 1
+        if text[i] == "}":
+            return []
+        key, i = decoder.raw_decode(text, i)
+        while text[i] in " \t\r\n:":
+            i += 1
+        if key == "cards":
+            return _array_item_lines(text, i)
+        _, i = decoder.raw_decode(text, i)
+
+
+def _array_item_lines(text: str, at: int = 0) -> list[int]:
+    """The line each top-level item of a JSON array (the first from ``at``) starts on."""
     decoder = json.JSONDecoder()
     ws = " \t\r\n"
-    i = text.index("[") + 1
-    lines, line, last = [], 1, 0
+    i = text.index("[", at) + 1
+    lines, line, last = [], text.count("\n", 0, i) + 1, i
     n = len(text)
     while i < n:
         while i < n and text[i] in ws + ",":
@@ -263,6 +328,8 @@ def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
     if text is None:
         return None, problems
     kind = _kind(path, text)
+    if kind == "jsonl" and path.suffix.lower() not in (".jsonl", ".ndjson") and _one_object(text):
+        kind = "json"  # a file that is one JSON object: a card, or keywords and cards
     if kind == "json":
         return _read_json(name, text)
     if kind == "jsonl":
@@ -277,8 +344,8 @@ def _fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]
         if p.line is None and p.record is not None and p.file in texts:
             if p.file not in cache:
                 try:
-                    cache[p.file] = _array_item_lines(texts[p.file])
-                except ValueError:
+                    cache[p.file] = _item_lines(texts[p.file])
+                except (ValueError, IndexError):
                     cache[p.file] = []
             lines = cache[p.file]
             if 0 < p.record <= len(lines):
@@ -411,11 +478,15 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
         if batch is not None:
             batches.append(batch)
         problems += probs
+    table, expansions, found = expand_keywords(cat, batches)
+    problems += found
     datas = batches[0].datas if len(batches) == 1 else [d for b in batches for d in b.datas]
     total = 3 * len(datas)
     progress(0, total)
     if problems or not _all_valid(datas):
-        problems += validate_records(r for b in batches for r in b.records)
+        found = validate_records(r for b in batches for r in b.records)
+        problems += [expansions[(p.file, p.record)].locate(p) if (p.file, p.record) in expansions else p
+                     for p in found]
     if problems:
         problems = _located(problems, paths)
         bad_records = len({(p.file, p.record) for p in problems if p.record is not None})
@@ -437,7 +508,16 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
                                "(--strict)", clashes,
                                hint="give each card a name of its own, or import without --strict and name "
                                     "these cards by id in decks and scripts")
-    report.warnings = clashes + _located(control_names(by_file, lines), paths)
+    useless = _located(_ability_warnings(batches, expansions), paths)
+    if useless and strict:
+        n = len({(w.file, w.record) for w in useless})
+        raise ValidationFailed(f"{len(useless)} warning{'s' * (len(useless) != 1)} in {n} card{'s' * (n != 1)} "
+                               "(--strict makes them errors); nothing was imported", useless,
+                               hint="give each card the abilities its text describes, or fix the abilities "
+                                    "named above; without --strict they are warnings")
+    report.warnings = clashes + _located(control_names(by_file, lines), paths) + useless
+    changed = table.changed()
+    report.keywords = [f"{d.game}/{d.name}" for d in changed]
     progress(2 * len(datas), total)
     if dry_run:
         result = _classify(cat, rows)
@@ -445,6 +525,10 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
         with cat.write():
             result = _classify(cat, rows)
             cat.store(result.added_rows, result.updated_rows)
+            if changed:
+                from deckkit.catalogue.keywordstore import store_keywords
+
+                store_keywords(cat.conn, changed)
             cat.set_meta("last_import", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     progress(total, total)
     report.added = [row[0] for row in result.added_rows]
@@ -452,6 +536,57 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
     report.unchanged = result.unchanged
     report.elapsed_s = time.perf_counter() - started
     return report
+
+
+def expand_keywords(cat, batches: list[_Batch]) -> tuple[Any, dict[tuple[str, int | None], Any], list[Problem]]:
+    """Every card of the batches with its keywords put in as abilities (in place), the keyword table
+    (the batches' definitions over the catalogue's), the expansions by (file, record) and the problems."""
+    from deckkit.engine.keywords import KeywordTable, expand_card
+
+    defined = [d for b in batches for d in b.keywords]
+    wanted = bool(defined) or any(_names_keywords(d) for b in batches for d in b.datas)
+    if not wanted:  # the common case: no card names a keyword, nothing to read
+        return KeywordTable(()), {}, []
+    from deckkit.catalogue.keywordstore import stored_keywords
+
+    table = KeywordTable(defined, stored_keywords(cat) if cat is not None else {})
+    problems = list(table.problems)
+    expansions: dict[tuple[str, int | None], Any] = {}
+    for b in batches:
+        for i, data in enumerate(b.datas):
+            if not _names_keywords(data):
+                continue
+            expansion, found = expand_card(data, table, b.file, i + 1)
+            problems += [replace(p, line=b._records[i].line) for p in found] if b._records is not None else found
+            if expansion is not None:
+                b.datas[i] = expansion.card
+                if b._records is not None:
+                    b._records[i].data = expansion.card
+                expansions[(b.file, i + 1)] = expansion
+    return table, expansions, problems
+
+
+def _names_keywords(card: Any) -> bool:
+    if not isinstance(card, dict):
+        return False
+    if "keywords" in card:
+        return True
+    abilities = card.get("abilities")
+    return isinstance(abilities, list) and any(isinstance(a, dict) and "keyword" in a for a in abilities)
+
+
+def _ability_warnings(batches: list[_Batch], expansions: dict) -> list[Problem]:
+    """Cards whose abilities can never do anything (or that have rules text and no abilities), each a warning."""
+    from deckkit.engine.ability_warnings import card_warnings
+
+    out = []
+    for b in batches:
+        for i, data in enumerate(b.datas):
+            for w in card_warnings(data):
+                line = b._records[i].line if b._records is not None else None
+                p = Problem(b.file, w.message, line, i + 1, w.path, w.hint)
+                out.append(expansions[(b.file, i + 1)].locate(p) if (b.file, i + 1) in expansions else p)
+    return out
 
 
 def _rows_by_file(batches: list[_Batch]) -> list[tuple[str, list[tuple]]]:

@@ -158,6 +158,14 @@ def _m6_readable(db) -> None:
     db.execute("ANALYZE")
 
 
+def _m7_keywords(db) -> None:
+    """Version 7: the keywords designers define in card files (deckkit.engine.keywords), one row per game
+    and name: the definition as written (JSON) and the file it came from. Cards carry their keywords'
+    abilities themselves; the table lets a later import use a keyword and shows what one means."""
+    db.execute("CREATE TABLE keyword_definitions (game TEXT NOT NULL, name TEXT NOT NULL, data TEXT NOT NULL, "
+               "source TEXT, PRIMARY KEY (game, name))")
+
+
 # Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
 MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags, 4: _m4_lean,
-                                                 5: _m5_partial_indexes, 6: _m6_readable}
+                                                 5: _m5_partial_indexes, 6: _m6_readable, 7: _m7_keywords}

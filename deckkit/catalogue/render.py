@@ -100,11 +100,12 @@ def _label_lines(rows: list[tuple[str, str]], width: int | None = None) -> str:
     return "\n".join(out)
 
 
-def card_detail(card: dict, width: int | None = None, abilities: list[str] | None = None) -> str:
+def card_detail(card: dict, width: int | None = None, abilities: list[str] | None = None,
+                keywords: list[str] | None = None) -> str:
     """One card in full: a "field  value" line per field, long values wrapped to ``width`` (default: the terminal).
 
     ``abilities``, when given, replaces the abilities' data with their English, one line each (``-o json``
-    keeps the data).
+    keeps the data); ``keywords`` likewise gives each keyword with its meaning, one line each.
     """
     rows = []
     for k, v in card.items():
@@ -112,6 +113,8 @@ def card_detail(card: dict, width: int | None = None, abilities: list[str] | Non
             continue
         if k == "abilities" and abilities:
             rows += [("abilities" if i == 0 else "", line) for i, line in enumerate(abilities)]
+        elif k == "keywords" and keywords:
+            rows += [("keywords" if i == 0 else "", line) for i, line in enumerate(keywords)]
         else:
             rows.append((k, _value(v)))
     return _label_lines(rows, width)

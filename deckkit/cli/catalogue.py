@@ -238,12 +238,21 @@ def card(
         from deckkit.errors import UsageError
 
         raise UsageError("no card name given", hint="deckkit card 'ejlepo kajtar' (a name, any case, or an id)")
-    found = _open().find(name, game)
+    cat = _open()
+    found = cat.find(name, game)
     if output == "table":
+        from deckkit.catalogue.keywordstore import keyword_meanings
         from deckkit.catalogue.render import card_detail
+        from deckkit.engine.keywords import keyword_of
         from deckkit.engine.registry import spec
 
-        _write(card_detail(found, abilities=spec(found["game"]).ability_text(found)))
+        english = spec(found["game"]).ability_text(found)
+        written = found.get("abilities") or []
+        if len(english) == len(written):  # each ability that came with a keyword says which
+            english = [f"({keyword_of(a)}) {line}" if keyword_of(a) else line for a, line in zip(written, english)]
+        meanings = keyword_meanings(cat, found)
+        listed = [f"{name}: {meaning}" if meaning else name for name, meaning in meanings.items()]
+        _write(card_detail(found, abilities=english, keywords=listed))
     elif output == "json":
         common.print_json(found)
     else:

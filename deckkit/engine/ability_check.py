@@ -27,7 +27,7 @@ from deckkit.engine.ability_values import ValueCompiler, schema_problem
 from deckkit.engine.effects import AbilityProblem, Effect
 
 _ABILITY_KEYS = ("text", "trigger", "cost", "static", "condition", "do", "modes", "per_turn", "replace", "less",
-                 "prevent")
+                 "prevent", "keyword")
 _STEP_KEYS = ("effect", "text", "target", "player", "amount", "duration")
 #: Keys every step may carry, whatever its effect: "you may", "if …", who chooses, which earlier card it reads.
 _FLOW_KEYS = ("optional", "if", "chooser", "ref")
@@ -304,6 +304,8 @@ class Compiler(ValueCompiler):
             return None
         before = len(self.p.items)
         self.p.keys(path, data, _ABILITY_KEYS, "an ability")
+        if "keyword" in data and not self._keyword_tag(path, data):
+            return None
         kinds = [k for k in ("trigger", "cost", "static", "replace") if k in data]
         if len(kinds) > 1:
             self.p.add(path, f"an ability is triggered, activated, continuous or a replacement, not {' and '.join(kinds)}",
@@ -394,6 +396,22 @@ class Compiler(ValueCompiler):
         if len(self.p.items) > before:
             return None
         return Ability("replacement", steps, (), trigger, (), (), cond, text, 0, less, bool(prevent))
+
+    def _keyword_tag(self, path: str, data: dict) -> bool:
+        """An ability's ``keyword``: the keyword it came from (deckkit.engine.keywords puts a keyword's
+        abilities in at import, each tagged); one with nothing else is a name that was never put in."""
+        from deckkit.engine.keywords import is_reference
+
+        name = data["keyword"]
+        if not isinstance(name, str) or not name:
+            self.p.add(f"{path}.keyword", f"{name!r} is not a keyword name", "a keyword is named by a string")
+            return False
+        if is_reference(data):
+            self.p.add(f"{path}.keyword", f"keyword {name!r} was not put in: the ability says nothing else",
+                       "import the card with the file that defines the keyword (deckkit import), which puts its "
+                       "abilities in this place")
+            return False
+        return True
 
     def _modes(self, path: str, data: Any, trigger: Trigger | None) -> tuple[tuple[Step, ...], ...]:
         if not isinstance(data, list) or len(data) < 2:

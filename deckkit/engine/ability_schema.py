@@ -249,11 +249,15 @@ class _Defs:
                 "less": {"type": "integer", "minimum": 1, "maximum": 99,
                          "description": "A replacement: the event's amount is this much less (never below 0)."},
                 "prevent": {"const": True, "description": "A replacement: the event does not happen."},
+                "keyword": {"type": "string", "minLength": 1, "maxLength": 40, "title": "keyword",
+                            "description": "A keyword's name. Alone ({\"keyword\": NAME}) it gives the card that "
+                            "keyword's abilities in this place (deckkit import puts them in); beside other keys it "
+                            "says which keyword the ability came from.", "examples": ["swift"]},
                 "modes": {"type": "array", "minItems": 2, "description": "The player chooses one mode.", "items": {
                     "type": "object", "required": ["do"], "additionalProperties": False,
                     "properties": {"do": sequence, "text": {"type": "string", "maxLength": 1000}}}}},
             "anyOf": [{"required": ["do"]}, {"required": ["modes"]}, {"required": ["static"]},
-                      {"required": ["replace"]}]}
+                      {"required": ["replace"]}, {"required": ["keyword"]}]}
         flat = {"type": "object", "required": ["effect"], "description": "The older flat form: one effect with its "
                 "parameters and costs at the top level (still read).",
                 "properties": {"effect": {"enum": sorted(self.effects)}}}

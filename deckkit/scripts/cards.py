@@ -33,6 +33,16 @@ class CardSource:
         self._fixed = cards
         self._by_game: dict[str, list[dict]] = {}
 
+    def keywords(self, game: str) -> dict:
+        """The keyword definitions the source's catalogue holds for ``game`` (none for a fixed list)."""
+        if self._fixed is not None:
+            return {}
+        from deckkit.catalogue import open_catalogue
+        from deckkit.catalogue.keywordstore import stored_keywords
+
+        with open_catalogue(self.db) as cat:
+            return stored_keywords(cat, game)
+
     def game_cards(self, game: str) -> list[dict]:
         """Every card of ``game`` (a resolved game name) this source holds."""
         found = self._by_game.get(game)
@@ -94,14 +104,14 @@ def _ids(ids: tuple[str, ...]) -> re.Pattern:
 def script_cards(script: Script, game: str, source: CardSource) -> ScriptCards:
     """The script's pool: its valid inline cards over the source's cards of ``game``; ScriptError
     naming the script, the line and the field of the first invalid inline card."""
-    inline = _inline_cards(script, game)
+    inline = _inline_cards(script, game, source)
     taken_ids = {c["id"] for c in inline}
     taken_names = {fold(c["name"]) for c in inline}
     rest = [c for c in source.game_cards(game) if c["id"] not in taken_ids and fold(c["name"]) not in taken_names]
     return ScriptCards(game, inline + rest, inline)
 
 
-def _inline_cards(script: Script, game: str) -> list[dict]:
+def _inline_cards(script: Script, game: str, source: CardSource) -> list[dict]:
     from deckkit.catalogue.importer import Record, validate_records
 
     tables = script.data.get("card", [])
@@ -110,13 +120,21 @@ def _inline_cards(script: Script, game: str) -> list[dict]:
         data = dict(table)
         data.setdefault("game", game)
         records.append(Record(script.path, script.line("card", number), number, data))
-    problems = validate_records(records)
+    problems, expansions = _expand_keywords(script, game, source, records)
+    if not problems:
+        problems = [expansions[p.record].locate(p) if p.record in expansions else p
+                    for p in validate_records(records)]
     for number, record in enumerate(records, start=1):
         data = record.data
         if not problems and _game_of(data.get("game")) != game:
             raise script.error(f"card {number}: game is {data['game']!r}, but the script plays {game}",
                                "card", number, "game", hint="inline cards are cards of the script's game; "
                                                             "leave game out to mean it")
+    if problems and problems[0].record is None:  # a keyword definition of the script
+        first = problems[0]
+        name = re.match(r'\$\.keywords\["(.*?)"\]', first.path or "")
+        raise script.error(f"{first.path or '$'}: {first.message}", *(("keywords", name.group(1)) if name else ()),
+                           hint=first.hint or "a keyword has text and abilities, as in a card file")
     if problems:
         first = problems[0]
         top_field = re.match(r"\$\.?([A-Za-z_]+)", first.path or "")
@@ -133,6 +151,31 @@ def _inline_cards(script: Script, game: str) -> list[dict]:
                                hint="give each inline card a name of its own")
         names[key] = number
     return [r.data for r in records]
+
+
+def _expand_keywords(script: Script, game: str, source: CardSource, records: list) -> tuple[list, dict]:
+    """The inline cards with their keywords put in as abilities (as an import does): the problems, and
+    the expansions by card number (which say where a problem of an expanded ability was named)."""
+    from deckkit.engine.keywords import KeywordTable, expand_card, read_section
+
+    section = script.data.get("keywords")
+    named = any("keywords" in r.data or any(isinstance(a, dict) and "keyword" in a
+                                            for a in r.data.get("abilities") or ()) for r in records)
+    if section is None and not named:
+        return [], {}
+    if isinstance(section, dict):
+        section = {k: {"game": game, **v} if isinstance(v, dict) else v for k, v in section.items()}
+    defined, problems = read_section(section, script.path) if section is not None else ([], [])
+    table = KeywordTable(defined, source.keywords(game) if named else {})
+    problems += table.problems
+    expansions = {}
+    for r in records:
+        expansion, found = expand_card(r.data, table, script.path, r.number)
+        problems += found
+        if expansion is not None:
+            r.data = expansion.card
+            expansions[r.number] = expansion
+    return problems, expansions
 
 
 def _game_of(name: Any) -> str | None:

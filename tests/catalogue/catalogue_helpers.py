@@ -18,7 +18,7 @@ from deckkit.catalogue import open_catalogue
 def card(i: int, **extra) -> dict:
     """A valid Álomfogó dreamwalker with id af-test-<i>."""
     c = {"id": f"af-test-{i}", "game": "alomfogo", "name": f"Tesztlépő {i}", "type": "dreamwalker", "cost": i % 5,
-         "attack": 1, "defense": 2, "text": "Draws a card."}
+         "attack": 1, "defense": 2, "text": "(Draws a card.)"}
     c.update(extra)
     return c
 

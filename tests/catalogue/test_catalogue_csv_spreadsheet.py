@@ -25,14 +25,14 @@ def test_the_delimiter_is_the_one_that_splits_out_known_columns(header, delimite
 
 def test_a_semicolon_file_with_capitalised_headers_and_padded_cells_imports(run, write, db):
     f = write("semi.csv", "ID; Game ;Name;TYPE;Cost;attack;defense;Subtypes;text\n"
-                          "af-x1 ; alomfogo ; Próba, a vándor ;dreamwalker; 2 ;1;1;\" a ; b \"; Draws a card. \n")
+                          "af-x1 ; alomfogo ; Próba, a vándor ;dreamwalker; 2 ;1;1;\" a ; b \"; (Draws a card.) \n")
     r = run("import", str(f))
     assert (r.exit_code, r.stdout, r.stderr) == (0, "1 card from 1 file: 1 added, 0 updated, 0 unchanged\n", "")
     cat = open_catalogue(db)
     card = cat.get("af-x1")
     cat.close()
     assert (card["name"], card["game"], card["cost"], card["subtypes"], card["text"]) == \
-        ("Próba, a vándor", "alomfogo", 2, ["a", "b"], "Draws a card.")
+        ("Próba, a vándor", "alomfogo", 2, ["a", "b"], "(Draws a card.)")
 
 
 def test_a_tab_separated_file_imports(run, write):

@@ -1,0 +1,156 @@
+"""Abilities that are valid but can never do anything: import warnings (errors with ``--strict``).
+
+The checker (:mod:`deckkit.engine.ability_check`) refuses what cannot be played. What is left here
+is accepted data that would play as if it were not there, which a designer would want to hear of:
+
+- a card whose rules text says something but which has no abilities (a spell that is cast and
+  does nothing). Reminder text is not flagged: a sentence in parentheses, one that only names one
+  of the card's groups, subtypes or symbols ("Flying."), or one that starts with the card's type
+  ("Food: tap to pay 1."), describes rules the game applies anyway;
+- a set of cards in play (a target, a count, the cards of a continuous effect) whose filter asks
+  for a card type that never stays in play, or that asks for a type and for not that type: no card
+  can ever match it;
+- whatever the game itself can tell (its vocabulary's ``warn_card`` hook: a condition that cannot
+  hold where it is evaluated, say).
+
+Each warning has the JSON path inside the card and a hint; :func:`card_warnings` is remembered by
+the card's non-prose fields, as the checker's answers are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from deckkit.engine.effects import AbilityProblem
+
+__all__ = ["card_warnings", "reminder_only"]
+
+_SET_KEYS = frozenset({"choose", "side", "zone", "other", "filter", "count"})
+_LIST_FIELDS = ("groups", "subtypes", "symbols")
+_CACHE: dict[tuple[str, bytes], list[AbilityProblem]] = {}
+
+
+def _fold(text: str) -> str:
+    from deckkit.text import fold
+
+    return fold(text)
+
+
+def reminder_only(card: dict) -> bool:
+    """Whether the card's text only reminds of rules its fields already say (or is empty)."""
+    text = card.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return True
+    text = re.sub(r"\([^()]*\)", " ", text)  # reminder text in parentheses
+    own = {_fold(v) for key in _LIST_FIELDS for v in card.get(key) or () if isinstance(v, str)}
+    kind = _fold(str(card.get("type", ""))).replace("-", " ")
+    for sentence in re.split(r"[.;!\n]+", text):
+        said = _fold(sentence).strip(" ,:")
+        if not said or said in own or (kind and said.replace("-", " ").startswith(kind + ":")):
+            continue
+        return False
+    return True
+
+
+def card_warnings(card: Any) -> list[AbilityProblem]:
+    """Every warning of one valid card (empty for a game without the ability language)."""
+    if not isinstance(card, dict) or not isinstance(card.get("game"), str):
+        return []
+    from deckkit.engine.abilities import has_vocabulary
+    from deckkit.engine.registry import find
+
+    spec = find(card["game"])
+    if spec is None:
+        return []
+    spec.load_effects()
+    if not has_vocabulary(spec.name):
+        return []
+    abilities = card.get("abilities")
+    if not abilities:
+        if reminder_only(card):
+            return []
+        shown = card["text"] if len(card["text"]) <= 60 else card["text"][:59] + "…"
+        return [AbilityProblem("$.text", f"the text says something ({shown!r}) but the card has no abilities: "
+                               "it plays as if the text were not printed",
+                               "write what the text says as abilities (deckkit games --abilities lists the "
+                               "parts), or put reminder text in parentheses")]
+    from deckkit.engine.ability_check import PROSE_FIELDS
+
+    try:
+        key = (spec.name, _key({k: v for k, v in card.items() if k not in PROSE_FIELDS}))
+    except (TypeError, ValueError):  # a value the key cannot hold: work it out afresh
+        return _warnings(spec.name, card)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        found = _CACHE[key] = _warnings(spec.name, card)
+    return list(found)
+
+
+def _key(value: Any) -> bytes:
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - a declared dependency
+        import json
+
+        return json.dumps(value, sort_keys=True).encode()
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def _warnings(game: str, card: dict) -> list[AbilityProblem]:
+    from deckkit.engine.abilities import vocabulary
+    from deckkit.engine.ability_check import compile_card
+
+    compiled, problems = compile_card(game, card)
+    if problems:
+        return []  # the checker's problems are errors, reported elsewhere
+    vocab = vocabulary(game)
+    out = []
+    for path, node in _sets(card.get("abilities"), "$.abilities"):
+        out += _empty_set(vocab, path, node)
+    hook = getattr(vocab, "warn_card", None)
+    if callable(hook):
+        out += hook(card, list(compiled))
+    return out
+
+
+def _sets(node: Any, path: str) -> Iterator[tuple[str, dict]]:
+    """Every set of cards in an ability as written (a dict of target/count keys with a filter), with its path."""
+    if isinstance(node, dict):
+        if "filter" in node and set(node) <= _SET_KEYS:
+            yield path, node
+        for key, value in node.items():
+            yield from _sets(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _sets(value, f"{path}[{i}]")
+
+
+def _types(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, list):
+        return {v for v in value if isinstance(v, str)}
+    return set()
+
+
+def _empty_set(vocab: Any, path: str, node: dict) -> list[AbilityProblem]:
+    filt = node.get("filter")
+    if not isinstance(filt, dict) or "type" not in filt:
+        return []
+    wanted = _types(filt["type"])
+    zone = node.get("zone", vocab.zones[0])
+    out = []
+    if zone in (vocab.play_zone, vocab.zones[0]) and wanted and not wanted & set(vocab.in_play_types):
+        names = " or ".join(sorted(wanted))
+        out.append(AbilityProblem(f"{path}.filter.type", f"no {names} is ever in play: this set of cards is "
+                                  "always empty", f"the types that stay in play: {', '.join(vocab.in_play_types)}; "
+                                  f"or name the zone where such cards are (zone: one of {', '.join(vocab.zones)})"))
+    negated = filt.get("not")
+    if isinstance(negated, dict) and wanted and wanted <= _types(negated.get("type")):
+        out.append(AbilityProblem(f"{path}.filter.not.type", f"the filter asks for {' or '.join(sorted(wanted))} "
+                                  "and for not that: no card matches it", "remove the contradicting 'not' test"))
+    return out
