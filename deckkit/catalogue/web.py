@@ -5,21 +5,33 @@ row per card, the other names and the set read from the record) with facets by g
 cost and full-text search through the ``cards_fts`` index, documents each stored column, hides the
 internal tables, and adds one canned query per registered game. Datasette is an optional extra
 (``pip install 'deckkit[web]'``); nothing here imports it.
+
+Serving runs Datasette in a child Python that cannot import from the user's folder: a card pack
+unpacked there may hold a ``datasette.py`` or ``markupsafe.py``, and ``python -m`` would run it. The
+child starts in a private empty folder with ``-P`` (no unsafe path entry), and it ends when deckkit
+ends however deckkit ends (even ``kill -9``): it watches a pipe only deckkit holds, and the kernel
+closes that pipe when deckkit dies. Its output reaches the user as one-line messages; a traceback
+becomes the one line that names the error.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import ipaddress
 import json
+import os
 import socket
 import subprocess
 import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from deckkit.errors import DataError, UsageError
 
-__all__ = ["metadata", "free_port", "check_port", "serve_command", "datasette_installed"]
+__all__ = ["metadata", "free_port", "check_port", "serve_command", "datasette_installed", "check_host",
+           "one_line_messages", "relay_output"]
 
 _COLUMNS = {
     "id": "The card's id (unique across games).",
@@ -109,10 +121,69 @@ def check_port(host: str, port: int) -> None:
                              hint="pick another with --port N (--port 0 takes a free one)") from None
 
 
+# The child: a thread ends the process as soon as deckkit's end of its stdin pipe closes (deckkit
+# ended, by any signal), then Datasette's own command line runs. Rich, when installed, would draw
+# tracebacks as boxes with every local variable; Datasette falls back to plain ones without it.
+_CHILD = (
+    "import os, sys, threading\n"
+    "sys.modules['rich'] = None\n"
+    "def _watch():\n"
+    "    try:\n"
+    "        while sys.stdin.buffer.read(4096):\n"
+    "            pass\n"
+    "    finally:\n"
+    "        os._exit(0)\n"
+    "threading.Thread(target=_watch, daemon=True).start()\n"
+    "from datasette.cli import cli\n"
+    "cli(sys.argv[1:], prog_name='datasette')\n"
+)
+MAX_LINE = 300  # a relayed message longer than this is cut (an error may quote a whole request)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this machine only (localhost, 127.x.x.x, ::1)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_host(host: str, public: bool) -> tuple[str, str | None]:
+    """The address to listen on and a warning to show, or UsageError for a public one without ``public``.
+
+    An empty host means every interface to the server underneath, which is easy to type by accident
+    (an unset variable in ``--host "$HOST"``), so it is refused like any other non-loopback address.
+    """
+    shown = host if host.strip() else "''"
+    if is_loopback(host):
+        return host, None
+    if not public:
+        what = "every network interface" if not host.strip() else "a network other machines may reach"
+        raise UsageError(f"--host {shown} would serve the catalogue on {what}",
+                         hint="use --host 127.0.0.1 (this machine only), or add --public to serve it to other "
+                              "machines on purpose")
+    listen = host.strip() or "0.0.0.0"
+    return listen, (f"serving on {listen}, not on this machine only: anyone who can reach it can read the "
+                    "whole catalogue and run read-only SQL on it")
+
+
+def url_host(host: str) -> str:
+    """``host`` as written in a URL (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
 def serve_command(db: Path, meta: Path, host: str, port: int) -> list[str]:
-    """The ``datasette serve`` command line for the catalogue."""
-    return [sys.executable, "-m", "datasette", "serve", str(db), "--metadata", str(meta), "--host", host,
-            "--port", str(port), "--setting", "default_page_size", "50", "--setting", "sql_time_limit_ms", "3000"]
+    """The command line of the child that runs ``datasette serve`` on the catalogue (see the module's notes)."""
+    return [sys.executable, "-P", "-c", _CHILD, "serve", str(Path(db).absolute()), "--metadata",
+            str(Path(meta).absolute()), "--host", host, "--port", str(port), "--setting", "default_page_size",
+            "50", "--setting", "sql_time_limit_ms", "3000"]
+
+
+def child_environment() -> dict[str, str]:
+    """The child's environment: the user's, with Python told again not to put an unsafe folder first."""
+    return dict(os.environ, PYTHONSAFEPATH="1")
 
 
 def write_metadata(db: Path, folder: Path) -> Path:
@@ -123,9 +194,74 @@ def write_metadata(db: Path, folder: Path) -> Path:
 
 
 def start(db: Path, folder: Path, host: str, port: int) -> subprocess.Popen:
-    """Start Datasette on the catalogue in the background (the caller waits for it or stops it)."""
+    """Start Datasette on the catalogue in the background (the caller waits for it or stops it).
+
+    ``folder`` (private, empty but for the metadata) is the child's working folder. The child has a
+    session of its own, so a Ctrl-C at the terminal reaches deckkit alone, which stops it; its
+    stdin is the pipe it watches, its stdout and stderr one pipe for :func:`relay_output`.
+    """
     if not datasette_installed():
         raise DataError("Datasette is not installed", hint="pip install 'deckkit[web]' (the web extra)")
     check_port(host, port)
     meta = write_metadata(db, folder)
-    return subprocess.Popen(serve_command(db, meta, host, port))
+    return subprocess.Popen(serve_command(db, meta, host, port), cwd=folder, env=child_environment(),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+_TRACE_GOES_ON = ("Traceback (most recent call last)", "During handling of the above exception",
+                  "The above exception was the direct cause", "+ Exception Group Traceback")
+_TRACE_DRAWING = ("│", "╰", "^", "~")
+
+
+def one_line_messages(lines: Iterable[str]) -> Iterator[str]:
+    """Datasette's output as one-line messages: a traceback becomes its last line, long lines are cut.
+
+    Uvicorn's ``INFO:     text`` loses its padding; each message says it comes from Datasette.
+    """
+    in_trace = False
+    last_error = None
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        if line.startswith(_TRACE_GOES_ON) or (line.startswith("╭") and "Traceback" in line):
+            in_trace = True
+            continue
+        if in_trace and (not line.strip() or line[:1].isspace() or line.startswith(_TRACE_DRAWING)):
+            continue
+        if in_trace:  # the exception's own line ends a traceback (a chained one may follow)
+            in_trace = False
+            message = _cut(f"datasette: error: {line.strip()}")
+            if message != last_error:  # a drawn and a plain traceback of one error
+                yield message
+            last_error = message
+            continue
+        last_error = None
+        if not line.strip():
+            continue
+        level, sep, rest = line.partition(":")
+        if sep and level.isupper() and level.isalpha():
+            line = f"{level.lower()}: {rest.strip()}"
+        yield _cut(f"datasette: {line.strip()}")
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE - 1] + "…"
+
+
+def relay_output(stream: IO[bytes], emit: Callable[[str], None]) -> threading.Thread:
+    """A started thread that passes the child's output to ``emit`` one message at a time until it ends."""
+
+    def lines() -> Iterator[str]:
+        for raw in iter(stream.readline, b""):
+            yield raw.decode("utf-8", errors="replace")
+
+    def run() -> None:
+        try:
+            for message in one_line_messages(lines()):
+                emit(message)
+        except (OSError, ValueError):  # the stream closed under us while stopping
+            pass
+
+    thread = threading.Thread(target=run, name="datasette-output", daemon=True)
+    thread.start()
+    return thread
