@@ -25,7 +25,8 @@ def _settings(pairs: list[str]) -> dict[str, str]:
 def goldfish(
     decks: Annotated[list[Path], typer.Argument(help="Deck files or bundled decks' names; several are compared on "
                                                      "the same seeds.")],
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per deck.")] = 10_000,
+    games: Annotated[int | None, typer.Option("--games", "-n", help="Games per deck (default 10,000; with --sprt "
+                                                                     "the most it may play, default 200,000).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses a seed derived from it.")] = 0,
     policy: Annotated[str | None, typer.Option(help="Policy of the deck (greedy, random; game default).")] = None,
     opponent: Annotated[str | None, typer.Option(help="Opponent: passive (the default) or greedy (a copy of the deck "
@@ -43,6 +44,14 @@ def goldfish(
     max_turns: Annotated[int, typer.Option(help="Give up a game after this many turns.")] = 60,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     impact: Annotated[bool, typer.Option("--impact", help="Per card: win turn with it in the opening hand / by turn 3 vs not.")] = False,
+    sprt: Annotated[str | None, typer.Option("--sprt", metavar="D0,D1", help="Two decks: play until a sequential test "
+                                             "decides whether the second wins D0 or D1 turns sooner.")] = None,
+    alpha: Annotated[float, typer.Option(help="--sprt/--plan: the false-positive rate (0 to 0.5).")] = 0.05,
+    beta: Annotated[float, typer.Option(help="--sprt/--plan: the false-negative rate, 1 − power (0 to 0.5).")] = 0.05,
+    plan: Annotated[float | None, typer.Option("--plan", metavar="TURNS", help="Read this run as a pilot and say how "
+                                               "many games a difference of TURNS needs.")] = None,
+    control: Annotated[str | None, typer.Option("--control", metavar="CONDITION", help="Sharpen the mean win turn with "
+                                                "the exact odds of this opening-hand condition (a control variate).")] = None,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Draw the distribution to FILE.png/.svg (needs the plot extra).")] = None,
     output: common.GoldfishOutput = "table",
@@ -55,19 +64,27 @@ def goldfish(
 
     -o json prints a JSON list with one object per deck, also for a single deck. The built-in greedy policy and the bundled strategies (*-greedy, starting points to copy; deckkit bundled --kind strategy) are close but not the same player; each file says how it differs.
 
+    --sprt D0,D1 (two decks) plays both on shared seeds in batches of 200 and stops as soon as a sequential probability ratio test on the paired win turns decides: H1 (the second deck wins D1 turns sooner than the first) against H0 (D0 turns sooner), with error rates --alpha and --beta; it prints the decision, the games used, the LLR and its bounds, and the LLR over games. --plan TURNS reads the games played as a pilot and says how many games per deck a difference of TURNS needs, paired on shared seeds and with independent runs, fixed-size (two-sided --alpha, power 1 − --beta) and the expected length of an SPRT. --control CONDITION reports the mean win turn also corrected by the exact odds of an opening-hand condition (a control variate), with the variance it saves; it is applied only where it cannot bias (every game won, no mulligans, no keep rule).
+
     On a Dask cluster: install deckkit with its "cluster" extra on every machine, run `dask scheduler` on one and `dask worker tcp://HOST:8786` on the others, then add --scheduler tcp://HOST:8786. The numbers equal a local run's for the same seed.
 
     \b
     Examples:
       deckkit goldfish my.deck tuned.deck --games 20000 --seed 7 --keep "count(t:food) >= 2"
       deckkit goldfish obludarium-standard --strategy obludarium-greedy --games 2000
+      deckkit goldfish my.deck tuned.deck --sprt 0,0.1 --alpha 0.05 --beta 0.05
+      deckkit goldfish my.deck tuned.deck --games 1000 --plan 0.1
     """
     from deckkit.sim.goldfish import Options, goldfish as run_goldfish
     from deckkit.sim.progress import ProgressBar, watched
 
+    from deckkit.sim.sprt import parse_hypotheses
+
+    hypotheses = parse_hypotheses(sprt, "--sprt", "turns") if sprt is not None else None
     _check_outputs(games_out, plot)
     loaded, pilot = _load(decks, strategy)
-    options = Options(games=games, seed=seed, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
+    games = games if games is not None else 200_000 if sprt else 10_000
+    options = Options(games=games, seed=seed, sprt=hypotheses, alpha=alpha, beta=beta, plan=plan, control=control, policy=policy, opponent=opponent, keep=keep, settings=_settings(set_),
                       max_turns=max_turns, workers=workers, scheduler=scheduler, precision=precision,
                       max_games=max_games, confidence=confidence, impact=impact, trace=trace,
                       keep_seen=games_out is not None, strategy=pilot)

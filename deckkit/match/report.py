@@ -153,11 +153,12 @@ def render(report: dict) -> str:
 
         p = report["pairs"][0]
         d = report["sprt"]
+        stronger = f"{p['a']} (A) is stronger than {p['b']} by"
         lines += [""] + report_lines(
-            d, f"{p['a']} (A) is stronger than {p['b']} by about {d['h1']:g} Elo or more "
-               f"(a false 'stronger' at most {d['alpha'] * 100:g}% of the time if it were only {d['h0']:g})",
-            f"{p['a']} (A) is not {d['h1']:g} Elo stronger than {p['b']} "
-            f"(a missed gain at most {d['beta'] * 100:g}% of the time)")
+            d, f"{stronger} {d['h1']:g} Elo rather than {d['h0']:g} (were it {d['h0']:g} or less, this verdict "
+               f"comes at most {d['alpha'] * 100:g}% of the time)",
+            f"{stronger} {d['h0']:g} Elo rather than {d['h1']:g} (were it {d['h1']:g} or more, this verdict comes "
+            f"at most {d['beta'] * 100:g}% of the time)")
     if report.get("plan"):
         from deckkit.sim.plan import plan_lines
 

@@ -48,6 +48,11 @@ class Options:
     trace: bool = False
     strategy: Any = None  # a loaded deckkit.sim.strategy.Strategy
     keep_seen: bool = False
+    sprt: tuple[float, float] | None = None  # turns sooner (first deck − second) of H0 and H1; games: the cap
+    alpha: float = 0.05
+    beta: float = 0.05
+    plan: float | None = None  # a difference in turns to plan the games for, from this run as a pilot
+    control: str | None = None  # an opening-hand condition whose exact odds correct the mean win turn
 
 
 @dataclass
@@ -99,7 +104,8 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
             raise UsageError("give --policy or --strategy, not both", hint="the strategy is the policy")
     jobs = [Job.make(game_name, d.cards, seed=options.seed, policy=options.policy, opponent=options.opponent,
                      keep=options.keep, settings=options.settings, max_turns=options.max_turns,
-                     keep_seen=options.keep_seen or options.impact, strategy=options.strategy) for d in decks]
+                     keep_seen=options.keep_seen or options.impact or bool(options.control), strategy=options.strategy)
+            for d in decks]
     # Build, compile and play game 0 here first: bad settings, policies or keep conditions then fail
     # in this process with their full message and hint, before any worker starts.
     game = build_game(game_name, decks[0].cards, options.settings)
@@ -111,9 +117,13 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
         lines: list[str] = []
         play_one(job, 0, lines if options.trace else None)
         traces.append(lines)
-    result = run(jobs, options.games, workers=options.workers, scheduler=options.scheduler,
-                 precision=options.precision, max_games=options.max_games, confidence=options.confidence,
-                 progress=progress, backend=backend)
+    test = _check_tests(options, decks)
+    if test is None:
+        result = run(jobs, options.games, workers=options.workers, scheduler=options.scheduler,
+                     precision=options.precision, max_games=options.max_games, confidence=options.confidence,
+                     progress=progress, backend=backend)
+    else:
+        result = _sequential(jobs, test, options, progress, backend)
     reports = [deck_report(d.label, game_name, recs, seed=options.seed,
                            policy=(f"strategy:{options.strategy.name}" if options.strategy
                                    else options.policy or _default(game, "policy")),
@@ -130,4 +140,65 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
         for report, lines in zip(reports, traces):
             report["trace"] = lines
     add_comparisons(reports, result.records, options.confidence)
+    if test is not None:
+        reports[1]["comparison"]["sprt"] = test.as_json()
+    if options.plan is not None:
+        from deckkit.sim.turntests import goldfish_plan
+
+        reports[-1]["plan"] = goldfish_plan(result.records, options.plan, options.alpha, options.beta).as_json()
+    if options.control:
+        from deckkit.sim.control import add_control
+
+        for report, deck, recs in zip(reports, decks, result.records):
+            add_control(report, deck.cards, game_name, recs, options.control, options.confidence, options.keep)
     return Outcome(reports, result.records, traces, result.interrupted)
+
+
+def _check_tests(options: Options, decks: Sequence[LoadedDeck]) -> Any:
+    """Check --sprt, --plan and --control before any game; the sequential test (None without --sprt)."""
+    from deckkit.sim.sprt import Sprt, check_rates
+
+    check_rates(options.alpha, options.beta)
+    if options.sprt is not None or options.plan is not None:
+        from deckkit.engine.registry import spec
+
+        if spec(decks[0].game).records != "win-by-turn":
+            raise UsageError(f"--sprt and --plan measure win turns; {spec(decks[0].game).title} goldfish reports scores",
+                             hint="compare its decks without them")
+    if options.plan is not None:
+        from deckkit.sim.plan import check_delta
+
+        check_delta(options.plan)
+    if options.control:
+        from deckkit.sim.control import check_control
+
+        check_control(options.control, decks[0].game)
+    if options.sprt is None:
+        return None
+    if len(decks) != 2:
+        raise UsageError("--sprt compares two decks", hint="give the deck and its variant: deckkit goldfish A B --sprt 0,0.1")
+    if options.precision is not None:
+        raise UsageError("give --sprt or --precision, not both", hint="the SPRT decides when to stop by itself")
+    return Sprt(*options.sprt, alpha=options.alpha, beta=options.beta, unit="turns")
+
+
+def _sequential(jobs: Sequence[Job], test: Any, options: Options, progress: Callable[[int, int], None] | None,
+                backend: Backend | None) -> Any:
+    """Play both decks in batches on shared seeds until the SPRT on their paired gains decides."""
+    import time
+
+    from deckkit.sim.runner import RunResult, open_backend
+    from deckkit.sim.sequential import play_until_decided
+    from deckkit.sim.turntests import SPRT_BATCH, llr_of
+
+    own = backend is None
+    backend = backend or open_backend(options.workers, options.scheduler)
+    began = time.perf_counter()
+    try:
+        out = play_until_decided(jobs, test, llr_of(test.h0, test.h1), batch=SPRT_BATCH, cap=options.games,
+                                 backend=backend, progress=progress)
+    finally:
+        if own:
+            backend.close()
+    half = (time.perf_counter() - began) / 2
+    return RunResult(out.records, [half, half], out.interrupted, out.workers)

@@ -107,6 +107,7 @@ def render_wins(r: dict) -> str:
         f"  median / p90    {r['median_turn'] if r['median_turn'] is not None else '–'} / "
         f"{r['p90_turn'] if r['p90_turn'] is not None else '–'}",
         f"  mulligans       {_num(r['mulligans'])} per game",
+        *_control(r),
         _speed(r),
         "",
     ]
@@ -159,6 +160,18 @@ def render_scores(r: dict) -> str:
     return "\n".join(lines)
 
 
+def _control(r: dict) -> list[str]:
+    """The control-variate line: the corrected mean win turn beside the plain one, or why it was not applied."""
+    c = r.get("control")
+    if not c:
+        return []
+    if not c["applied"]:
+        return [f"  control         not applied ({c['reason']})"]
+    gain = f", variance ÷{c['variance_reduction']:.2f}" if c.get("variance_reduction") else ""
+    return [f"  with control    {_num(c['mean_turn'])}  ({_ci(c['mean_turn_ci'])}; exact P({c['condition']}) = "
+            f"{_pct(c['exact_odds'])}, seen {_pct(c['seen_share'])}{gain})"]
+
+
 def render_comparison(reports: Sequence[dict]) -> str:
     """The side-by-side block: each deck's headline figure and its verdict against the first."""
     scoring = "mean_scores" in reports[0]
@@ -168,6 +181,17 @@ def render_comparison(reports: Sequence[dict]) -> str:
         lines.append(f"  {r['deck']:<40} {_num(figure)}")
     for r in reports[1:]:
         lines.append(f"  → {r['comparison']['verdict']}")
+        if r["comparison"].get("sprt"):
+            from deckkit.sim.sprt import report_lines
+
+            d = r["comparison"]["sprt"]
+            base, name = reports[0]["deck"], r["deck"]
+            gain = f"{name} wins sooner than {base} by"
+            lines += [""] + report_lines(
+                d, f"{gain} {d['h1']:g} turns rather than {d['h0']:g} (were it {d['h0']:g} or less, this verdict "
+                   f"comes at most {d['alpha'] * 100:g}% of the time)",
+                f"{gain} {d['h0']:g} turns rather than {d['h1']:g} (were it {d['h1']:g} or more, this verdict comes "
+                f"at most {d['beta'] * 100:g}% of the time)")
     return "\n".join(lines)
 
 
@@ -198,4 +222,8 @@ def render(reports: Sequence[dict]) -> str:
     if len(reports) > 1:
         blocks.append(render_comparison(reports))
     blocks += [render_impact(r) for r in reports if r.get("impact")]
+    if reports[-1].get("plan"):
+        from deckkit.sim.plan import plan_lines
+
+        blocks.append("\n".join(plan_lines(reports[-1]["plan"])))
     return "\n\n".join(blocks)
