@@ -15,7 +15,9 @@ script_app = typer.Typer(help="Scripted solitaire tests (*.deckkit.toml): run th
 def games(
     actions: Annotated[bool, typer.Option("--actions", help="Also document each game's action strings.")] = False,
     abilities: Annotated[bool, typer.Option("--abilities", help="Also list each game's ability language: "
-                                            "triggers, effects, costs, continuous effects, conditions, filters.")]
+                                            "the keys of abilities and steps, triggers, replaceable events, effects, "
+                                            "targets, amounts, costs, continuous effects, conditions, filters, "
+                                            "zones, durations, players and keywords, each with its parameters.")]
     = False,
     output: common.RecordsOutput = "table",
 ) -> None:
@@ -45,9 +47,9 @@ def games(
         if actions and game.get("actions"):
             typer.echo("  " + game["actions"].replace("\n", "\n  "))
         if game.get("abilities"):
-            from deckkit.engine.ability_text import words_text
+            from deckkit.engine.ability_reference import reference_text
 
-            for line in words_text(game["name"]):
+            for line in reference_text(game["name"]):
                 typer.echo("  " + line)
         typer.echo("")
 

@@ -30,6 +30,49 @@ def _none() -> dict:
     return {"not": {}, "description": "This game's cards have none."}
 
 
+def _sample(key: str, schema: dict) -> Any:
+    """A value a parameter takes, for an example: the first allowed one, 1 for numbers, a side for a target."""
+    if key == "target":
+        side = (schema.get("x-sides") or ("own",))[0]
+        zones = schema.get("x-zones")
+        return {"side": side, "zone": zones[0]} if zones else side
+    if key == "to" and schema.get("enum"):
+        return schema["enum"][-1]  # the first is often where the card is already (play)
+    if key == "amount":
+        return 1
+    if "const" in schema:
+        return schema["const"]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    for alternative in schema.get("anyOf") or ():
+        if isinstance(alternative, dict) and ("type" in alternative or "enum" in alternative or "const" in alternative):
+            return _sample(key, alternative)
+    kind = schema.get("type")
+    if kind == "integer":
+        low, high = schema.get("minimum", 1), schema.get("maximum", 1)
+        return min(max(1, low), high)
+    if kind == "boolean":
+        return True
+    if kind == "string":
+        return "…"
+    return {"side": "own"}  # a set of cards
+
+
+def _example(name: str, params: Any, wanted: tuple[str, ...], cards: bool = False) -> dict:
+    """An example of a step or a continuous effect: its name and a value for each parameter it needs."""
+    out: dict[str, Any] = {"effect": name}
+    for key in params:
+        if key in wanted:
+            out[key] = _sample(key, params[key])
+    if cards and "cards" not in out:
+        out["cards"] = {"side": "own"}
+    own = [k for k in out if k not in ("effect", "target", "amount", "player", "duration", "cards")]
+    numbers = [k for k, p in params.items() if k not in out and isinstance(p, dict) and p.get("type") == "integer"]
+    if not own and numbers:  # an effect of optional numbers (attack, defence) changes nothing without one
+        out[numbers[0]] = _sample(numbers[0], params[numbers[0]])
+    return out
+
+
 class _Defs:
     """Builds each definition of one game's language; references to the others carry the game's prefix."""
 
@@ -171,11 +214,10 @@ class _Defs:
             entry: dict[str, Any] = {"title": name, "description": kind.description, "type": "object",
                                      "required": ["effect", *kind.required], "additionalProperties": False,
                                      "properties": props}
-            if kind.example:
-                entry["examples"] = [kind.example]
+            entry["examples"] = [kind.example or _example(name, kind.params, kind.required, kind.cards)]
             statics.append(entry)
         return {"title": "continuous effect", "description": "Holds while the card is in play.",
-                "anyOf": statics or [{"not": {}}]}
+                "examples": [statics[0]["examples"][0]] if statics else [], "anyOf": statics or [{"not": {}}]}
 
     def step(self) -> dict:
         """One effect: one alternative per effect of the game's registry, with that effect's parameters."""
@@ -186,7 +228,8 @@ class _Defs:
             props.update({key: self._param(key, schema) for key, schema in eff.params.items()})
             props.update(self._flow())
             steps.append({"title": name, "description": eff.description, "type": "object", "required": ["effect",
-                          *eff.required], "additionalProperties": False, "properties": props})
+                          *eff.required], "additionalProperties": False, "properties": props,
+                          "examples": [_example(name, eff.params, (*eff.required, "target", "amount"))]})
         return {"title": "step", "description": "One effect with its own target, amount and duration.",
                 "examples": [{"effect": sorted(self.effects)[0]}] if self.effects else [],
                 "anyOf": steps or [{"not": {}}]}

@@ -14,7 +14,6 @@ the same words the checker uses.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from deckkit.engine.ability_schema import language_schema
@@ -365,70 +364,3 @@ def render_card(game: str, card: dict) -> list[str]:
     if problems:
         return [f"(cannot work: {p.path} {p.message})" for p in problems]
     return [render(game, a, card.get("name") or "this card") for a in compiled]
-
-
-# -- the reference of a game's words ---------------------------------------------------------------
-def _choices(schema: dict) -> str:
-    if "const" in schema:
-        return json.dumps(schema["const"])
-    for key in ("anyOf", "oneOf"):
-        if key in schema:
-            return "|".join(_choices(s) if isinstance(s, dict) and ("type" in s or "enum" in s or "const" in s)
-                            else "target" for s in schema[key])
-    if "enum" in schema:
-        return "|".join(str(v) for v in schema["enum"])
-    kind = schema.get("type")
-    if kind == "integer":
-        low, high = schema.get("minimum"), schema.get("maximum")
-        return f"{low}..{high}" if low is not None and high is not None else "number"
-    return {"boolean": "true|false", "string": "text", "object": "target"}.get(str(kind), "value")
-
-
-def words(game: str) -> dict[str, Any]:
-    """Every word of a game's ability language, for people and editors (``deckkit games --abilities``)."""
-    v = vocabulary(game)
-    effects = effects_of(game)
-    language_keys = ("target", "amount", "duration", "player")
-
-    def params(schemas: Any) -> dict[str, str]:
-        return {k: _choices(s) for k, s in schemas.items() if k not in language_keys}
-
-    return {
-        "triggers": {n: e.description for n, e in v.events.items()},
-        "effects": {n: {"description": e.description, "takes": [k for k in language_keys if k in e.params],
-                        "params": params(e.params)} for n, e in sorted(effects.items())},
-        "costs": {n: {"description": c.description or c.phrase, "value": _choices(c.schema),
-                      "card_types": list(c.card_types)} for n, c in v.costs.items()},
-        "continuous": {n: {"description": s.description, "params": params(s.params), "cards": s.cards}
-                       for n, s in v.statics.items()},
-        "conditions": {n: {"description": c.description, "value": _choices(c.schema)} for n, c in v.conditions.items()},
-        "filter_fields": {n: {"kind": f.kind, "values": list(f.values)} for n, f in v.fields.items()},
-        "zones": list(v.zones),
-        "durations": dict(v.durations),
-        "players": dict(v.players),
-    }
-
-
-def words_text(game: str) -> list[str]:
-    """:func:`words` as indented lines."""
-    w = words(game)
-    out = ["ability language (see the README, 'Writing abilities'):",
-           "  triggers:   " + ", ".join(w["triggers"]),
-           "  effects (do: [{effect: NAME, …}]):"]
-    for name, e in w["effects"].items():
-        extra = ", ".join([*e["takes"], *(f"{k}={c}" for k, c in e["params"].items())])
-        out.append(f"    {name}({extra})  {e['description']}")
-    out.append("  costs:      " + ", ".join(f"{n}={c['value']}" for n, c in w["costs"].items()))
-    out.append("  continuous (static: [{effect: NAME, …}]):")
-    for name, s in w["continuous"].items():
-        extra = ", ".join([*(["cards"] if s["cards"] else []), *(f"{k}={c}" for k, c in s["params"].items())])
-        out.append(f"    {name}({extra})  {s['description']}")
-    if w["conditions"]:
-        out.append("  conditions: " + ", ".join(f"{n}={c['value']}" for n, c in w["conditions"].items())
-                   + "; and count with min/max, not, all, any")
-    fields = [f"{n}={'|'.join(f['values'])}" if f["values"] else f"{n} ({f['kind']})"
-              for n, f in w["filter_fields"].items()]
-    out.append("  filters:    " + ", ".join(fields) + "; and not, any")
-    out.append("  zones:      " + ", ".join(w["zones"]) + "; durations: " + ", ".join(w["durations"])
-               + "; players: " + ", ".join(w["players"]))
-    return out

@@ -87,12 +87,17 @@ def effect(game: str, name: str, *, params: Mapping[str, dict] | None = None,
         table = REGISTRY.setdefault(game, {})
         if name in table:
             raise ValueError(f"effect {name!r} registered twice for {game}")
-        doc = (fn.__doc__ or "").strip().splitlines()
-        table[name] = Effect(game, name, fn, dict(params or {}), tuple(required), doc[0] if doc else "",
+        table[name] = Effect(game, name, fn, dict(params or {}), tuple(required), summary(fn.__doc__),
                              phrase, tuple(emits), check)
         return fn
 
     return register
+
+
+def summary(doc: str | None) -> str:
+    """A docstring's first paragraph as one line: an effect's description, never cut mid-sentence."""
+    paragraph = (doc or "").strip().split("\n\n", 1)[0]
+    return " ".join(paragraph.replace("``", "").split())
 
 
 def handler(game: str, name: str) -> Callable:

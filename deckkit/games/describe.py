@@ -65,8 +65,8 @@ def describe_games(*, actions: bool = False, abilities: bool = False) -> list[di
             from deckkit.engine.abilities import has_vocabulary
 
             if has_vocabulary(info.name):
-                from deckkit.engine.ability_text import words
+                from deckkit.engine.ability_reference import reference
 
-                entry["abilities"] = words(info.name)
+                entry["abilities"] = reference(info.name)
         out.append(entry)
     return out
