@@ -23,15 +23,22 @@ class Rendered:
     warnings: list[str] = field(default_factory=list)
 
 
-def output_folder(folder: Path) -> Path:
-    """``folder``, made if only it is missing; PrintError when its parent is missing too or it is a file."""
+def check_folder(folder: Path) -> None:
+    """Refuse an output folder that is a file, or is missing together with its parent."""
     if folder.is_dir():
-        return folder
+        return
     if folder.exists():
         raise PrintError("-f: this is a file, not a folder", path=str(folder), hint="give a folder for the pictures")
     if not folder.parent.is_dir():
         raise PrintError("-f: the folder's parent does not exist", path=str(folder),
                          hint="create the parent folder first or choose another folder")
+
+
+def output_folder(folder: Path) -> Path:
+    """``folder``, made if only it is missing (call it once everything is drawn); PrintError otherwise."""
+    check_folder(folder)
+    if folder.is_dir():
+        return folder
     try:
         folder.mkdir()
     except OSError as exc:
@@ -51,7 +58,7 @@ def render_cards(cards: list[dict[str, Any]], layout: Layout, folder: Path, *, d
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise PrintError(f"unknown picture format {unknown[0]!r}", hint="formats: " + ", ".join(FORMATS))
-    folder = output_folder(folder)
+    check_folder(folder)
     maker = FaceMaker(layout, art_dir)
     drawn: list[tuple[Path, bytes]] = []
     out = Rendered()
@@ -63,6 +70,7 @@ def render_cards(cards: list[dict[str, Any]], layout: Layout, folder: Path, *, d
             drawn.append((folder / f"{stem}.png", png_bytes(card_image(face, layout, dpi / 25.4), dpi)))
         if "svg" in formats:
             drawn.append((folder / f"{stem}.svg", card_svg(face, layout).encode("utf-8")))
+    output_folder(folder)
     for path, data in drawn:
         with output_file(path, "picture") as fh:
             fh.write(data)

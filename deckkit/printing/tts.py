@@ -19,7 +19,7 @@ from deckkit.printing.backs import generated_back, picture_back
 from deckkit.printing.common import PrintError, output_file, require
 from deckkit.printing.face import FaceMaker
 from deckkit.printing.layout import Layout
-from deckkit.printing.render import Rendered, output_folder
+from deckkit.printing.render import Rendered, check_folder, output_folder
 from deckkit.printing.sources import Selection
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
@@ -51,7 +51,7 @@ def export_tts(selection: Selection, layout: Layout, folder: Path, *, backs: str
 
     if not selection.counts:
         raise PrintError("the deck has no cards", hint="add cards to the deck first")
-    folder = output_folder(folder)
+    check_folder(folder)
     stem = stem or _stem(selection.title)
     w, h = card_pixels(layout)
     ppm = w / layout.width
@@ -95,6 +95,7 @@ def export_tts(selection: Selection, layout: Layout, folder: Path, *, backs: str
                  "Name": "DeckCustom", "Transform": _transform(), "Nickname": selection.title, "Description": "",
                  "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}]}
     drawn.append((folder / f"{stem}.json", (json.dumps(saved, ensure_ascii=False, indent=2) + "\n").encode("utf-8")))
+    output_folder(folder)
     for path, data in drawn:
         with output_file(path, "export file") as fh:
             fh.write(data)
