@@ -478,6 +478,7 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
         if batch is not None:
             batches.append(batch)
         problems += probs
+    read = sum(len(b.datas) for b in batches)  # the cards of the files (a changed keyword may add stored ones)
     table, expansions, found = expand_keywords(cat, batches)
     problems += found
     datas = batches[0].datas if len(batches) == 1 else [d for b in batches for d in b.datas]
@@ -495,7 +496,7 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
                                problems,
                                hint="fix the records above and import again (--dry-run checks without writing)")
     progress(len(datas), total)
-    report = ImportReport([str(p) for p in paths], len(datas), dry_run=dry_run)
+    report = ImportReport([str(p) for p in paths], read, dry_run=dry_run)
     # Rows are made before taking the write lock (they depend on the records only); which are
     # new, changed or unchanged is decided inside the transaction.
     by_file = _rows_by_file(batches)
@@ -551,6 +552,8 @@ def expand_keywords(cat, batches: list[_Batch]) -> tuple[Any, dict[tuple[str, in
 
     table = KeywordTable(defined, stored_keywords(cat) if cat is not None else {})
     problems = list(table.problems)
+    if cat is not None and not problems:
+        batches += _restated(cat, table, batches)
     expansions: dict[tuple[str, int | None], Any] = {}
     for b in batches:
         for i, data in enumerate(b.datas):
@@ -564,6 +567,30 @@ def expand_keywords(cat, batches: list[_Batch]) -> tuple[Any, dict[tuple[str, in
                     b._records[i].data = expansion.card
                 expansions[(b.file, i + 1)] = expansion
     return table, expansions, problems
+
+
+def _restated(cat, table: Any, batches: list[_Batch]) -> list[_Batch]:
+    """Stored cards (not in this import) that carry a keyword whose definition the import changes, with the
+    new definition's abilities, one batch per file they came from (so each keeps its source)."""
+    from deckkit.engine.keywords import keyword_of, restate
+
+    names: dict[str, set[str]] = {}
+    for d in table.changed():
+        if (d.game, d.name) in table.stored:
+            names.setdefault(d.game, set()).add(d.name)
+    if not names:
+        return []
+    imported = {d.get("id") for b in batches for d in b.datas if isinstance(d, dict)}
+    by_source: dict[str, list[dict]] = {}
+    for game, direct in names.items():
+        changed = table.dependents(game, direct)
+        sources = dict(cat.conn.execute("SELECT id, source FROM cards WHERE game = ?", (game,)).fetchall())
+        for card in cat.cards(game):
+            tags = {keyword_of(a) for a in card.get("abilities") or ()}
+            if card["id"] not in imported and tags & changed:
+                by_source.setdefault(sources.get(card["id"]) or "catalogue", []).append(
+                    restate(card, tags & changed, table))
+    return [_Batch(source, cards) for source, cards in by_source.items()]
 
 
 def _names_keywords(card: Any) -> bool:

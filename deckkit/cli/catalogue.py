@@ -73,15 +73,30 @@ hint) and nothing is written. Cards are matched by id: the summary says
 how many were added, updated and unchanged.
 
 \b
-A card whose name another card of its game has under another id is a
-warning listing both ids (decks, scripts and `deckkit card` then need the
-id); --strict makes it an error: exit 1, nothing written.
+Warnings (the import goes on; --strict makes each an error: exit 1,
+nothing written):
+  - a card whose name another card of its game has under another id
+    (decks, scripts and `deckkit card` then need the id);
+  - a card whose text says something but which has no abilities (it
+    would play as if the text were not printed; reminder text in
+    parentheses, or naming the card's groups, is fine);
+  - an ability that can never do anything (a set of cards in play that
+    no card can match, a condition that cannot hold where it is read).
+
+\b
+Keywords: a JSON file may be an object {"keywords": {NAME: {"game",
+"text", "abilities"}}, "cards": [...]} (or hold keywords only); a card
+names them in "keywords": [NAME, ...] (CSV: a keywords column, swift;bold)
+or as an ability {"keyword": NAME}. Each keyword's abilities are put into
+the cards that name it; the definitions are kept in the catalogue, so a
+later import may name them too. A name that is not defined, defined twice
+differently, refers to itself, or belongs to another game is an error.
 
 \b
 CSV columns: id game name names type set rarity cost attack defense glory
 helper subtypes groups blocking ingredient number label symbols stone
-requires bonus text abilities provenance. Lists: items separated by ';'
-(flying;nocturnal) or a JSON array; names/abilities/provenance: JSON;
+requires bonus text keywords abilities provenance. Lists: items separated
+by ';' (flying;nocturnal) or a JSON array; names/abilities/provenance: JSON;
 blocking: true/false; an empty cell leaves the field out. Spreadsheet
 files work as saved: cells separated by commas, semicolons or tabs (found
 from the header row), column names in any case, spaces around cells
@@ -93,6 +108,7 @@ Examples:
   deckkit import --dry-run cards.jsonl -o json
   deckkit export --game af -o csv | deckkit --db other.db import -
   deckkit import --strict my-cards.json
+  deckkit import my-keywords.json my-cards.csv
 """
 
 db_app = typer.Typer(name="db", cls=common.HelpGroup, help="Where the catalogue is, its schema version and integrity.")
@@ -113,7 +129,9 @@ def import_(
                                                 show_default=False)],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Validate and report, write nothing.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every problem, not the best per record.")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="A name another card of the game has is an error, not a warning.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings are errors: a name another card of the game has, "
+                                         "a card whose text has no abilities, an ability that can never do "
+                                         "anything.")] = False,
     output: common.Output = "table",
 ) -> None:
     from deckkit.catalogue.importer import import_files
@@ -145,10 +163,13 @@ def import_(
         common.err(f"warning: {warning}")
     files_txt = f"{report.records} card{'s' * (report.records != 1)} from {len(files)} file{'s' * (len(files) != 1)}"
     a, u, c = len(report.added), len(report.updated), report.unchanged
+    k = len(report.keywords)
+    keywords = f"; {k} keyword{'s' * (k != 1)} {'to define' if dry_run else 'defined'} ({', '.join(report.keywords)})" \
+        if k else ""
     if dry_run:
-        typer.echo(f"dry run: {files_txt}: {a} to add, {u} to update, {c} unchanged; nothing written")
+        typer.echo(f"dry run: {files_txt}: {a} to add, {u} to update, {c} unchanged{keywords}; nothing written")
     else:
-        typer.echo(f"{files_txt}: {a} added, {u} updated, {c} unchanged")
+        typer.echo(f"{files_txt}: {a} added, {u} updated, {c} unchanged{keywords}")
 
 
 import_.__doc__ = IMPORT_HELP

@@ -40,7 +40,7 @@ from typing import Any
 from deckkit.schemas import Problem
 
 __all__ = ["Definition", "Expansion", "read_section", "builtin_keywords", "KeywordTable", "expand_card",
-           "CONTENT_KEYS", "is_reference", "keyword_of", "card_keywords"]
+           "CONTENT_KEYS", "is_reference", "keyword_of", "card_keywords", "restate"]
 
 #: The keys that give an ability content; an ability with "keyword" and none of them is a reference.
 CONTENT_KEYS = ("trigger", "cost", "static", "do", "modes", "replace", "effect")
@@ -283,6 +283,19 @@ class KeywordTable:
         """The import's definitions that the catalogue does not hold yet, or holds differently."""
         return [d for key, d in self.own.items() if key not in self.stored or not self.stored[key].same(d)]
 
+    def dependents(self, game: str, names: set[str]) -> set[str]:
+        """``names`` and every keyword of ``game`` built on one of them (through others too)."""
+        out = set(names)
+        defined = {n: d for (g, n), d in {**self.stored, **self.own}.items() if g == game}
+        grew = True
+        while grew:
+            grew = False
+            for name, d in defined.items():
+                if name not in out and any(is_reference(a) and a["keyword"] in out for a in d.abilities):
+                    out.add(name)
+                    grew = True
+        return out
+
     # a definition's own problems
     def _check(self, d: Definition) -> list[Problem]:
         problems: list[Problem] = []
@@ -406,3 +419,20 @@ def expand_card(card: Any, table: KeywordTable, file: str = "", record: int | No
     if not new:
         del out["abilities"]
     return Expansion(out, origins), problems
+
+
+def restate(card: dict, names: set[str], table: KeywordTable) -> dict:
+    """A stored card with the abilities of the keywords ``names`` replaced by their definitions' abilities
+    now (a definition changed): where the first of a keyword's abilities was, the new ones stand."""
+    out: list[Any] = []
+    done: set[str] = set()
+    for ability in card.get("abilities") or ():
+        tag = keyword_of(ability)
+        if tag is None or tag not in names:
+            out.append(ability)
+            continue
+        d = table.get(card["game"], tag)
+        if tag not in done and d is not None:
+            done.add(tag)
+            out += [{"keyword": tag, **{k: v for k, v in a.items() if k != "keyword"}} for a in table.abilities_of(d)]
+    return {**card, "abilities": out}

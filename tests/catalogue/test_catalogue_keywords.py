@@ -4,6 +4,8 @@ a name it cannot resolve — with nothing written."""
 
 from __future__ import annotations
 
+import json
+
 from catalogue_helpers import db, empty, run, write  # noqa: F401  (fixtures)
 
 from deckkit.catalogue.importer import import_files
@@ -136,3 +138,32 @@ def test_card_shows_each_keyword_with_its_meaning_and_the_abilities_it_gave(run,
     out = run("card", "ob-kw-1").stdout
     assert f"keywords   swift: {SWIFT['text']}" in out
     assert "abilities  (swift) " in out
+
+
+def test_a_changed_definition_restates_the_stored_cards_that_carry_it_and_keywords_built_on_it(empty, write):
+    built = {"game": GAME, "text": "Swift, and more.", "abilities": [{"keyword": "swift"}]}
+    import_files(empty, [write("a.json", {"keywords": {"swift": SWIFT, "built": built},
+                                          "cards": [monster(1, keywords=["swift"]), monster(2, keywords=["built"]),
+                                                    monster(3)]})])
+    changed = {**SWIFT, "text": "It cannot attack.", "abilities": [_static("cannot-attack")]}
+    report = import_files(empty, [write("b.json", {"keywords": {"swift": changed}})])
+    assert (report.records, sorted(report.updated), report.keywords) == (0, ["ob-kw-1", "ob-kw-2"], [f"{GAME}/swift"])
+    assert empty.get("ob-kw-1")["abilities"] == [{"keyword": "swift", **_static("cannot-attack")}]
+    assert empty.get("ob-kw-2")["abilities"] == [{"keyword": "built", **_static("cannot-attack")}]
+    assert stored_keywords(empty)[(GAME, "swift")].text == "It cannot attack."
+
+
+def test_import_says_which_keywords_it_defined(run, write):
+    f = write("kw.json", {"keywords": {"swift": SWIFT}, "cards": [monster(1, keywords=["swift"])]})
+    r = run("import", str(f))
+    assert r.stdout == f"1 card from 1 file: 1 added, 0 updated, 0 unchanged; 1 keyword defined ({GAME}/swift)\n"
+    again = run("import", "-o", "json", str(f))
+    assert json.loads(again.stdout)["keywords"] == []
+
+
+def test_a_lone_keyword_reference_that_was_never_put_in_is_refused_by_the_checker():
+    from deckkit.engine.ability_check import compile_card
+
+    _, problems = compile_card(GAME, monster(1, abilities=[{"keyword": "swift"}]))
+    assert [(p.path, p.message) for p in problems] == [
+        ("$.abilities[0].keyword", "keyword 'swift' was not put in: the ability says nothing else")]
