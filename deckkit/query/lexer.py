@@ -209,9 +209,9 @@ class _Lexer:
         try:
             compile_pattern(value)
         except error as exc:
-            raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0),
-                             hint="a Python regular expression; put \\ before a special character to match it "
-                                  "as itself") from None
+            hint = getattr(exc, "hint", None) or ("a Python regular expression; put \\ before a special "
+                                                  "character to match it as itself")
+            raise self.error(f"bad regular expression: {exc.msg}", vpos + 1 + (exc.pos or 0), hint=hint) from None
 
     def _number(self, field: str, value: str, vpos: int) -> int | FieldRef:
         """A number field's value: a whole number of sane size, or another number field (atk>def)."""
