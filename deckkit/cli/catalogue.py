@@ -274,6 +274,13 @@ def card(
         meanings = keyword_meanings(cat, found)
         listed = [f"{name}: {meaning}" if meaning else name for name, meaning in meanings.items()]
         _write(card_detail(found, abilities=english, keywords=listed))
+        from deckkit.printing.cardtext import numbers_disagree
+
+        differ = numbers_disagree(found)  # the text is what deckkit print puts on the card
+        if differ is not None:
+            only_text, only_abilities = (", ".join(map(str, n)) or "none" for n in differ)
+            common.err(f"warning: the text and the abilities disagree in their numbers: {only_text} only in the "
+                       f"text, {only_abilities} only in the abilities (a printed card shows the text)")
     elif output == "json":
         common.print_json(found)
     else:

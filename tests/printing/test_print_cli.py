@@ -162,3 +162,26 @@ def test_card_files_are_written_whole(run, tmp_path):
     result = run("print", "alomfogo-casual", "--paper", "a5", "-f", "old.pdf")
     assert result.exit_code == 2 and (tmp_path / "old.pdf").read_bytes() == b"old"
     assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
+
+
+def test_card_warns_when_its_text_and_abilities_disagree_in_numbers(tmp_path):
+    """deckkit card shows the text and the abilities' English; numbers that differ between them are a warning."""
+    from typer.testing import CliRunner
+
+    from deckkit.cli import app
+    from deckkit.decks import CardPool
+
+    kubista = dict(CardPool.bundled().find("Kubišta"))
+    changed = dict(kubista, id="ob-kubista-misprint", name="Kubišta Misprint",
+                   text=kubista["text"].replace("Kubišta", "Kubišta Misprint").replace("+2", "+3"))
+    (tmp_path / "cards.json").write_text(json.dumps([changed], ensure_ascii=False), encoding="utf-8")
+    db = str(tmp_path / "c.db")
+    runner = CliRunner()
+    assert runner.invoke(app, ["--db", db, "import", str(tmp_path / "cards.json")]).exit_code == 0
+    result = runner.invoke(app, ["--db", db, "card", "Kubišta Misprint"])
+    assert result.exit_code == 0
+    assert "+3" in result.stdout and "+2" in result.stdout  # both are shown
+    assert "warning: the text and the abilities disagree in their numbers: 3 only in the text, 2 only in the " \
+           "abilities" in result.stderr
+    same = runner.invoke(app, ["--db", db, "card", "Kubišta"])
+    assert same.exit_code == 0 and "disagree" not in same.stderr
