@@ -118,7 +118,8 @@ class Compiler(ValueCompiler):
                 "ref counts the steps of the same list from 1, and only earlier ones")
             return 0
         step = earlier[ref - 1]
-        if step.target is None:
+        eff = self.effects.get(step.effect)
+        if step.target is None and not (eff is not None and eff.finds):
             self.p.add(path, f"step {ref} ({step.effect}) acts on no card to refer to",
                        "refer to a step with a target")
         return ref

@@ -225,13 +225,22 @@ class Words:
             "player": player, "s": "" if s.player == "you" else "s", "es": "" if s.player == "you" else "es",
             "have": "have" if s.player == "you" else "has", "amount": number,
             "cards": _number(fixed, "card") if not s.amount.from_event else "that many cards",
-            "target": self.target(s.target), "duration": self._duration(s.duration), "name": self.name,
+            "target": self.target(s.target) if not self._chosen_by_other(s) else "it",
+            "duration": self._duration(s.duration), "name": self.name,
             "step": s, "words": self,
         }
         words.update(dict(s.params))
         phrase = eff.phrase if eff is not None and eff.phrase else "{name}: " + s.effect
         text = phrase(words) if callable(phrase) else phrase.format(**words)
         text += tail
+        if self._chosen_by_other(s) and s.target is not None:
+            t = s.target
+            nouns = self.noun(t.filter, plural=True)
+            whose = {"own": "your", "enemy": "their", "any": "the"}[t.side]
+            who = ("each player" if t.side == "any" else "each opponent" if t.side == "enemy" else "you") \
+                if s.chooser == "player" else "your opponent"
+            picks = f"one of {whose} {nouns}" if s.chooser == "player" else self.target(t)
+            text = f"{who} choose{'' if who == 'you' else 's'} {picks}; {text}"
         if s.optional:
             who = {"you": "you", "player": "that player", "opponent": "your opponent"}[s.chooser]
             if text.startswith("you "):
@@ -243,6 +252,11 @@ class Words:
             else:
                 text = f"if it is {_a(self.noun(s.only_if[2]))}, " + text
         return text
+
+    @staticmethod
+    def _chosen_by_other(s: Step) -> bool:
+        """A target chosen by someone other than the ability's controller ("each opponent chooses …")."""
+        return s.chooser != "you" and not s.optional and s.target is not None and s.target.chosen
 
     def _duration(self, duration: str) -> str:
         return f" {self.v.durations[duration]}" if duration else ""
