@@ -62,6 +62,9 @@ class Effect:
     emits: tuple[str, ...] = ()
     #: Extra checks of a step: fn(step dict, card dict) -> [(sub-path, message, hint)].
     check: Callable[[dict, dict], list] | None = None
+    #: The effect finds the cards it acts on itself (the top cards of a deck), so a later step may refer to
+    #: them ({"ref": N}) though it has no target.
+    finds: bool = False
 
     def schema(self) -> dict[str, Any]:
         """The closed JSON Schema of an ability that names this effect."""
@@ -80,7 +83,7 @@ REGISTRY: dict[str, dict[str, Effect]] = {}
 
 def effect(game: str, name: str, *, params: Mapping[str, dict] | None = None,
            required: tuple[str, ...] = (), phrase: str | Callable[[dict], str] = "", emits: tuple[str, ...] = (),
-           check: Callable[[dict, dict], list] | None = None) -> Callable[[Callable], Callable]:
+           check: Callable[[dict, dict], list] | None = None, finds: bool = False) -> Callable[[Callable], Callable]:
     """Decorator: register ``fn`` as the handler of effect ``name`` in ``game``, with its parameter schemas."""
 
     def register(fn: Callable) -> Callable:
@@ -88,7 +91,7 @@ def effect(game: str, name: str, *, params: Mapping[str, dict] | None = None,
         if name in table:
             raise ValueError(f"effect {name!r} registered twice for {game}")
         table[name] = Effect(game, name, fn, dict(params or {}), tuple(required), summary(fn.__doc__),
-                             phrase, tuple(emits), check)
+                             phrase, tuple(emits), check, finds)
         return fn
 
     return register

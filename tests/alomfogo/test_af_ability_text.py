@@ -70,6 +70,28 @@ ENGLISH = {
     "Varázstörő": "The opposing helper's ability has no effect in this duel.",
     "Pajzsos Benő": "Pajzsos Benő may defend while resting.",
     "Kétélű varázs": "Choose one: one of your dreamwalkers gets +2 attack power this turn; or you draw a card.",
+    # AF-D17 … AF-D32
+    "Árnyéktolvaj": "(S) damage this card: your opponent loses 1 VP (never below 0).",
+    "Tükörlovag": "When Tükörlovag loses a duel, if it is the defender, every dreamwalker fighting as the attacker "
+                  "becomes damaged.",
+    "Ködkapu": "At the end of your turn, you may put one of your cards from your hand on the bottom of its owner's "
+               "deck; if you do, you draw a card.",
+    "Virrasztó": "When Virrasztó is played, an enemy active dreamwalker turns resting.",
+    "Hajnali csillag": "Whenever a dreamwalker of yours wins a duel, you gain 1 glory point. Use this only once each "
+                       "turn.",
+    "Álomszövő": "The first instant you play each turn costs 1 VP less (never below 0).",
+    "Éjfattyú": "(P) rest this card: +1 to your duelist's magic power for each card in your hand.",
+    "Lidércláp": "In each player's phase 1, that player loses 1 glory point.",
+    "Kőszív": "If Kőszív would become damaged, that card turns resting instead.",
+    "Varázsforrás": "Your general spells cost 1 VP less for each event you have in play (never below 0).",
+    "Hamis álom": "The top card of your opponent's deck goes to its owner's spell cage; if it is a dreamwalker, +2 "
+                  "to your duelist's magic power.",
+    "Álomhozó": "A dreamwalker goes to its owner's hand, then its owner gains 1 VP.",
+    "Tolvajkirály": "When Tolvajkirály wins a duel, if it is the attacker, you take control of an enemy dream "
+                    "creature permanently.",
+    "Visszhang": "You use the ability of one of your dream creatures from your spell cage as if it were Visszhang's.",
+    "Kettős árny": "If Kettős árny would rest after a duel it wins, it does not happen.",
+    "Zuhanás": "Each opponent chooses one of their active dreamwalkers; it becomes damaged.",
 }
 
 
@@ -134,7 +156,7 @@ BAD = [
     ("a modal card without modes", SPELL, {"modes": []}, "$.abilities[0].modes", "two modes"),
     ("a duel role that is none", WALKER, {"static": [{"effect": "power", "amount": 1,
                                                       "condition": {"duel_role": "healer"}}]},
-     "$.abilities[0].static[0].condition.duel_role", "attacker or the defender"),
+     "$.abilities[0].static[0].condition.duel_role", "defender"),
     ("a zone the game lacks", SPELL, {"do": [{"effect": "to-hand", "target": {"side": "own", "zone": "graveyard"}}]},
      "$.abilities[0].do[0].target.zone", "cage"),
     ("a state a card cannot have", SPELL, {"do": [{"effect": "set-state", "state": "sleeping",

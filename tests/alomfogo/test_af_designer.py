@@ -1,4 +1,4 @@
-"""The designer cards AF-D1 … AF-D16 (shared/designer-cards/README.md) as data: they import cleanly,
+"""The designer cards AF-D1 … AF-D32 (shared/designer-cards/README.md) as data: they import cleanly,
 each has a passing script that cites its number, and the scripts' inline cards are the example file's."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def _script(path):
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("number", range(1, 17))
+@pytest.mark.parametrize("number", range(1, 33))
 def test_af_designer_card_has_a_passing_script(number):
     """AF-D<n>: a script whose rules list cites the card's number pins its behaviour."""
     cited = [p for p in SCRIPTS if f"AF-D{number}" in _script(p)["rules"]]

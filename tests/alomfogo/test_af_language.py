@@ -14,7 +14,7 @@ from deckkit.paths import data_dir
 
 EXAMPLES = data_dir() / "cards" / "examples"
 DESIGNER = json.loads((EXAMPLES / "af-designer.json").read_text(encoding="utf-8"))
-ECHO = {"id": "af-test-echo", "game": "alomfogo", "name": "Visszhang", "type": "event", "cost": 1,
+ECHO = {"id": "af-test-echo", "game": "alomfogo", "name": "Visszacsengő", "type": "event", "cost": 1,
         "text": "Whenever an opponent draws a card, you draw a card.",
         "abilities": [{"trigger": {"on": "draw", "who": "other"}, "do": [{"effect": "draw", "amount": 1}]}]}
 GAME = AlomfogoGame([*bundled_cards("alomfogo"), *DESIGNER, ECHO])
@@ -22,10 +22,10 @@ LIBRARY = ["Athame", "Varázskút", "lángdárda", "hóförgeteg", "jégpajzs"] 
 
 
 def test_af_a_chain_of_triggers_stops_at_the_cap_with_a_log_line():
-    """Two Visszhang answer each other's draws for ever; the chain stops at MAX_TRIGGER_DEPTH and says so."""
+    """Two Visszacsengő answer each other's draws for ever; the chain stops at MAX_TRIGGER_DEPTH and says so."""
     state = GAME.from_setup({"start": "p1", "phase": "phase2", "turn": 3,
-                             "p1": {"table": ["Visszhang"], "library": LIBRARY, "hand": []},
-                             "p2": {"table": ["Visszhang"], "library": LIBRARY, "hand": []}}, random.Random(1))
+                             "p1": {"table": ["Visszacsengő"], "library": LIBRARY, "hand": []},
+                             "p2": {"table": ["Visszacsengő"], "library": LIBRARY, "hand": []}}, random.Random(1))
     state.logging = True
     state.apply("draw")
     assert state.capped
@@ -100,12 +100,12 @@ def test_af_a_clone_carries_the_duel_s_assists_apart():
 
 
 def test_af_every_designer_card_s_ability_is_used_by_the_greedy_pilot():
-    """Issue 12 item 5: on the designer deck every designer card's ability is carried out in some games —
-    against a greedy copy of the deck (duels, helpers, instants) or the passive goldfish opponent."""
+    """Issue 12 item 5, issue 23 item 6: on the designer deck every designer card's ability (AF-D1 … AF-D32)
+    is carried out in some games against a greedy copy of the deck (duels, helpers, instants, decisions)."""
     game = AlomfogoGame(DESIGNER + bundled_cards("alomfogo"))
     deck = [c.data for c in game.deck_cards(EXAMPLES / "af-designer.deck")]
     games_used = {c["name"]: 0 for c in DESIGNER}
-    for seed in range(300):
+    for seed in range(1000):  # an opposing instant to answer (Tükörpajzs), an empty hand (Varázsló tanonc) are rare
         uses: dict[str, int] = {}
         game.play_goldfish(deck, random.Random(seed), opponent="greedy", uses=uses)
         for name in uses:

@@ -229,6 +229,7 @@ class DuelRules(RulesBase):
         if cost < card.cost:
             self.count_cost_mods(p, card)
         player.vp -= cost
+        player.played.append(card)  # "the first instant you play each turn" (AF-D22)
         player.cage.append(card)  # AF-358
         if card.magic_source:
             player.source_played = True  # AF-610 holds for instants too, in either player's turn

@@ -54,7 +54,7 @@ class Context(EffectContext):
         self.event: tuple[Any, ...] | None = None  # (owner, card, amount)
         self.order: tuple[str, ...] = ()
         self.assist = 0  # the number of the duel assist this is (negation withdraws it, AF-D10, AF-D15)
-        self.acted: list[tuple] = []  # what each earlier step acted on (references: "it", "its owner")
+        self.acted: Any = ()  # what each earlier step acted on, a list (references: "it", "its owner")
         self.used: Any = None  # an ability this step uses (AF-D30), carried out by the resolver
 
     def copy(self, perm: Callable[[Perm], Perm]) -> Context:
@@ -127,8 +127,16 @@ def draw(state: AlomfogoState, ctx: Context, ability: Step) -> None:
             return
 
 
-@effect(G, "gain-glory", params={"amount": AMOUNT, "player": PLAYER}, required=("amount",),
-        phrase="{player} gain{s} {amount} glory points")
+def _glory(verb: str) -> Callable[[dict], str]:
+    def phrase(w: dict) -> str:
+        step = w["step"]
+        one = step.amount.fixed == 1 and not step.amount.dynamic
+        return f"{w['player']} {verb}{w['s']} {w['amount']} glory point{'' if one else 's'}"
+
+    return phrase
+
+
+@effect(G, "gain-glory", params={"amount": AMOUNT, "player": PLAYER}, required=("amount",), phrase=_glory("gain"))
 def gain_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player gains N glory points (no maximum, AF-810)."""
     for index in state.affected_players(ctx, ability.player, ability):
@@ -137,8 +145,7 @@ def gain_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
             state.note(f"{state.pname(index)} gains {ctx.amount} glory")
 
 
-@effect(G, "lose-glory", params={"amount": AMOUNT, "player": PLAYER}, required=("amount",),
-        phrase="{player} lose{s} {amount} glory points")
+@effect(G, "lose-glory", params={"amount": AMOUNT, "player": PLAYER}, required=("amount",), phrase=_glory("lose"))
 def lose_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player loses N glory points; at 0 they are out (AF-106)."""
     for index in state.affected_players(ctx, ability.player, ability):
@@ -201,7 +208,7 @@ def to_hand(state: AlomfogoState, ctx: Context, ability: Step) -> None:
 
 @effect(G, "to-deck", required=("target",), params={"target": _TARGET, "position": {
     "enum": ["top", "bottom"], "description": "top (drawn next) or bottom of the owner's deck."}},
-        phrase=lambda w: f"{w['target']} goes on the {w.get('position', 'top')} of its owner's deck")
+        phrase=lambda w: f"you put {w['target']} on the {w.get('position', 'top')} of its owner's deck")
 def to_deck(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """Cards go on the top or the bottom of their owner's deck, from the hand, play or the spell cage (AF-D19)."""
     bottom = ability.param("position", "top") == "bottom"
@@ -232,7 +239,7 @@ def _top_phrase(w: dict) -> str:
 
 @effect(G, "deck-top", params={"amount": AMOUNT, "player": PLAYER, "to": {
     "enum": ["cage", "hand"], "description": "where the top cards of the player's deck go."}},
-        required=("to",), phrase=_top_phrase)
+        required=("to",), phrase=_top_phrase, finds=True)
 def deck_top(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The top N cards of the player's deck go to their spell cage (AF-406) or hand; a later step can read
     them (``"if": {"ref": N, …}``, AF-D27)."""

@@ -267,6 +267,8 @@ class AbilityRules(Resolver):
                 for perm in pl.table:
                     if event in perm.card.triggers and (perm.card.type != "event" or perm.state == ACTIVE):  # AF-342
                         watchers.append((i, perm, perm.card))
+            if isinstance(thing, Perm) and event in card.triggers and thing not in self.players[owner].table:
+                watchers.append((owner, thing, card))  # its own "when it loses a duel", from the spell cage
         elif isinstance(thing, Perm) and event in card.triggers and (card.type != "event" or thing.state == ACTIVE):
             watchers.append((owner, thing, card))  # only the card's own "when it …"
         if not watchers:
@@ -313,7 +315,6 @@ class AbilityRules(Resolver):
     def _applies(self, st: Any, cond: Condition | None, owner: int, perm: Perm, subject_owner: int,
                  subject: Any) -> bool:
         cards = st.cards
-        ctx = Context(owner, perm.card, None, perm, "static")
         if cards is None:
             if subject is not perm:
                 return False
@@ -323,8 +324,11 @@ class AbilityRules(Resolver):
             if cards.other and subject is perm:
                 return False
             f = cards.filter
-            if not f.matches(lambda name: self.card_field(subject, name)):
+            if not f.matches(partial(self.card_field, subject)):
                 return False
+        if st.condition is None and cond is None:
+            return True
+        ctx = Context(owner, perm.card, None, perm, "static")
         return self.holds(ctx, st.condition, subject) and self.holds(ctx, cond, subject)
 
     def static_power(self, subject_owner: int, subject: Perm, count: bool = False) -> int:

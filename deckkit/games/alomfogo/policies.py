@@ -15,12 +15,12 @@ from functools import partial
 from typing import Any
 
 from deckkit.engine.core import Action
-from deckkit.games.alomfogo.cards import CardDef
+from deckkit.games.alomfogo.cards import CardDef, named_when_played
 from deckkit.games.alomfogo.legality import (affordable, cyclable, free_event, free_play, may_challenge_now, may_cycle,
                                              may_draw, may_play)
 from deckkit.games.alomfogo.state import AlomfogoState
-from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DEFEND, DRAW, DUELS, HELPER, PLAY,
-                                          Choice, Perm)
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, CREATURE_DRAW, DECIDE, DEFEND, DRAW, DUELS, HELPER,
+                                          PLAY, Choice, Perm)
 
 Key = tuple[int, int]
 # A card's worth in a goldfish game, in tiers (higher first), then a score within the tier. VP now are
@@ -37,12 +37,12 @@ def _step_worth(state: AlomfogoState, p: int, step: Any, picks: list, ctx: Any) 
     """(net VP, recovered dreamwalkers, cards drawn, other gain) of one step for ``p``, played now."""
     name = step.effect
     amount = step.amount.value(lambda c: state.count_cards(ctx, c)) if name != "order-top" else 0
-    if name in ("gain-vp", "draw", "gain-glory", "lose-glory"):
+    if name in ("gain-vp", "lose-vp", "draw", "gain-glory", "lose-glory"):
         whom = state.affected_players(ctx, step.player)
         mine = sum(1 for i in whom if i == p)
         theirs = sum(1 for i in whom if i != p and not state.players[i].passive)
-        if name == "gain-vp":
-            return amount * (mine - theirs), 0, 0, 0
+        if name in ("gain-vp", "lose-vp"):
+            return amount * (mine - theirs) * (1 if name == "gain-vp" else -1), 0, 0, 0
         if name == "draw":
             library = len(state.players[p].library)
             if mine and (library < amount or library <= 4):
@@ -54,7 +54,8 @@ def _step_worth(state: AlomfogoState, p: int, step: Any, picks: list, ctx: Any) 
     t = step.target
     if t is None:
         targets: tuple = ()
-    elif t.choose == "random":  # valued without drawing from the chance generator
+    elif t.choose == "random" or t.chosen and not named_when_played(step):
+        # valued without drawing from the chance generator, or before the decision is made
         targets = tuple(state.candidates(ctx, t)[:t.count])
     else:
         targets = state.step_targets(ctx, step, picks)
@@ -181,7 +182,7 @@ def _permanent_worth(state: AlomfogoState, p: int, card: CardDef) -> Key | None:
         if walkers < 0:
             walkers = sum(1 for perm in player.table if perm.card.is_dreamwalker) + sum(
                 1 for c in player.hand if c.is_dreamwalker)
-        if event.startswith("duel-") or event == "played" or event.startswith("phase-"):
+        if event.startswith("duel-") or event == "played" or event.startswith("phase-") or event == "turn-end":
             if event != "duel-lost" and (walkers or not event.startswith("duel-")):
                 take((OTHER, 1))
     return best
@@ -227,7 +228,40 @@ def greedy(state: AlomfogoState, rng: random.Random | None = None) -> Action:
         return _helper_gain(state, p, actions) or Action(p, "pass")
     if phase == COUNTER:
         return state.legal_actions()[0]
+    if phase == DECIDE:
+        return _decision(state, p)
     raise AssertionError(phase)
+
+
+def _standing(state: AlomfogoState, p: int) -> int:
+    """How well ``p`` stands, read from the table alone: glory, VP, cards in hand, creatures in play by
+    their state, the duel being fought; each opponent's the other way."""
+    score = 0
+    for i, pl in enumerate(state.players):
+        mine = 1 if i == p else -1
+        if not pl.alive:
+            score -= mine * 1000
+            continue
+        table = sum(3 if perm.state == ACTIVE else 1 for perm in pl.table if perm.card.is_creature)
+        score += mine * (20 * pl.glory + pl.vp + len(pl.hand) + table)
+    return score + 2 * _margin(state, p)
+
+
+def _decision(state: AlomfogoState, p: int) -> Action:
+    """A decision an ability asks for (a target of ``p``'s choice, "you may"): the option after which ``p``
+    stands best, one action deep on a clone; the first listed among equals."""
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    best: tuple[int, Action] | None = None
+    for action in actions:
+        twin = state.clone()
+        twin.apply_unchecked(action)
+        value = _standing(twin, p)
+        if best is None or value > best[0]:
+            best = (value, action)
+    assert best is not None  # a decision has at least two options here
+    return best[1]
 
 
 def _margin(state: AlomfogoState, p: int) -> int:
@@ -315,7 +349,7 @@ def _helper_gain(state: AlomfogoState, p: int, actions: list[Action]) -> Action 
             continue
         seq = ability.sequences[0] if ability.sequences else ()
         if seq and all(s.effect not in ("boost", "weaken", "negate") for s in seq) and \
-                sum(_step_worth(state, p, s, [], ctx)[3] for s in seq) > 0:
+                sum(w[0] + w[3] for w in (_step_worth(state, p, s, [], ctx) for s in seq)) > 0:
             return action
     return None
 

@@ -383,8 +383,11 @@ class Resolver(RulesBase):
         (AF-D25; after a duel, AF-D11 and szívós replace AF-757's rest)."""
         replaced = self.game.pool.replaced
         if replaced:
-            if after_duel and "rests-after-duel" in replaced and self.replace("rests-after-duel", owner, perm):
-                return
+            if after_duel:
+                won = self.fought is not None and self.fought.result(perm) == "won"
+                for event in ("rests-after-win", "rests-after-duel") if won else ("rests-after-duel",):
+                    if event in replaced and self.replace(event, owner, perm):
+                        return
             name = "resting" if state == RESTING else "damaged" if state == DAMAGED else ""
             if name in replaced and self.replace(name, owner, perm):
                 return
