@@ -264,7 +264,9 @@ class ValueCompiler:
         for name, kind in self.v.conditions.items():
             if name in data:
                 problem = schema_problem(data[name], kind.schema)
-                if problem:
+                if problem and kind.schema.get("enum") and isinstance(data[name], str):
+                    self.p.unknown(f"{path}.{name}", data[name], [str(c) for c in kind.schema["enum"]], name)
+                elif problem:
                     self.p.add(f"{path}.{name}", problem, kind.description)
                 game.append((name, data[name]))
         negated: tuple[Condition, ...] = (self.condition(f"{path}.not", data["not"]),) if "not" in data else ()
