@@ -12,6 +12,7 @@ import difflib
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,19 @@ def _segment(text: str, optional: bool, known: tuple[str, ...], where: str, sour
     return Segment(text, names, optional)
 
 
+def card_fields(game: str) -> tuple[str, ...]:
+    """The fields a card of ``game`` may have: the card schema's common ones and the game's own.
+
+    Read from the shipped schema file and the game's spec: building the whole card schema (every
+    game's ability language) would cost more than drawing a deck.
+    """
+    from deckkit.engine.registry import spec
+    from deckkit.paths import schemas_dir
+
+    common = json.loads((schemas_dir() / "card.schema.json").read_text(encoding="utf-8"))["properties"]
+    return tuple(dict.fromkeys([*common, *spec(game).card_schema.get("properties", {})]))
+
+
 def game_layout_path(game: str) -> Path:
     """The layout file a game ships (its spec's ``layout``), or the plain layout for a game without one."""
     import importlib.resources
@@ -183,12 +197,28 @@ def load_layout(game: str, path: str | Path | None = None) -> Layout:
     return check_layout(data, game, source, file.parent)
 
 
+@lru_cache(maxsize=1)
+def _fast_validator() -> Any:
+    import jsonschema_rs
+
+    from deckkit.schemas import file_schema
+
+    return jsonschema_rs.validator_for(file_schema("layout.schema.json"))
+
+
+def _fast_valid(data: Any) -> bool:
+    """Whether the layout is valid, by jsonschema-rs (jsonschema, slower to import, explains the invalid ones)."""
+    try:
+        return bool(_fast_validator().is_valid(data))
+    except (ImportError, ValueError, OverflowError, TypeError):
+        return False
+
+
 def check_layout(data: Any, game: str, source: str, folder: Path | None = None) -> Layout:
     """A :class:`Layout` from parsed JSON; PrintError naming the JSON path of the first problem."""
     from deckkit.decks.schemacheck import json_path, schema_errors
-    from deckkit.schemas import card_fields
 
-    errors = schema_errors("layout.schema.json", data)
+    errors = [] if _fast_valid(data) else schema_errors("layout.schema.json", data)
     if errors:
         # A misspelt key is the likeliest mistake, and also makes a required key look missing: name it first.
         first = next((e for e in errors if e.validator == "additionalProperties"), errors[0])

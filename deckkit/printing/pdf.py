@@ -66,6 +66,26 @@ class FpdfPainter:
         self.pdf.image(picture, x, y, w, h)
 
 
+def _fpdf_class() -> Any:
+    """fpdf2's FPDF class, imported without numpy when numpy is not loaded yet.
+
+    fpdf2 imports numpy, when it is installed, only to decode LZW images and scan alpha channels
+    faster; deckkit hands it RGB pictures from Pillow, so the import (a third of a second) is skipped.
+    """
+    import sys
+
+    if "fpdf" in sys.modules or "numpy" in sys.modules:
+        from fpdf import FPDF
+
+        return FPDF
+    sys.modules["numpy"] = None  # type: ignore[assignment]  # an ImportError for fpdf2's optional import
+    try:
+        from fpdf import FPDF
+    finally:
+        del sys.modules["numpy"]
+    return FPDF
+
+
 @dataclass
 class PrintResult:
     """What a print made: pages, cards placed, and warnings about cards (text cut, art missing)."""
@@ -79,7 +99,7 @@ class PrintResult:
 def new_document(layout: Layout, page_w: float, page_h: float, title: str) -> Any:
     """An fpdf2 document of ``page_w`` × ``page_h`` mm with the layout's fonts registered."""
     require("fpdf", "PIL")
-    from fpdf import FPDF
+    FPDF = _fpdf_class()
 
     pdf = FPDF(unit="mm", format=(page_w, page_h))
     pdf.set_auto_page_break(False)
