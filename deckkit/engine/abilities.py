@@ -190,6 +190,13 @@ class Vocabulary:
     #: Card-level checks after each ability compiled: fn(card, [Ability]) -> [AbilityProblem]; they may
     #: read any field but the prose ones (:data:`PROSE_FIELDS`), whose values never change the result.
     check_card: Callable[[dict, list], list] | None = None
+    #: Card types whose cards may be in play besides ``in_play_types``, though they carry no abilities there
+    #: (food laid out): a filter on cards in play can find both.
+    play_types: tuple[str, ...] = ()
+    #: Card-level warnings of abilities that are valid but can never do anything in this game (a condition
+    #: that cannot hold where the game reads it): fn(card, [Ability]) -> [AbilityProblem]; see
+    #: :mod:`deckkit.engine.ability_warnings`. ``deckkit import`` reports them; ``--strict`` refuses them.
+    warn_card: Callable[[dict, list], list] | None = None
 
 
 _VOCABULARIES: dict[str, Vocabulary | Callable[[], Vocabulary]] = {}

@@ -7,9 +7,9 @@ is accepted data that would play as if it were not there, which a designer would
   does nothing). Reminder text is not flagged: a sentence in parentheses, one that only names one
   of the card's groups, subtypes or symbols ("Flying."), or one that starts with the card's type
   ("Food: tap to pay 1."), describes rules the game applies anyway;
-- a set of cards in play (a target, a count, the cards of a continuous effect) whose filter asks
-  for a card type that never stays in play, or that asks for a type and for not that type: no card
-  can ever match it;
+- a set of cards in play (a step's target, what an amount or a condition counts) whose filter asks
+  for a card type that is never in play, or that asks for a type and for not that type: no card can
+  ever match it;
 - whatever the game itself can tell (its vocabulary's ``warn_card`` hook: a condition that cannot
   hold where it is evaluated, say).
 
@@ -111,19 +111,20 @@ def _warnings(game: str, card: dict) -> list[AbilityProblem]:
     out = []
     for path, node in _sets(card.get("abilities"), "$.abilities"):
         out += _empty_set(vocab, path, node)
-    hook = getattr(vocab, "warn_card", None)
-    if callable(hook):
-        out += hook(card, list(compiled))
+    if vocab.warn_card is not None:
+        out += vocab.warn_card(card, list(compiled))
     return out
 
 
-def _sets(node: Any, path: str) -> Iterator[tuple[str, dict]]:
-    """Every set of cards in an ability as written (a dict of target/count keys with a filter), with its path."""
+def _sets(node: Any, path: str, key: str = "") -> Iterator[tuple[str, dict]]:
+    """Every set of cards a step acts on or an amount or condition counts, as written, with its path (the
+    ``cards`` of a continuous effect are left alone: a cost change, say, is about cards being played)."""
     if isinstance(node, dict):
-        if "filter" in node and set(node) <= _SET_KEYS:
+        if key in ("target", "count") and "filter" in node and set(node) <= _SET_KEYS:
             yield path, node
-        for key, value in node.items():
-            yield from _sets(value, f"{path}.{key}")
+        for name, value in node.items():
+            if name != "static":
+                yield from _sets(value, f"{path}.{name}", name)
     elif isinstance(node, list):
         for i, value in enumerate(node):
             yield from _sets(value, f"{path}[{i}]")
@@ -144,10 +145,11 @@ def _empty_set(vocab: Any, path: str, node: dict) -> list[AbilityProblem]:
     wanted = _types(filt["type"])
     zone = node.get("zone", vocab.zones[0])
     out = []
-    if zone in (vocab.play_zone, vocab.zones[0]) and wanted and not wanted & set(vocab.in_play_types):
+    in_play = (*vocab.in_play_types, *vocab.play_types)
+    if zone in (vocab.play_zone, vocab.zones[0]) and wanted and not wanted & set(in_play):
         names = " or ".join(sorted(wanted))
         out.append(AbilityProblem(f"{path}.filter.type", f"no {names} is ever in play: this set of cards is "
-                                  "always empty", f"the types that stay in play: {', '.join(vocab.in_play_types)}; "
+                                  "always empty", f"the types that stay in play: {', '.join(in_play)}; "
                                   f"or name the zone where such cards are (zone: one of {', '.join(vocab.zones)})"))
     negated = filt.get("not")
     if isinstance(negated, dict) and wanted and wanted <= _types(negated.get("type")):

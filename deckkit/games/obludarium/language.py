@@ -123,7 +123,7 @@ def _words() -> lang.Vocabulary:
     conditions = {"state": lang.ConditionKind("state", {"enum": list(STATES)}, "This card is in this state.",
                                               "it is {value}")}
     return lang.Vocabulary(
-        game=GAME, card_types=TYPES, in_play_types=IN_PLAY, fields=fields,
+        game=GAME, card_types=TYPES, in_play_types=IN_PLAY, play_types=("food",), fields=fields,
         zones=("play", "hand", "deck", "discard"),
         zone_names={"hand": "hand", "deck": "deck", "discard": "discard pile"},
         events=events, costs=costs, statics=statics, conditions=conditions, default_type="card",
