@@ -115,8 +115,9 @@ class Session:
             lines.append("[settings]")
             lines += [f"{k} = {_toml(v)}" for k, v in self.settings.items()]
         lines += ["", "[setup]", "opening = true"]
-        for i, deck in enumerate(self.decks):
-            lines += [f"[setup.p{i + 1}]", f"deck = {_toml(str(Path(deck.label).resolve()))}"]
+        for i, deck in enumerate(self.decks):  # the cards themselves: no path of this machine in the file
+            lines += [f"[setup.p{i + 1}]", f"# {json.dumps(Path(deck.label).name, ensure_ascii=False)}",
+                      f"deck = {_toml([c['id'] for c in deck.cards])}"]
         steps = ["keep"] * self.keeps + self.actions
         lines += ["", "[[step]]", "do = [" + ", ".join(_toml(s) for s in steps) + "]",
                   "allow_pending = true", "[step.expect]"]

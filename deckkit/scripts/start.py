@@ -29,15 +29,7 @@ def _deck_names(script: Script, spec: str, player: str, cards: ScriptCards) -> l
     script's cards as every deck is (names or ids; an unknown or ambiguous name is an error)."""
     from deckkit.decks.io import load_deck
 
-    base = Path(script.path).parent
-    from deckkit.paths import bundled_path
-
-    candidates = [base / spec, Path(spec), data_dir().parent / spec, data_dir() / "decks" / spec,
-                  bundled_path(spec, "deck") or base / spec]
-    found = next((c for c in candidates if c.is_file()), None)
-    if found is None:
-        raise script.error(f"deck file {spec!r} not found", "setup", player, "deck",
-                           hint="give a path relative to the script or a bundled deck's name, e.g. obludarium-standard")
+    found = _deck_file(script, spec, player)
     try:
         deck = load_deck(found)
     except DeckkitError as exc:
@@ -60,6 +52,38 @@ def _deck_names(script: Script, spec: str, player: str, cards: ScriptCards) -> l
         raise script.error(f"deck file {spec!r}: {found}:{first.line}: {first.message}{more}", "setup", player,
                            "deck", hint=first.hint)
     return [card["id"] for card in resolved.expand()]
+
+
+_DECK_HINT = ("give a bundled deck's name (e.g. obludarium-standard), a path inside the script's folder, or the "
+              "cards themselves: deck = [\"id\", …]")
+
+
+def _deck_file(script: Script, spec: str, player: str) -> Path:
+    """The deck file ``setup.pN.deck`` names, confined: a script someone sent may not read any file.
+
+    Allowed are a bundled deck's name and a relative path that stays, links followed, inside the
+    script's folder or deckkit's bundled data (``data/decks/…``, ``../decks/…`` from a bundled script).
+    """
+    from deckkit.paths import bundled_path
+
+    base = Path(script.path).parent.resolve()
+    data = data_dir().resolve()
+    if Path(spec).is_absolute() or spec.startswith("~"):
+        raise script.error(f"deck file {spec!r}: a script names decks by relative paths only", "setup", player,
+                           "deck", hint=_DECK_HINT)
+    candidates = [base / spec, data.parent / spec, data / "decks" / spec, bundled_path(spec, "deck")]
+    outside = None
+    for candidate in candidates:
+        if candidate is None or not candidate.is_file():
+            continue
+        real = candidate.resolve()
+        if real.is_relative_to(base) or real.is_relative_to(data):
+            return real
+        outside = outside or candidate
+    if outside is not None:
+        raise script.error(f"deck file {spec!r} is outside the script's folder", "setup", player, "deck",
+                           hint=_DECK_HINT)
+    raise script.error(f"deck file {spec!r} not found", "setup", player, "deck", hint=_DECK_HINT)
 
 
 def _check_format(script: Script, game_name: str, fmt: str, player: str, names: list[str],
