@@ -49,6 +49,12 @@ Action strings (case- and diacritics-insensitive; copies in play are told apart 
 ``counter hóförgeteg with Csendharang``     sacrifice a counterspell event when an opponent plays a spell
 ``no counter``                              let the spell be (AF-371, AF-372); opponents with an active
                                             counterspell are asked in turn order from the caster
+``choose Garabonc Döme``                    a decision an ability waits for (the ``decide`` phase): a
+                                            target of the player's choice not named when the card was
+                                            played — a trigger's (AF-D20), each opponent's own (AF-D32)
+``choose yes`` / ``choose no``              "you may …" (``choose nothing`` beside the cards a "you may"
+                                            step could take, AF-D19); one option and not optional:
+                                            nothing is asked
 =========================================== ==========================================================
 
 Script setup (``Game.from_setup``): ``start`` / ``first`` (``"p1"``…; who takes the first turn / who
@@ -71,7 +77,7 @@ creature's helper ability is ``{"cost": {"rest": true}, "do": [{"effect": "boost
 form (``{"effect": "boost", "amount": 1}``) is still read.
 
 Snapshot (``State.snapshot()``): ``turn``, ``active``, ``phase`` (``setup``, ``phase2``, ``phase3``,
-``creature-draw``, ``phase4``, ``defend``, ``helper``, ``assist``, ``counter``, ``over``),
+``creature-draw``, ``phase4``, ``defend``, ``helper``, ``assist``, ``counter``, ``decide``, ``over``),
 ``result``, ``duel`` (attacker, defender, attack, defence, helpers) and per player ``glory``,
 ``vp``, ``hand``, ``library``, ``table``, ``cage``, ``alive``.
 """

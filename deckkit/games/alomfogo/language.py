@@ -6,12 +6,17 @@ What a card can say, with the rule each word carries out:
   AF-351), ``enters`` (put on the table, AF-608), ``duel-won`` / ``duel-lost`` (a duelist's duel ends;
   an unanswered challenge is won by the attacker, AF-710; a tie is neither, AF-756; filter
   ``role`` = ``attacker`` / ``defender`` for "as the attacker"), ``phase-1`` … ``phase-4`` (the start
-  of a phase of your turn, ``who: other`` an opponent's, ``any``), ``draw`` (a player draws a card);
+  of a phase of your turn, ``who: other`` an opponent's, ``any``; ``player: "that-player"`` is the
+  turn's player, AF-D24), ``draw`` (a player draws a card), ``turn-end`` (after phase 4, AF-D19);
+- **replaceable** events (``{"replace": {"on": …}, "do": […]}`` or ``"prevent": true``): ``damaged``,
+  ``resting`` (a card in play would turn so, AF-D25), ``rests-after-duel`` (AF-757's rest after any
+  duel it fought, AF-D11) and ``rests-after-win`` (after a duel it won, szívós);
 - **costs** of a helper ability (AF-380 – AF-384): ``rest`` (P), ``damage`` (S), ``sacrifice`` (Á),
   ``vp``, ``discard``; only creatures in play pay them — the card's ``helper`` field names the same mark;
 - **continuous effects** (``static``): ``power`` (magic power of this card or a set of dreamwalkers in
   a duel, with a ``duel_role`` condition, AF-751), ``cost`` (cards cost less VP, never below 0,
-  AF-605), ``vp-per-turn`` (AF-602), ``free-dreamwalker`` (Ébredés Ajtaja, AF-EX-26),
+  AF-605; the amount may be counted, AF-D26, and ``first`` limits it to the first such card each
+  turn, AF-D22), ``vp-per-turn`` (AF-602), ``free-dreamwalker`` (Ébredés Ajtaja, AF-EX-26),
   ``counterspell`` (AF-371), ``keyword`` ``defend-while-resting`` (bends AF-703/AF-704) or
   ``cannot-defend``, ``after-duel`` (becomes damaged instead of resting, replacing AF-757, and AF-712
   after an unanswered challenge, which the attacker wins at once, AF-710). An
@@ -19,8 +24,13 @@ What a card can say, with the rule each word carries out:
 - **filters** on ``type``, ``cost``, ``attack``, ``defense``, ``glory``, ``state`` (active, resting,
   damaged), ``mark`` (P, S, Á), ``role`` (attacker, defender, helper in the duel being fought);
 - **zones** ``play``, ``hand``, ``deck``, ``cage`` (the spell cage); **conditions** ``duel_role``
-  (the card fights as attacker or defender) and ``opposing_glorious`` (the opposing duelist has a
-  glory icon, AF-807), besides counts of cards.
+  (the card fights as attacker or defender; in a ``duel-won`` / ``duel-lost`` trigger, its part in the
+  duel just fought, AF-D18, AF-D29) and ``opposing_glorious`` (the opposing duelist has a glory icon,
+  AF-807), besides counts of cards.
+
+A chosen target is named in the action that plays a spell or uses a helper (AF-385); in a triggered
+ability, after an optional step or for another chooser it is a decision made when the step resolves
+(:mod:`deckkit.games.alomfogo.resolve`).
 
 An ability of a creature with neither trigger, cost nor ``static`` is its helper ability, paid with
 the card's ``helper`` mark (the older flat form, AF-309); the flat form of every older effect is
