@@ -32,7 +32,13 @@ def tune(
     against: Annotated[Path | None, typer.Option(help="--objective match: the opponent deck every list plays (a file or a bundled deck's name).")] = None,
     ai: Annotated[str, typer.Option(help="--objective match: the AI of both sides (random, greedy, mcts, strategy:FILE).")] = "greedy",
     ai_budget: Annotated[int, typer.Option(help="--objective match with --ai mcts: playouts per decision.")] = 200,
-    write: Annotated[Path | None, typer.Option(help="Write the optimiser's best list as a deck file.")] = None,
+    write: Annotated[Path | None, typer.Option(help="Write the optimiser's list as a deck file, when it beats the start.")] = None,
+    write_anyway: Annotated[bool, typer.Option("--write-anyway", help="--write the best list found even when no "
+                                               "improvement passed the test.")] = False,
+    sprt: Annotated[str | None, typer.Option("--sprt", metavar="D0,D1", help="--optimise: the gains (turns; a share "
+                                             "for won-by; Elo for match) its SPRT weighs (default 0,0.1 turns; 0,0.02; 0,20).")] = None,
+    alpha: Annotated[float, typer.Option(help="The false-positive rate of the optimiser's tests (0 to 0.5).")] = 0.05,
+    beta: Annotated[float, typer.Option(help="The false-negative rate of the optimiser's tests (0 to 0.5).")] = 0.05,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per list.")] = 2000,
     seed: Annotated[int, typer.Option(help="Run seed; every list plays the same seeds.")] = 0,
     policy: Annotated[str | None, typer.Option(help="Policy of the deck (game default).")] = None,
@@ -55,9 +61,9 @@ def tune(
 
     Sweeps keep the deck's size: --vary 'Chleba=2..8' sets Chleba's count and rescales the other cards (or the --fill query's) to make room; --vary 't:food=12..24' spreads each total over the deck's food cards in proportion; --swap 'A->B' replaces 0, 1, … copies of A by B. A point the deck's format forbids stops the sweep (exit 2) unless --skip-illegal.
 
-    Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real.
+    Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real (at family-wise error 1 − --confidence). A sweep names its fastest point only when Holm's procedure on its paired differences with every other point says so; otherwise it says which points are tied.
 
-    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, the moves that the lists played so far predict to help most first, accepts a legal move when the paired difference on shared seeds says it helps (adding games while tied, up to 8× --games), and plays its best lists again on fresh seeds against the deck; --write FILE saves the best one. Objectives: mean-turn, won-by, keep-odds, and match: each list plays --games match games against the --against deck (seats alternated, the same deals and AI generators for every list, so the differences are paired) and the search raises its score (a win 1, a draw ½).
+    The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, the moves that the lists played so far predict to help most first; a candidate that looks better on its first --games games is tested on fresh shared seeds by an SPRT (--sprt D0,D1, --alpha, --beta) and the move is accepted only when the test accepts H1 (undecided after 8 rounds of --games: refused). The list it ends on is tested once more against the deck on fresh seeds; only if it passes is it an improvement, and --write FILE saves it (else "no improvement found" and nothing is written, unless --write-anyway). Objectives: mean-turn, won-by, keep-odds, and match: each list plays --games match games against the --against deck (seats alternated, the same deals and AI generators for every list, so the differences are paired) and the search raises its score (a win 1, a draw ½).
 
     Examples: deckkit tune my.deck --vary 't:food=12..24' --games 5000; deckkit tune my.deck --remove-each --filler Chleba; deckkit tune my.deck --optimise --pool 't:food or t:monster' --budget 80 --write best.deck
     """
@@ -68,12 +74,14 @@ def tune(
     _check_options(vary=vary, swap=swap, remove_each=remove_each, add_each=add_each, optimise=optimise, plot=plot,
                    write=write, against=against, objective=objective, odds=odds, pool=pool, budget=budget,
                    games=games, confidence=confidence)
+    hypotheses = _check_sequential(sprt, alpha, beta, optimise, objective, write, write_anyway)
     _check_outputs(plot, write)
     catalogue = open_catalogue(common.db_path())
     start = replace(load_list(common.input_file(deck, "deck"), catalogue), label=str(deck))  # a bundled name works too
     options = PlayOptions(games=games, seed=seed, policy=policy, keep=keep, settings=_settings(set_),
                           max_turns=max_turns, workers=workers, scheduler=scheduler, confidence=confidence,
-                          by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn)
+                          by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn, sprt=hypotheses,
+                          alpha=alpha, beta=beta)
     if against:
         _set_opponent(options, against, ai, ai_budget, catalogue)
     result = _run(start, options, catalogue, quiet=output == "json", vary=vary, swap=swap, fill=fill,
@@ -83,7 +91,7 @@ def tune(
     if plot:  # --plot comes with --vary or --swap (checked above), so the result is a sweep
         _draw_sweep(result, plot)
     if write:  # --write comes with --optimise (checked above), so the result is a search
-        _write_best(result, write)
+        _write_best(result, write, write_anyway)
 
 
 def _check_options(*, vary: str | None, swap: str | None, remove_each: bool, add_each: str | None, optimise: bool,
@@ -121,6 +129,21 @@ def _check_options(*, vary: str | None, swap: str | None, remove_each: bool, add
         from deckkit.hands.conditions import compile_condition
 
         compile_condition(odds)
+
+
+def _check_sequential(sprt: str | None, alpha: float, beta: float, optimise: bool, objective: str,
+                      write: Path | None, write_anyway: bool) -> tuple[float, float] | None:
+    """The optimiser's SPRT hypotheses (None: the objective's default); refuses them without --optimise (exit 2)."""
+    from deckkit.sim.sprt import check_rates, parse_hypotheses
+
+    check_rates(alpha, beta)
+    if write_anyway and not write:
+        raise UsageError("--write-anyway goes with --write FILE", hint="add --write FILE")
+    if sprt is None:
+        return None
+    if not optimise:
+        raise UsageError("--sprt sets the optimiser's test", hint="add --optimise --pool QUERY")
+    return parse_hypotheses(sprt, "--sprt", {"match": "Elo", "won-by": "share"}.get(objective, "turns"))
 
 
 def _check_outputs(plot: Path | None, write: Path | None) -> None:
@@ -193,17 +216,20 @@ def _draw_sweep(result: "Result", plot: Path) -> None:
     common.err(f"wrote {plot}")
 
 
-def _write_best(result: "Result", write: Path) -> None:
-    """Save the optimiser's best list to the --write file, or exit 1 when no list beat the start."""
+def _write_best(result: "Result", write: Path, anyway: bool) -> None:
+    """Save the optimiser's list to the --write file when it beat the start at the stated error rates (or
+    with --write-anyway); exit 1 when nothing is written."""
     from deckkit.tune import OptimiseResult, save_list
 
     assert isinstance(result, OptimiseResult)
     best = result.best
-    if not best or best[0].score >= result.start_score:
-        common.err("no list beat the start; nothing written")
+    if not best or not (result.improved or anyway):
+        common.err("no improvement found at the stated error rates; nothing written"
+                   + ("" if not best else " (--write-anyway writes the best list tried)"))
         raise typer.Exit(1)
-    save_list(best[0].deck, write, note=f"tuned: {best[0].change}")
-    common.err(f"wrote {write}")
+    note = f"tuned: {best[0].change}" + ("" if result.improved else " (NOT shown to beat the start)")
+    save_list(best[0].deck, write, note=note)
+    common.err(f"wrote {write}" + ("" if result.improved else " (--write-anyway: not shown to beat the start)"))
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""

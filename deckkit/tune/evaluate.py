@@ -43,6 +43,11 @@ class PlayOptions:
     against_game: str = ""
     ai: str = "greedy"
     ai_budget: int = 200
+    # The optimiser's sequential test: the gain of H0 and H1 in the objective's unit (turns; a share of
+    # games for won-by; Elo for match), None for the objective's default; and its error rates.
+    sprt: tuple[float, float] | None = None
+    alpha: float = 0.05
+    beta: float = 0.05
 
 
 @dataclass

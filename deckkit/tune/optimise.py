@@ -15,18 +15,21 @@ format (copy limits, bans, composition).
   out of it far from a local best (from 12 food, 300 games a list, budget 120: 5.39 mean win turns
   in random order, 4.93 in predicted order; at 1,000 games and budget 180: 4.95, on a list whose
   own food sweep is fastest at 17 food, the search's list having 16).
-- **Comparisons on common random numbers, sampled sequentially.** A candidate and the current list
-  play the same seeds, and the decision rests on their paired per-game differences. Candidates
-  whose first ``--games`` games look better are tested in that order; while the paired interval of
-  the difference still covers 0, both play more games on fresh shared seeds (the total doubles:
-  n, 2n, 4n, 8n). A move is accepted as soon as the interval lies below 0, refused as soon as it
-  lies above, and at the cap (8n paired games) the estimate decides: at that precision two lists
-  still tied differ by less than anyone can use, and refusing every tie would stop the search on
-  the first flat stretch short of the best (the mean win turn is flat near its best food count).
+- **Comparisons on common random numbers, tested sequentially.** A candidate and the current list
+  play the same seeds. The first ``--games`` games only rank the candidates (a candidate that looks
+  no better there is not tested); the candidate is then judged on *fresh* shared seeds, ``--games``
+  more at a time, by an SPRT on the paired per-game gains (:mod:`deckkit.sim.sprt`: H0 the gain is
+  ``D0``, H1 it is ``D1``, error rates α and β). A move is accepted only when the test accepts H1; a
+  test still undecided after ``MAX_ROUNDS`` rounds (or when the budget runs out) refuses the move.
+  The games that ranked a candidate never decide for it, and no estimate at a cap does: a stopping
+  rule that adds games while tied and then lets the estimate decide accepts far more null moves
+  than its nominal rate.
 - **Budget** counts lists of ``--games`` games: a list that plays 4n games spends 4.
 
-The search ranks the lists it did not accept by their first games, which flatters its winners; the
-best lists are therefore played again on fresh seeds and compared with the starting deck there.
+Many tests along the way can let a null move through now and then, and the search's own figures
+flatter its winners; so the list it ends on is tested once more against the starting deck on fresh
+seeds by the same SPRT, and only a list that passes is an improvement (``improved``) — the one the
+CLI writes. The best lists are also played again on fresh seeds beside the start, for the table.
 """
 
 from __future__ import annotations
@@ -37,13 +40,16 @@ from typing import Any
 from collections.abc import Callable, Iterator, Sequence
 
 from deckkit.errors import UsageError
+from deckkit.sim.sprt import Sprt
 from deckkit.tune.evaluate import Measure, PlayOptions, check_game, odds_of, play
 from deckkit.tune.lists import DeckList, game_cards, problems_of
 
 OBJECTIVES = ("mean-turn", "won-by", "keep-odds", "match")
 STEPS = (4, 2, 1)
 MAX_BUDGET = 10_000
-ROUNDS = 4  # sequential rounds of a comparison: n, then n, 2n, 4n more games on fresh shared seeds
+ROUNDS = 8  # fresh rounds of --games games a sequential comparison may play before it refuses the move
+DEFAULT_HYPOTHESES = {"mean-turn": (0.0, 0.1), "won-by": (0.0, 0.02), "match": (0.0, 20.0)}
+UNITS = {"mean-turn": "turns", "won-by": "won-by share", "match": "Elo"}
 
 
 @dataclass
@@ -73,6 +79,8 @@ class OptimiseResult:
     confirm_seed: str = ""
     path: list[str] = field(default_factory=list)
     options: PlayOptions | None = None
+    improved: bool = False  # the list ended on beat the start on fresh seeds at the stated error rates
+    final: Verdict | None = None  # that last test (None when the search never left the start)
 
     def figure(self, score: float) -> float:
         """The objective's own figure for a search score (scores are negated for "higher is better")."""
@@ -89,7 +97,8 @@ class OptimiseResult:
             "best": [{"change": c.change, "objective": round(self.figure(c.score), 6),
                       "cards": [{"name": card["name"], "count": n} for card, n in c.deck.entries]} for c in self.best],
             "confirmation": {"seed": self.confirm_seed, "measures": [m.as_json() for m in self.confirmed]},
-            "path": self.path,
+            "path": self.path, "improved": self.improved,
+            "final_test": None if self.final is None else self.final.as_json(),
         }
 
 
@@ -120,6 +129,12 @@ def optimise(deck: DeckList, options: PlayOptions, catalogue: Any, *, pool: str,
     ranked = ([current] if current.change != "start" else []) + others[:5 - (current.change != "start")]
     result = OptimiseResult(deck, objective, budget, round(games.spent), start_score, ranked, path=path,
                             options=options)
+    if current.change != "start":
+        if objective == "keep-odds":  # exact odds: a higher figure is a real improvement
+            result.improved = current.score < start_score
+        else:
+            result.final = games.sequential(deck, current.deck, "confirm", rounds, budgeted=False)
+            result.improved = result.final.accept
     if ranked and objective != "keep-odds":  # keep-odds is exact: nothing to confirm
         _confirm(result, ranked[:confirm], backend)
     return result
@@ -168,8 +183,8 @@ def _climb(deck: DeckList, start_score: float, cards: list[dict], games: _Games,
     values = _Values()
     for k in STEPS:
         moves = _moves(current.deck, cards, k, rng, seen, values)
-        while games.left() >= 1:
-            batch = _take(moves, min(neighbours, int(games.left())))
+        while games.left() >= 3:  # a candidate, and one fresh round of its test (two lists)
+            batch = _take(moves, min(neighbours, int(games.left()) - 2))
             if not batch:
                 break  # every move of this size has been tried from here: smaller moves next
             games.first_round(batch)
@@ -215,7 +230,8 @@ def _confirm(result: OptimiseResult, shown: list[Candidate], backend: Any) -> No
 
 @dataclass
 class Verdict:
-    """A sequential paired comparison of a candidate with the current list."""
+    """A sequential paired comparison of a candidate with the current list (``estimate``: candidate − current,
+    in the search's score, lower is better)."""
 
     accept: bool
     estimate: float
@@ -224,23 +240,37 @@ class Verdict:
     games: int
     confidence: float
     exact: bool = False
+    test: Sprt | None = None
 
     def words(self) -> str:
-        """``Δ -0.031, 95% CI -0.045 to -0.017, 6,000 paired games``."""
+        """``Δ -0.031, 95% CI -0.045 to -0.017, 600 paired games on fresh seeds; SPRT: H1 accepted …``."""
         if self.exact:
             return f"Δ {self.estimate:+.6f}, exact"
         ci = "" if self.lo is None or self.hi is None else \
             f", {self.confidence * 100:g}% CI {self.lo:+.3f} to {self.hi:+.3f}"
-        rule = "" if self.hi is not None and self.hi < 0 else ", tied at the cap: the estimate decides"
-        return f"Δ {self.estimate:+.3f}{ci}, {self.games:,} paired games{rule}"
+        head = f"Δ {self.estimate:+.3f}{ci}, {self.games:,} paired games on fresh seeds"
+        if self.test is None:
+            return head
+        t = self.test
+        if t.decision is None:
+            state = "undecided (refused)"
+        else:
+            state = f"{t.decision} accepted"
+        return f"{head}; SPRT {state}, LLR {t.llr:+.2f}, bounds {t.lower:+.2f} and {t.upper:+.2f}, {t.rates_text()}"
+
+    def as_json(self) -> dict[str, Any]:
+        """The verdict's JSON object, with its test."""
+        return {"accepted": self.accept, "difference": round(self.estimate, 6),
+                "ci": [None if x is None else round(x, 6) for x in (self.lo, self.hi)], "games": self.games,
+                "sprt": None if self.test is None else self.test.as_json()}
 
 
 class _Games:
-    """The games the search plays: round ``r`` of a list is played once and kept (lists by their key).
+    """The games the search plays: each list's games on one seed are played once and kept (lists by their key).
 
     Round 0 is ``options.games`` games on ``options.seed`` (what the start and every candidate are
-    scored on); round ``r ≥ 1`` plays ``games · 2**(r-1)`` more on the seed ``"{seed}:round{r}"``, the
-    same for every list, so any two lists compared on rounds 0 … r are paired game by game.
+    ranked on); a tagged round (``"round3"``, ``"confirm1"``) plays ``options.games`` games on the seed
+    ``"{seed}:{tag}"``, the same for every list, so two lists are paired game by game on it.
     """
 
     def __init__(self, options: PlayOptions, objective: str, backend: Any, budget: int,
@@ -249,20 +279,19 @@ class _Games:
         self.budget, self.progress = budget, progress
         self.spent = 0.0
         # per (list, round): goldfish records, or (game index, score) pairs of the match objective
-        self.records: dict[tuple[tuple, int], list[Any]] = {}
+        self.records: dict[tuple[tuple, int | str], list[Any]] = {}
         self.scores: dict[tuple, float] = {}
 
     def left(self) -> float:
         """Budget left, in lists of ``options.games`` games."""
         return self.budget - self.spent
 
-    def _round_options(self, r: int) -> PlayOptions:
+    def _round_options(self, r: int | str) -> PlayOptions:
         if r == 0:
             return self.options
-        return PlayOptions(**{**self.options.__dict__, "seed": f"{self.options.seed}:round{r}",
-                              "games": self.options.games * 2 ** (r - 1), "odds": None})
+        return PlayOptions(**{**self.options.__dict__, "seed": f"{self.options.seed}:{r}", "odds": None})
 
-    def _play(self, lists: Sequence[DeckList], r: int) -> None:
+    def _play(self, lists: Sequence[DeckList], r: int | str, budgeted: bool = True) -> None:
         todo = list({d.key(): d for d in lists if (d.key(), r) not in self.records}.values())
         if not todo:
             return
@@ -270,7 +299,6 @@ class _Games:
             for d in todo:
                 self.records[d.key(), r] = []
                 self.scores[d.key()] = -odds_of(d, self.options)
-            self.spent += len(todo)
         elif self.objective == "match":
             from deckkit.tune.matches import match_scores
 
@@ -279,7 +307,6 @@ class _Games:
                 self.records[d.key(), r] = scores
                 if r == 0:  # negated: the search keeps the lowest score
                     self.scores[d.key()] = -sum(s for _, s in scores) / max(1, len(scores))
-            self.spent += len(todo) * (opts.games / self.options.games)
         else:
             opts = self._round_options(r)
             measures, records = play(todo, opts, None, self.backend)
@@ -287,7 +314,8 @@ class _Games:
                 self.records[d.key(), r] = recs
                 if r == 0:
                     self.scores[d.key()] = self._figure(m)
-            self.spent += len(todo) * (opts.games / self.options.games)
+        if budgeted:
+            self.spent += len(todo)
         if self.progress:
             self.progress(min(self.budget, round(self.spent)), self.budget)
 
@@ -320,32 +348,58 @@ class _Games:
         return [won[r.index] - (1 if r.won and r.turn is not None and r.turn <= t else 0)
                 for r in other if r.index in won]
 
+    def new_test(self) -> Sprt:
+        """The SPRT of the options' hypotheses (the objective's default when none given), on gains."""
+        h0, h1 = self.options.sprt or DEFAULT_HYPOTHESES[self.objective]
+        return Sprt(h0, h1, self.options.alpha, self.options.beta, UNITS[self.objective])
+
+    def _gain_bounds(self, test: Sprt) -> tuple[float, float]:
+        """The hypotheses on the scale of the per-game gains (a match's Elo as a score per game)."""
+        if self.objective == "match":
+            from deckkit.sim.sprt import elo_to_score
+
+            return elo_to_score(test.h0) - 0.5, elo_to_score(test.h1) - 0.5
+        return test.h0, test.h1
+
     def compare(self, current: DeckList, candidate: DeckList, rounds: int) -> Verdict | None:
-        """Sequential paired test of ``candidate − current``; None when the first round shows no gain."""
+        """Rank on round 0, then test ``candidate`` against ``current`` on fresh seeds; None when round 0
+        shows no gain (the candidate is not tested)."""
         from deckkit.sim.stats import mean_interval
 
         conf = self.options.confidence
         if self.objective == "keep-odds":
             d = self.score(candidate) - self.score(current)
             return Verdict(True, d, None, None, 0, conf, exact=True) if d < 0 else None
+        self._play([current, candidate], 0)
+        first = mean_interval(self._paired(self.records[current.key(), 0], self.records[candidate.key(), 0]))
+        if first.estimate is None or first.estimate >= 0:
+            return None
+        return self.sequential(current, candidate, "round", rounds)
+
+    def sequential(self, base: DeckList, other: DeckList, tag: str, rounds: int, budgeted: bool = True) -> Verdict:
+        """The SPRT of ``other`` against ``base`` on up to ``rounds`` fresh shared rounds ``{tag}1``, ``{tag}2`` …
+        (the budget's rounds only while it lasts); accepted only when the test accepts H1."""
+        import math
+
+        from deckkit.sim.sprt import llr_normal
+        from deckkit.sim.stats import mean_interval
+
+        test = self.new_test()
+        h0, h1 = self._gain_bounds(test)
         diffs: list[float] = []
-        for r in range(rounds):
-            if r and self.left() < 2 * 2 ** (r - 1):
-                break  # not enough budget for another round: no decision without one
-            self._play([current, candidate], r)
-            diffs += self._paired(self.records[current.key(), r], self.records[candidate.key(), r])
-            iv = mean_interval(diffs, conf)
-            if iv.estimate is None:
-                return None
-            if r == 0 and iv.estimate >= 0:
-                return None
-            if iv.hi is not None and iv.hi < 0:
-                return Verdict(True, iv.estimate, iv.lo, iv.hi, len(diffs), conf)
-            if iv.lo is not None and iv.lo > 0:
-                return Verdict(False, iv.estimate, iv.lo, iv.hi, len(diffs), conf)
-            if r == rounds - 1:
-                return Verdict(iv.estimate < 0, iv.estimate, iv.lo, iv.hi, len(diffs), conf)
-        return Verdict(False, 0.0, None, None, len(diffs), conf)
+        for r in range(1, rounds + 1):
+            if budgeted and self.left() < 2:
+                break  # no budget for another round: no decision, so no move
+            name = f"{tag}{r}"
+            self._play([base, other], name, budgeted)
+            diffs += self._paired(self.records[base.key(), name], self.records[other.key(), name])
+            gains = [-d for d in diffs]
+            test.update(len(diffs), llr_normal(len(gains), math.fsum(gains), math.fsum(g * g for g in gains), h0, h1))
+            if test.decision:
+                break
+        iv = mean_interval(diffs, self.options.confidence)
+        return Verdict(test.decision == "H1", iv.estimate or 0.0, iv.lo, iv.hi, len(diffs), self.options.confidence,
+                       test=test)
 
 
 def _take(moves: Iterator[DeckList], n: int) -> list[DeckList]:

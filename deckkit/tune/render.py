@@ -111,9 +111,17 @@ def render_sweep(r: SweepResult) -> str:
     lines += [""] + chart(rows_for_chart)
     best = r.best()
     if best is not None:
-        tail = (f"Δ {_signed(best[1].diff)} turns, {_signed_ci(best[1].diff_ci)}" if best[1].verdict
-                else "the deck as it is")
-        lines += ["", f"  fastest: {r.sweep.what} = {best[0]} (mean win turn {_num(best[1].mean_turn)}, {tail})"]
+        conf = f"{o.confidence * 100:g}%"
+        tied = r.tied()
+        if len(tied) == 1:
+            tail = (f"Δ {_signed(best[1].diff)} turns, {_signed_ci(best[1].diff_ci)}" if best[1].verdict
+                    else "the deck as it is")
+            lines += ["", f"  fastest: {r.sweep.what} = {best[0]} (mean win turn {_num(best[1].mean_turn)}, {tail}; "
+                          f"faster than every other point at {conf} family-wise confidence, Holm)"]
+        else:
+            lines += ["", f"  tied: {r.sweep.what} = {', '.join(map(str, tied))} — no point is clearly fastest at "
+                          f"{conf} family-wise confidence (Holm on the paired differences with the lowest, "
+                          f"{best[0]}: {_num(best[1].mean_turn)}); more games may tell"]
     return "\n".join(lines)
 
 
@@ -168,7 +176,20 @@ def render_optimise(r: OptimiseResult) -> str:
         lines += ["", f"  played again on fresh seeds ({r.confirm_seed}), against the start:"]
         for m in r.confirmed[1:]:
             lines.append(f"    {m.verdict}")
+    lines += ["", "  " + _outcome(r)]
     return "\n".join(lines)
+
+
+def _outcome(r: OptimiseResult) -> str:
+    """Whether the search found an improvement that holds at the stated error rates, in words."""
+    if r.improved:
+        how = "exactly" if r.final is None else f"on fresh seeds ({r.final.words()})"
+        return f"improvement found: {r.best[0].change} beats the start {how}"
+    if not r.path:
+        return "no improvement found: no move passed its test; nothing is written (--write-anyway writes the best list tried)"
+    words = f" ({r.final.words()})" if r.final is not None else ""
+    return ("no improvement found: the list the search ended on did not beat the start on fresh seeds"
+            f"{words}; nothing is written (--write-anyway writes it anyway)")
 
 
 def plot_sweep(r: SweepResult, path: str | Path) -> None:

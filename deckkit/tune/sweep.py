@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from deckkit.errors import UsageError
@@ -20,15 +20,36 @@ class SweepResult:
     base: Measure
     rows: list[tuple[int, Measure | None, tuple[str, ...]]]
     options: PlayOptions
+    records: dict[int, list[Any]] = field(default_factory=dict)  # per value played (the deck's own too)
 
     def best(self) -> tuple[int, Measure] | None:
-        """The point with the lowest mean win turn."""
+        """The point with the lowest mean win turn (whether or not it is clearly the fastest: see :meth:`tied`)."""
         played = [(v, m) for v, m, _ in self.rows if m is not None and m.mean_turn is not None]
         return min(played, key=lambda vm: (vm[1].mean_turn, vm[0])) if played else None
+
+    def tied(self) -> list[int]:
+        """The values not clearly slower than the lowest point (it included): Holm's procedure over the paired
+        differences of every other value with it, at family-wise error 1 − confidence. One value: a clear best."""
+        from deckkit.sim.compare import difference
+        from deckkit.sim.stats import holm, two_sided_p
+
+        best = self.best()
+        if best is None:
+            return []
+        conf = self.options.confidence
+        base = self.records.get(best[0])
+        others = [v for v in self.records if v != best[0]]
+        if base is None:
+            return [best[0]]
+        p = [two_sided_p(d, conf) if (d := difference(base, self.records[v], conf)).estimate is not None
+             and d.estimate > 0 else 1.0 for v in others]
+        slower = holm(p, 1 - conf)
+        return sorted([best[0]] + [v for v, clear in zip(others, slower) if not clear])
 
     def as_json(self) -> dict[str, Any]:
         """The ``tune -o json`` object of a sweep."""
         best = self.best()
+        tied = self.tied()
         return {
             "deck": self.deck.label, "game": self.deck.game,
             "format": self.deck.format.name if self.deck.format is not None else None,
@@ -38,7 +59,10 @@ class SweepResult:
             "baseline": self.base.as_json(),
             "points": [{"value": v, "legal": m is not None, "problems": list(p),
                         **({"measure": m.as_json()} if m is not None else {})} for v, m, p in self.rows],
-            "best": None if best is None else {"value": best[0], "mean_turn": best[1].mean_turn},
+            "lowest": None if best is None else {"value": best[0], "mean_turn": best[1].mean_turn},
+            # the fastest point only when the test separates it from every other (else "tied")
+            "best": None if best is None or len(tied) > 1 else {"value": best[0], "mean_turn": best[1].mean_turn},
+            "tied": tied if best is not None else None, "multiple_comparisons": "holm",
         }
 
 
@@ -62,10 +86,11 @@ def run_sweep(deck: DeckList, sweep: Sweep, options: PlayOptions, *, skip_illega
     if start_problems:
         raise UsageError(f"the deck itself is not legal: {start_problems[0]}",
                          hint="`deckkit deck validate DECK` lists every problem; tune starts from a legal deck")
-    measures, _ = play([deck] + [p.deck for p in legal if p.deck is not None], options, progress, backend)
+    measures, records = play([deck] + [p.deck for p in legal if p.deck is not None], options, progress, backend)
     by_value = dict(zip([p.value for p in legal], measures[1:]))
     rows = [(p.value, by_value.get(p.value), p.problems) for p in sweep.points]
-    return SweepResult(deck, sweep, measures[0], rows, options)
+    played = {sweep.base_value: records[0], **dict(zip([p.value for p in legal], records[1:]))}
+    return SweepResult(deck, sweep, measures[0], rows, options, played)
 
 
 def _ranges(values: list[int]) -> str:

@@ -62,19 +62,46 @@ def test_optimise_writes_the_best_deck(tune, tmp_path):
     text = text.replace("3 Šípkový čaj", "1 Šípkový čaj").replace("3 Bahňák", "15 Bahňák")
     start.write_text(text, encoding="utf-8")
     best = tmp_path / "best.deck"
-    r = tune(str(start), "--optimise", "--pool", "t:food or t:monster", "--budget", "6", "-n", "150", "-w", "1",
+    r = tune(str(start), "--optimise", "--pool", "t:food or t:monster", "--budget", "12", "-n", "100", "-w", "1",
              "--write", str(best), "-o", "json")
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert out["mode"] == "optimise" and out["evaluated"] <= 6
+    assert out["mode"] == "optimise" and out["evaluated"] <= 12
     assert out["best"][0]["objective"] < out["start"]
+    assert out["improved"] and out["final_test"]["sprt"]["decision"] == "H1"
     from deckkit.cli import app as deckkit
 
     check = CliRunner().invoke(deckkit, ["deck", "validate", str(best)])
     assert check.exit_code == 0 and "legal" in check.output
 
 
+def test_optimise_writes_nothing_it_did_not_show_to_be_better(tune, tmp_path):
+    """The starter deck is near its best: no move of a food card passes its SPRT in so small a budget, so
+    the run says so and writes nothing; --write-anyway writes the best list tried, marked as unproven."""
+    best = tmp_path / "best.deck"
+    args = [OB, "--optimise", "--pool", "t:food", "--budget", "5", "-n", "60", "-w", "1", "--write", str(best)]
+    r = tune(*args)
+    assert r.exit_code == 1
+    assert "no improvement found" in r.stdout and "nothing written" in r.stderr
+    assert not best.exists()
+    r = tune(*args, "--write-anyway")
+    assert r.exit_code == 0, r.output
+    assert "NOT shown to beat the start" in best.read_text(encoding="utf-8")
+
+
+def test_a_sweep_names_no_fastest_point_when_the_points_are_tied(tune):
+    r = tune(OB, "--vary", "t:food=18..21", "-n", "60", "-w", "1")
+    assert r.exit_code == 0, r.output
+    assert "tied: t:food = " in r.stdout and "fastest:" not in r.stdout
+    out = json.loads(tune(OB, "--vary", "t:food=18..21", "-n", "60", "-w", "1", "-o", "json").stdout)
+    assert out["best"] is None and len(out["tied"]) > 1 and out["lowest"]["value"] in out["tied"]
+
+
 @pytest.mark.parametrize("args,message", [
+    (["--vary", "t:food=18..20", "--sprt", "0,0.1"], "--sprt sets the optimiser's test"),
+    (["--optimise", "--pool", "t:food", "--sprt", "0.1,0"], "wrong order"),
+    (["--optimise", "--pool", "t:food", "--alpha", "0.7"], "--alpha must be between 0 and 0.5"),
+    (["--vary", "t:food=18..20", "--write-anyway"], "--write-anyway goes with --write FILE"),
     (["--vary", "Chlebba=3..5"], "not a card of the deck or the catalogue"),
     (["--vary", "Chleba=5..3"], "backwards"),
     (["--optimise", "--pool", "t:food", "--objective", "fastest"], "unknown objective"),

@@ -251,13 +251,16 @@ def _fake_play(turns_of):
     return fake, calls
 
 
-@pytest.mark.parametrize("gain,rounds_played,accepted", [
-    (1.0, 1, True),     # a clear gain is seen on the first, shared games
-    (-1.0, 1, False),   # a clear loss is never followed up
-    (0.005, 4, True),   # a tiny gain: games are added while the interval covers 0, the cap's estimate decides
+@pytest.mark.parametrize("gain,noise,seeds_played,decision", [
+    (1.0, 0.1, 2, "H1"),     # a clear gain: ranked on round 0, accepted by the SPRT on the first fresh round
+    (-1.0, 0.1, 1, None),    # a clear loss is never tested
+    (0.005, 0.1, 2, "H0"),   # next to no gain: the SPRT refuses it on the first fresh round
+    (0.05, 3.0, 5, None),    # halfway between H0 and H1 in much noise: undecided after 4 rounds, so refused
 ])
-def test_comparisons_are_paired_and_sequential(ob, monkeypatch, gain, rounds_played, accepted):
-    """Both lists play the same seeds; more games (n, n, 2n, 4n on fresh shared seeds) only while tied."""
+def test_comparisons_rank_on_round_0_and_decide_by_an_sprt_on_fresh_seeds(ob, monkeypatch, gain, noise, seeds_played,
+                                                                           decision):
+    """Both lists play the same seeds; round 0 only ranks, an SPRT (0 against 0.1 turns) on fresh shared
+    rounds decides, and a move is accepted only when it accepts H1 — never by an estimate at the cap."""
     import importlib
     import random as _random
 
@@ -270,20 +273,23 @@ def test_comparisons_are_paired_and_sequential(ob, monkeypatch, gain, rounds_pla
         luck = _random.Random(f"{seed}:{i}").randint(4, 9)  # the shuffle's luck, the same for both lists
         if deck.key() != other.key():
             return luck
-        return luck - gain + (0.1 if i % 2 else -0.1)  # what the variant does differently, game by game
+        return luck - gain + (noise if i % 2 else -noise)  # what the variant does differently, game by game
 
     fake, calls = _fake_play(turns_of)
     monkeypatch.setattr(opt, "play", fake)
     games = opt._Games(PlayOptions(games=100, seed=1), "mean-turn", None, budget=100, progress=None)
     games.first_round([ob, other])
     verdict = games.compare(ob, other, rounds=4)
-    assert (verdict is not None and verdict.accept) == accepted
+    assert (verdict is not None and verdict.accept) == (decision == "H1")
     seeds = {seed for _, _, seed in calls}
-    assert len(seeds) == rounds_played  # one seed per round, shared by both lists
-    if rounds_played > 1:
-        assert verdict.games == 800 and [g for _, g, _ in calls] == [100, 100, 200, 400]
-        assert verdict.lo < 0 < verdict.hi and "the estimate decides" in verdict.words()
-    assert games.spent == sum(n * g / 100 for n, g, _ in calls)
+    assert len(seeds) == seeds_played  # one seed per round, shared by both lists
+    assert all(g == 100 for _, g, _ in calls)  # fresh rounds of --games each, never doubled
+    if seeds_played > 1:
+        assert verdict is not None and verdict.test is not None and verdict.test.decision == decision
+        assert verdict.games == 100 * (seeds_played - 1)  # round 0 never counts in the test
+    if decision is None and seeds_played > 1:
+        assert "undecided (refused)" in verdict.words()
+    assert games.spent == sum(n for n, _, _ in calls)
 
 
 def test_moves_are_tried_best_predicted_first(ob):
