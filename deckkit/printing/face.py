@@ -132,6 +132,7 @@ class FaceMaker:
         content = rules_text(card) if region.name == "text" else None
         if not content:
             content = fill(region.template, card) if region.template else None
+        content = printable(content) if content else content
         if not content:
             return
         box = (region.x, region.y, region.w, region.h)
@@ -201,6 +202,14 @@ class FaceMaker:
             lines = lines[:room]
             lines[-1] = fonts.ellipsize(m, lines[-1] + " …", size, width) if not lines[-1].endswith("…") else lines[-1]
         return lines
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (a tab is a space; line breaks stay): nothing to draw for them."""
+    import unicodedata
+
+    text = text.replace("\t", " ").replace("\r\n", "\n").replace("\r", "\n")
+    return "".join(c for c in text if c == "\n" or unicodedata.category(c) != "Cc")
 
 
 def _who(card: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from deckkit.printing.backs import back_colour, generated_back, picture_back
 from deckkit.printing.common import output_file, require, rgb
-from deckkit.printing.face import Face, FaceMaker, paint
+from deckkit.printing.face import Face, FaceMaker, paint, printable
 from deckkit.printing.layout import Layout
 from deckkit.printing.sheet import Sheet
 
@@ -101,6 +101,10 @@ def new_document(layout: Layout, page_w: float, page_h: float, title: str) -> An
     require("fpdf", "PIL")
     FPDF = _fpdf_class()
 
+    import logging
+
+    # A glyph the font lacks is a warning of deckkit's own, naming the card (face.py).
+    logging.getLogger("fpdf").setLevel(logging.ERROR)
     pdf = FPDF(unit="mm", format=(page_w, page_h))
     pdf.set_auto_page_break(False)
     pdf.set_margin(0)
@@ -121,6 +125,10 @@ def print_pdf(cards: list[dict[str, Any]], layout: Layout, sheet: Sheet, path: P
     from deckkit.printing.common import check_output_folder
 
     check_output_folder(path, "PDF")
+    if not cards:
+        from deckkit.printing.common import PrintError
+
+        raise PrintError("there are no cards to print", hint="add cards to the deck, or check --query")
     maker = FaceMaker(layout, art_dir)
     back: Face | None = None
     if backs == "generated":
@@ -158,7 +166,7 @@ def _marks_and_footer(pdf: Any, painter: FpdfPainter, sheet: Sheet, title: str, 
                       side: str) -> None:
     for x1, y1, x2, y2 in sheet.crop_marks():
         painter.line(x1, y1, x2, y2, colour=MARK_COLOUR, width=MARK_WIDTH)
-    words = f"{title} — page {page} of {total}" + (f" ({side})" if side else "")
+    words = printable(f"{title} — page {page} of {total}" + (f" ({side})" if side else ""))
     pdf.set_font(FAMILY, "", FOOTER_SIZE)
     width = pdf.get_string_width(words)
     pdf.set_text_color(*rgb(FOOTER_COLOUR))

@@ -91,3 +91,22 @@ def test_frame_colour_follows_the_layouts_field(pool):
     assert layout.frame_for(black) != layout.frame_for(white)
     corner = pool.find("Roh se sovou")
     assert layout.frame_for(corner) == layout.frame_colour
+
+
+def test_control_characters_in_card_text_are_not_drawn(pool):
+    layout = load_layout("ob")
+    card = dict(pool.find("Kubišta"), id="ob-bell", text="Ring\x07 the\tbell\x00.")
+    face = FaceMaker(layout).face(card)
+    drawn = " ".join(t for t, _ in _texts(face))
+    assert "Ring the bell." in drawn and "\x07" not in drawn and "\x00" not in drawn
+    assert not face.warnings
+
+
+def test_nothing_to_print_is_refused_before_anything_is_written(tmp_path):
+    from deckkit.printing import PrintError
+    from deckkit.printing.pdf import print_pdf
+    from deckkit.printing.sheet import plan_sheet
+
+    with pytest.raises(PrintError, match="no cards to print"):
+        print_pdf([], load_layout("ob"), plan_sheet("a4", 63, 88), tmp_path / "empty.pdf", title="empty")
+    assert not list(tmp_path.iterdir())
