@@ -122,3 +122,14 @@ def test_numbers_in_text_and_abilities_are_compared():
     assert numbers_disagree(changed) == ([3], [2])
     ruled = dict(kubista, text=kubista["text"] + " (OB-831)")
     assert numbers_disagree(ruled) is None  # a rule number is no number of the card
+
+
+def test_the_layout_schema_is_a_valid_schema_naming_exactly_the_regions_deckkit_draws():
+    from jsonschema import Draft202012Validator
+
+    from deckkit.paths import schemas_dir
+    from deckkit.printing.layout import REGION_ORDER
+
+    schema = json.loads((schemas_dir() / "layout.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    assert set(schema["properties"]["regions"]["properties"]) == set(REGION_ORDER)
