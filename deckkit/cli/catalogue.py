@@ -95,7 +95,7 @@ differently, refers to itself, or belongs to another game is an error.
 \b
 CSV columns: id game name names type set rarity cost attack defense glory
 helper subtypes groups blocking ingredient number label symbols stone
-requires bonus text keywords abilities provenance. Lists: items separated
+requires bonus text image keywords abilities provenance. Lists: items separated
 by ';' (flying;nocturnal) or a JSON array; names/abilities/provenance: JSON;
 blocking: true/false; an empty cell leaves the field out. Spreadsheet
 files work as saved: cells separated by commas, semicolons or tabs (found
@@ -269,10 +269,14 @@ def card(
 
         english = spec(found["game"]).ability_text(found)
         written = found.get("abilities") or []
+        given: dict[str, list[str]] = {}  # keyword -> the English of the abilities it gave
         if len(english) == len(written):  # each ability that came with a keyword says which
+            for a, line in zip(written, english):
+                given.setdefault(keyword_of(a) or "", []).append(line)
             english = [f"({keyword_of(a)}) {line}" if keyword_of(a) else line for a, line in zip(written, english)]
-        meanings = keyword_meanings(cat, found)
-        listed = [f"{name}: {meaning}" if meaning else name for name, meaning in meanings.items()]
+        meanings = keyword_meanings(cat, found)  # a definition's text; else what its abilities say
+        listed = [f"{name}: {meaning or ' '.join(given.get(name, []))}".rstrip(": ")
+                  for name, meaning in meanings.items()]
         _write(card_detail(found, abilities=english, keywords=listed))
         from deckkit.printing.cardtext import numbers_disagree
 

@@ -167,3 +167,9 @@ def test_a_lone_keyword_reference_that_was_never_put_in_is_refused_by_the_checke
     _, problems = compile_card(GAME, monster(1, abilities=[{"keyword": "swift"}]))
     assert [(p.path, p.message) for p in problems] == [
         ("$.abilities[0].keyword", "keyword 'swift' was not put in: the ability says nothing else")]
+
+
+def test_card_without_the_definition_says_what_the_keywords_abilities_do(run, write):
+    card = {**monster(1, keywords=["swift"]), "abilities": [{"keyword": "swift", **_static(BUILTIN)}]}
+    assert run("import", str(write("exported.json", [card]))).exit_code == 0
+    assert "keywords   swift: Strážce 1 cannot block." in run("card", "ob-kw-1").stdout
