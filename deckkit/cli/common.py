@@ -142,13 +142,54 @@ def report_error(exc: DeckkitError) -> None:
         err(f"hint: {exc.hint}")
 
 
+_SQLITE_FULL, _SQLITE_IOERR = 13, 10
+# SQLite's extended codes for a failed write, truncate or sync (a full disk fails these).
+_WRITE_ERRORS = {778: "write", 1034: "fsync", 1290: "dir-fsync", 1546: "truncate", 3338: "shm-size"}
+_UNCHANGED = "SQLite rolled the change back, so the catalogue is as it was"
+
+
 def catalogue_failure(exc: Exception) -> DeckkitError:
-    """The error to report when SQLite fails while a command uses the catalogue."""
+    """The error to report when SQLite fails while a command uses the catalogue.
+
+    A full disk (or a write refused by a size limit) is named as such: the file is healthy, and
+    moving it away, the advice for a damaged one, would be wrong.
+    """
     from deckkit.errors import CatalogueError
 
+    path = _chosen_db_path()
+    code = getattr(exc, "sqlite_errorcode", 0) or 0
+    if code == _SQLITE_FULL or code in _WRITE_ERRORS:
+        return CatalogueError(f"the catalogue could not be written: {_why_not_written(path, code)}", path=str(path),
+                              hint=f"free some space (or raise the limit) and run the command again; {_UNCHANGED}")
+    if code & 0xFF == _SQLITE_IOERR:
+        return CatalogueError(f"the disk failed while the catalogue was read ({exc})", path=str(path),
+                              hint="check the disk; deckkit db check tells whether the file itself is damaged")
     return CatalogueError(f"the catalogue could not be used: {exc}", path=str(_chosen_db_path()),
                           hint="deckkit db check tells what is wrong; restore a backup, or move the file away "
                                "and deckkit creates a fresh one (then import your cards again)")
+
+
+def _why_not_written(path: Path, code: int) -> str:
+    """Why a write to the catalogue failed, as far as can be told afterwards."""
+    import shutil
+
+    try:
+        free = shutil.disk_usage(path.parent).free
+    except OSError:
+        free = None
+    if free is not None and free < 64 << 20:
+        return f"the disk is full ({free // 1024:,} KB free)"
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        if limit != resource.RLIM_INFINITY:
+            return f"the disk is full, or a file size limit of {limit:,} bytes was reached (ulimit -f)"
+    except (ImportError, OSError, ValueError):  # no such limit here (Windows)
+        pass
+    if code == _SQLITE_FULL:
+        return "the disk is full (or a quota or size limit was reached)"
+    return f"the disk refused a {_WRITE_ERRORS[code]} (a full disk, a quota, or a failing disk)"
 
 
 def _chosen_db_path() -> Path:

@@ -314,15 +314,13 @@ class DaskBackend(Backend):
 
     def __init__(self, address: str, timeout: str = "10s") -> None:
         try:
-            from dask.distributed import Client
+            import dask.distributed  # noqa: F401 - the cluster extra is installed
         except ImportError:
             raise UsageError("--scheduler needs Dask distributed",
                              hint="pip install 'deckkit[cluster]'") from None
-        try:
-            self._client = Client(address, timeout=timeout)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}",
-                             hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`") from None
+        from deckkit.sim.scheduler import connect
+
+        self._client = connect(address, timeout)
         from dask.utils import parse_timedelta
 
         try:  # a scheduler without workers would take the chunks and never answer
