@@ -142,6 +142,36 @@ def atomic_open(path: str | Path, mode: str = "w", *, encoding: str | None = "ut
                 os.unlink(tmp)
 
 
+@contextlib.contextmanager
+def edit_lock(path: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock for a read-modify-write of ``path`` (another deckkit editing it waits).
+
+    A write replaces the file by a new one, so the file itself cannot carry the lock: it is taken
+    on the folder that holds the (symlink's target) file, with ``flock``, which the kernel drops when
+    the process ends however it ends. No lock file is left behind. Where there is no ``flock``
+    (Windows) or the folder cannot be opened, the edit goes ahead unlocked, as before.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    folder = _target(Path(path)).parent
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks
+            pass
+        yield
+    finally:
+        os.close(fd)  # closing drops the lock
+
+
 def write_text(path: str | Path, text: str, *, encoding: str = "utf-8", newline: str | None = None) -> None:
     """Replace ``path`` with ``text`` atomically (see the module docstring); FileWriteError if it cannot."""
     with atomic_open(path, "w", encoding=encoding, newline=newline) as fh:

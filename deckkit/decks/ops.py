@@ -8,6 +8,7 @@ from typing import Any
 
 from deckkit.decks.formats import find_format
 from deckkit.decks.io import dumps, is_json_path, load_deck, save_deck
+from deckkit.fileio import edit_lock
 from deckkit.decks.model import MAIN, SIDEBOARD, CardLookup, Deck, lookup_card, resolve, written_name
 from deckkit.decks.textfile import MAX_COUNT, writable
 from deckkit.errors import DataError, UsageError
@@ -83,6 +84,12 @@ def add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: 
     """Add ``count`` copies of each card (looked up in the deck's game, written by its real name, or by its
     id when other cards of the game share that name)."""
     _check_count(count)
+    with edit_lock(path):  # two edits at once: the second reads what the first wrote
+        return _add_cards(path, names, catalogue, count, sideboard)
+
+
+def _add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count: int,
+               sideboard: bool) -> list[tuple[str, int]]:
     deck = load_deck(path)
     cards = []
     for name, copies in counted_names(names, count):  # look every name up first: nothing written if one is unknown
@@ -120,6 +127,12 @@ def remove_cards(path: str | Path, name: str, catalogue: CardLookup | None = Non
     """Remove ``count`` copies (all when None) of a card; matches the name as written or the card's real name."""
     if count is not None:
         _check_count(count)
+    with edit_lock(path):
+        return _remove_cards(path, name, catalogue, count, sideboard)
+
+
+def _remove_cards(path: str | Path, name: str, catalogue: CardLookup | None, count: int | None,
+                  sideboard: bool) -> int:
     deck = load_deck(path)
     section = SIDEBOARD if sideboard else MAIN
     try:

@@ -134,3 +134,41 @@ def test_a_web_server_at_the_scheduler_address_is_a_protocol_error_not_out_of_me
     no_traceback(err)
     assert result.returncode == 2, err
     assert "does not speak the Dask scheduler's protocol" in err and "out of memory" not in err
+
+
+# ------------------------------------------------------------------ concurrent edits of one deck
+
+_EDITOR = """
+import sys, time
+from deckkit.catalogue import open_catalogue
+from deckkit.decks.ops import add_cards
+db, deck, name, start = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+catalogue = open_catalogue(db)
+while time.time() < start:  # every editor starts at the same moment
+    time.sleep(0.001)
+for _ in range(10):
+    add_cards(deck, [name], catalogue)
+"""
+
+
+def test_concurrent_deck_adds_on_one_file_lose_no_update(db, tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from deckkit.decks.io import load_deck
+
+    deck = tmp_path / "shared.deck"
+    deck.write_text("game: alomfogo\n# my notes\n1 Éjlépő Kajtár\n", encoding="utf-8")
+    names = ["Jégszem Soyana", "Botlik Zsófi", "Ködlátó Berta", "Dobos Tarkó"]
+    start = time.time() + 4
+    editors = [subprocess.Popen([sys.executable, "-c", _EDITOR, str(db), str(deck), name, str(start)],
+                                env=dict(os.environ), stderr=subprocess.PIPE) for name in names]
+    for editor in editors:
+        _, err = editor.communicate(timeout=60)
+        assert editor.returncode == 0, err.decode()
+    counts = {e.name: e.count for e in load_deck(deck).entries}
+    assert counts == {"Éjlépő Kajtár": 1, **{name: 10 for name in names}}
+    assert "# my notes" in deck.read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["catalogue.db", "shared.deck"]
