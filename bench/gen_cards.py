@@ -80,7 +80,8 @@ def _pool(game: str, card_type: str) -> tuple[str, ...]:
     files = [root / f"{game}.json", *sorted((root / "examples").glob("*.json"))]
     found = []
     for file in files:
-        for c in json.loads(file.read_text(encoding="utf-8")):
+        data = json.loads(file.read_text(encoding="utf-8"))
+        for c in data.get("cards", []) if isinstance(data, dict) else data:  # a file of keywords and cards
             if (c.get("game") == game and c.get("type") == card_type and c.get("abilities")
                     and not c.get("helper") and not c.get("blocking")):
                 found.append(json.dumps(c["abilities"], ensure_ascii=False, sort_keys=True))

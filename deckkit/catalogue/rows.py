@@ -89,11 +89,12 @@ def card_flags(card: dict) -> list[str]:
 
 
 def _tags(card: dict, effects: list[str], flags: list[str]) -> tuple:
-    sub, groups, symbols = card.get("subtypes"), card.get("groups"), card.get("symbols")
-    if not (sub or groups or symbols or effects or flags):
+    sub, groups, symbols, keywords = card.get("subtypes"), card.get("groups"), card.get("symbols"), \
+        card.get("keywords")
+    if not (sub or groups or symbols or keywords or effects or flags):
         return _NO_TAGS
     out = [("s", fold(v)) for v in _strings(sub)]
-    out += [("k", fold(v)) for v in (*_strings(groups), *_strings(symbols))]
+    out += [("k", fold(v)) for v in (*_strings(groups), *_strings(symbols), *_strings(keywords))]
     out += [("e", fold(v)) for v in effects]
     out += [("f", v) for v in flags]
     return tuple(dict.fromkeys(t for t in out if t[1]))  # an item listed twice is one tag
@@ -136,7 +137,8 @@ def card_rows(records: list[dict], source: str) -> list[tuple]:
         effects = _words(card.get("abilities")) if "abilities" in card else []
         flags = card_flags(card)
         subtypes = get("subtypes")
-        kws = (get("groups") or []) + (get("symbols") or []) if ("groups" in card or "symbols" in card) else []
+        kws = (get("groups") or []) + (get("symbols") or []) + (get("keywords") or []) \
+            if ("groups" in card or "symbols" in card or "keywords" in card) else []
         append((
             card["id"], card["game"], name, fold_key(name), card["type"],
             fold(card_set) if card_set else None, get("rarity"), get("cost"), get("attack"), get("defense"),

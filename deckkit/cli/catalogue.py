@@ -24,7 +24,8 @@ Terms are ANDed; 'or' between terms; '-' negates a term; ( ) group; "quoted phra
                        event instant general-spell | ingredient corner recipe;
                        a word's start names them all: t:dream
   sub: subtype:        one of the subtypes, e.g. sub:bűvforrás
-  kw: group:           a group (Obludárium) or symbol (Kotlík), e.g. kw:flying
+  kw: group:           a group (Obludárium), symbol (Kotlík) or a keyword the
+                       card has, e.g. kw:flying
   o: text:             words of the rules text (last word may be a prefix);
                        o:"draw a card"; o:/regex/
   set:  r: rarity:     set code; bronze silver gold green

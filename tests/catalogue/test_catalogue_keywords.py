@@ -173,3 +173,12 @@ def test_card_without_the_definition_says_what_the_keywords_abilities_do(run, wr
     card = {**monster(1, keywords=["swift"]), "abilities": [{"keyword": "swift", **_static(BUILTIN)}]}
     assert run("import", str(write("exported.json", [card]))).exit_code == 0
     assert "keywords   swift: Strážce 1 cannot block." in run("card", "ob-kw-1").stdout
+
+
+def test_kw_search_finds_a_card_by_its_keyword(empty, write):
+    from deckkit.query import parse
+
+    import_files(empty, [write("kw.json", {"keywords": {"rychlý": SWIFT}, "cards": [monster(1, keywords=["rychlý"]),
+                                                                                   monster(2)]})])
+    assert [c["id"] for c in empty.search(parse("kw:rychly"))] == ["ob-kw-1"]
+    assert empty.check() == []  # the derived columns and tags agree with the records
