@@ -8,11 +8,13 @@ Cells by kind (an empty cell leaves the field out, except ``text`` where it mean
   or a JSON array (``["a;b", "c"]``) when an item itself holds a ``;``; ``[]`` is an empty list;
 - objects (names, abilities, provenance): JSON, e.g. ``[{"effect": "boost", "amount": 4}]``;
 - ``stone``: white, black or ``null``;
-- everything else: the text as it is.
+- everything else: the text as it is; a cell that is a JSON string (``" Spaced "`` with its quotes)
+  is that string, which is how export writes a text with spaces at its ends.
 
 Export writes the same cells, so an exported file imports back unchanged. Files from spreadsheets
 import too: the delimiter (comma, semicolon or tab) is found from the header row, column names match
-in any case, and cells are trimmed.
+in any case, and cells are trimmed — a text whose ends are spaces is exported as a JSON string, so
+trimming cannot change it.
 """
 
 from __future__ import annotations
@@ -116,6 +118,8 @@ def check_header(file: str, header: list[str], delimiter: str = ",") -> list[Pro
 def _cell(col: str, cell: str) -> tuple[Any, str | None]:
     """(value, error) of one cell, trimmed; value is ``...`` when the field is left out."""
     cell = cell.strip()
+    if _json_string(cell):
+        return loads(cell), None
     if col == "text":
         return cell, None
     if cell == "":
@@ -157,8 +161,20 @@ def parse_row(header: list[str], row: list[str]) -> tuple[dict, list[Problem]]:
     return data, problems
 
 
+def _json_string(cell: str) -> bool:
+    """Whether a (trimmed) cell is written as a JSON string: a text with spaces at its ends, or in quotes."""
+    if len(cell) < 2 or cell[0] != '"' or cell[-1] != '"':
+        return False
+    try:
+        return isinstance(loads(cell), str)
+    except ValueError:
+        return False
+
+
 def format_cell(col: str, value: Any) -> str:
     """The CSV cell for a field value (the inverse of reading it)."""
+    if isinstance(value, str) and (value != value.strip() or _json_string(value.strip())):
+        return json.dumps(value, ensure_ascii=False)  # trimmed or decoded on reading otherwise
     if value is None:
         return "null"
     if col in _BOOL:

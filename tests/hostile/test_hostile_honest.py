@@ -172,3 +172,31 @@ def test_concurrent_deck_adds_on_one_file_lose_no_update(db, tmp_path):
     assert counts == {"Éjlépő Kajtár": 1, **{name: 10 for name in names}}
     assert "# my notes" in deck.read_text(encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["catalogue.db", "shared.deck"]
+
+
+# ------------------------------------------------------------------ CSV round trip
+
+SPACED = [{"id": "af-spaced", "game": "alomfogo", "name": "  Spaced Out ", "type": "event", "cost": 1,
+           "text": " leading and trailing  "},
+          {"id": "af-quoted", "game": "alomfogo", "name": '"Quoted"', "type": "event", "cost": 1,
+           "text": '"a" and "b"'}]
+
+
+def test_a_csv_export_imports_back_with_the_spaces_at_the_ends_of_texts(cli, tmp_path):
+    source = tmp_path / "spaced.json"
+    source.write_text(json.dumps(SPACED), encoding="utf-8")
+    assert cli("import", str(source)).exit_code == 0
+    exported = tmp_path / "spaced.csv"
+    assert cli("export", "--game", "af", "-o", "csv", "-f", str(exported)).exit_code == 0
+    fresh = tmp_path / "fresh.db"
+    from typer.testing import CliRunner
+
+    from deckkit.cli import app
+
+    result = CliRunner().invoke(app, ["--db", str(fresh), "--create", "import", str(exported)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    for card in SPACED:
+        back = json.loads(CliRunner().invoke(app, ["--db", str(fresh), "card", card["id"], "-o", "json"]).stdout)
+        back = back[0] if isinstance(back, list) else back
+        assert (back["name"], back["text"]) == (card["name"], card["text"])
