@@ -127,7 +127,9 @@ def render(report: dict) -> str:
     pilots = report["pilots"]
     seats = "alternated" if report["seats"] == "alternate" else "fixed (A in p1)"
     if report.get("duplicate"):
-        seats = "duplicate (each deal twice, seats swapped)"
+        every = all(p.get("duplicate") for p in report["pairs"])
+        seats = "duplicate (each deal twice, seats swapped)" if every else \
+            "duplicate where the sides differ (each deal twice, seats swapped), else alternated"
     count = f"{report['games']} games per pair"
     if report.get("sprt"):
         count = f"SPRT, at most {report['games']:,} games"
@@ -154,7 +156,9 @@ def render(report: dict) -> str:
         p = report["pairs"][0]
         d = report["sprt"]
         stronger = f"{p['a']} (A) is stronger than {p['b']} by"
-        lines += [""] + report_lines(
+        lines += ["", "(the intervals above read the games as if their number had been fixed in advance; after a "
+                  "sequential stop it is the SPRT's verdict below that holds at its error rates)", ""]
+        lines += report_lines(
             d, f"{stronger} {d['h1']:g} Elo rather than {d['h0']:g} (were it {d['h0']:g} or less, this verdict "
                f"comes at most {d['alpha'] * 100:g}% of the time)",
             f"{stronger} {d['h0']:g} Elo rather than {d['h1']:g} (were it {d['h1']:g} or more, this verdict comes "

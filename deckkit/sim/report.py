@@ -187,7 +187,9 @@ def render_comparison(reports: Sequence[dict]) -> str:
             d = r["comparison"]["sprt"]
             base, name = reports[0]["deck"], r["deck"]
             gain = f"{name} wins sooner than {base} by"
-            lines += [""] + report_lines(
+            lines += ["  (the interval reads the games as if their number had been fixed in advance; after a "
+                      "sequential stop it is the SPRT's verdict below that holds at its error rates)", ""]
+            lines += report_lines(
                 d, f"{gain} {d['h1']:g} turns rather than {d['h0']:g} (were it {d['h0']:g} or less, this verdict "
                    f"comes at most {d['alpha'] * 100:g}% of the time)",
                 f"{gain} {d['h0']:g} turns rather than {d['h1']:g} (were it {d['h1']:g} or more, this verdict comes "
