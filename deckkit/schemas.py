@@ -21,7 +21,7 @@ __all__ = ["Problem", "card_schema", "card_fields", "fast_card_check", "card_pro
 CARD_FIELD_ORDER = (
     "id", "game", "name", "names", "type", "set", "rarity", "cost", "attack", "defense", "glory", "helper",
     "subtypes", "groups", "blocking", "ingredient", "number", "label", "symbols", "stone", "requires", "bonus",
-    "text", "keywords", "abilities", "provenance",
+    "text", "image", "keywords", "abilities", "provenance",
 )
 
 

@@ -67,7 +67,8 @@ def paint(face: Face, painter: Any, dx: float = 0.0, dy: float = 0.0) -> None:
 
 
 class FaceMaker:
-    """Makes the faces of cards with one layout; art pictures from a card's image field or ``art_dir``."""
+    """Makes the faces of cards with one layout; art from the card's image field (a path, relative to
+    ``art_dir`` when given) or else ``art_dir/<card id>.png`` (or another picture suffix)."""
 
     def __init__(self, layout: Layout, art_dir: Path | None = None) -> None:
         self.layout = layout
@@ -114,6 +115,8 @@ class FaceMaker:
         path: Path | None = None
         if isinstance(named, str) and named.strip():
             path = Path(named)
+            if not path.is_absolute() and self.art_dir is not None:
+                path = self.art_dir / path
         elif self.art_dir is not None:
             path = next((self.art_dir / f"{card.get('id')}{s}" for s in IMAGE_SUFFIXES
                          if (self.art_dir / f"{card.get('id')}{s}").is_file()), None)

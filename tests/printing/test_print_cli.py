@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from print_helpers import page_sizes, page_texts
+from print_helpers import page_sizes, page_texts, render_page
 
 
 def _files(folder: Path) -> list[str]:
@@ -185,3 +185,31 @@ def test_card_warns_when_its_text_and_abilities_disagree_in_numbers(tmp_path):
            "abilities" in result.stderr
     same = runner.invoke(app, ["--db", db, "card", "Kubišta"])
     assert same.exit_code == 0 and "disagree" not in same.stderr
+
+
+def test_a_cards_image_field_names_its_art(tmp_path):
+    """A designer's card carries its picture's path (relative to --art); print draws it, a missing one is a warning."""
+    from PIL import Image
+    from typer.testing import CliRunner
+
+    from deckkit.cli import app
+
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (40, 30), (10, 200, 10)).save(tmp_path / "art" / "green.png")
+    cards = [{"id": "af-zold", "game": "alomfogo", "name": "Zöld Álom", "type": "event", "cost": 1, "image": "green.png",
+              "text": "Zöld."},
+             {"id": "af-piros", "game": "alomfogo", "name": "Piros Álom", "type": "event", "cost": 1,
+              "image": "red.png", "text": "Piros."}]
+    (tmp_path / "cards.json").write_text(json.dumps(cards, ensure_ascii=False), encoding="utf-8")
+    db = str(tmp_path / "c.db")
+    runner = CliRunner()
+    imported = runner.invoke(app, ["--db", db, "import", str(tmp_path / "cards.json")])
+    assert imported.exit_code == 0, imported.stderr
+    out = tmp_path / "dreams.pdf"
+    result = runner.invoke(app, ["--db", db, "print", "--query", "álom", "--art", str(tmp_path / "art"), "-f", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "Piros Álom" in result.stderr and "red.png does not exist" in result.stderr
+    assert "Zöld Álom" not in result.stderr
+    raw = render_page(out, 0, 50).tobytes()
+    greens = sum(1 for i in range(0, len(raw), 3) if raw[i + 1] > 150 and raw[i] < 60 and raw[i + 2] < 60)
+    assert greens > 500  # the picture is on the page
