@@ -11,8 +11,8 @@ from deckkit.cli import common
 LayoutOpt = Annotated[Path | None, typer.Option(
     "--layout", help="Your own layout file (JSON, see schemas/layout.schema.json); default: the game's own.")]
 ArtOpt = Annotated[Path | None, typer.Option(
-    "--art", help="A folder of card pictures named by card id (af-ejlepo-kajtar.png or .jpg); cards without "
-                  "one get a placeholder.")]
+    "--art", help="A folder of card pictures: a card's image field is read from here, else the picture named by "
+                  "its id (af-ejlepo-kajtar.png or .jpg); cards without one get a placeholder.")]
 BacksHelp = "Card backs: 'generated' (from the layout) or a picture file"
 
 
