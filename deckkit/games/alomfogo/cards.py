@@ -42,6 +42,12 @@ def named_when_played(step: Step) -> bool:
     return step.target is not None and step.target.chosen and step.chooser == "you" and not step.optional
 
 
+def _plain_steps(ability: Ability) -> bool:
+    return not may_ask(ability) and not any(
+        step.only_if or step.ref or step.amount.stat or step.target is not None and step.target.choose == "ref"
+        or step.player == "owner" for seq in ability.sequences for step in seq)
+
+
 def may_ask(ability: Ability) -> bool:
     """Whether carrying out the ability can ask a player anything (then a trigger waits for its turn)."""
     return any(step.optional or step.chooser != "you" or step.effect == "use-ability" or
@@ -188,8 +194,15 @@ class Pool:
             e for d in self.defs for e, abs_ in d.triggers.items() for ab in abs_
             if ab.trigger is not None and ab.trigger.who != "self")
         self.cost_mods = any(d.cost_mods for d in self.defs)
+        # Whether a cost change holds for the first such card each turn only (then the cards played are kept).
+        self.firsts = any(st.param("first") for d in self.defs for st, _ in d.cost_mods)
         self.control = any(step.effect == "take-control" for d in self.defs for ab in d.abilities
                            for seq in ab.sequences for step in seq)
+        # The abilities carried out at once, step after step (resolve.py): nothing to ask, no reference to an
+        # earlier step's card (by the id of the compiled ability, which the card definitions keep alive).
+        self.plain: frozenset[int] = frozenset(
+            id(ab) for d in self.defs for ab in (*d.abilities, *(a for abs_ in d.replacements.values() for a in abs_))
+            if _plain_steps(ab))
         # Events some card replaces, and those a card replaces for other cards (who: other / any).
         self.replaced: frozenset[str] = frozenset(e for d in self.defs for e in d.replacements)
         self.replaced_others: frozenset[str] = frozenset(

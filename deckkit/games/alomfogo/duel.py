@@ -144,14 +144,16 @@ class DuelRules(RulesBase):
         # of the after-duel rest (AF-D11, szívós) applies to it as to a fought duel
         pool = self.game.pool
         fought = None
-        if pool.replaced or "duel-won" in pool.watched:
-            fought = self.duel or Duel(self.active, att, defender, att)
+        if pool.replaced and (att.card.replacements or pool.replaced_others) or "duel-won" in pool.watched:
+            fought = self.duel or Duel.won_at_once(self.active, att, defender)
             fought.winner = 0
-        self.fought = fought
-        try:
-            self.become(self.active, att, RESTING, after_duel=True)
-        finally:
-            self.fought = None
+            self.fought = fought
+            try:
+                self.become(self.active, att, RESTING, after_duel=True)
+            finally:
+                self.fought = None
+        else:
+            att.state = RESTING
         loss = 1 + att.card.glory  # AF-711, AF-808, AF-Q9
         self.duel = None
         self.phase = DUELS
@@ -201,10 +203,17 @@ class DuelRules(RulesBase):
             player.vp -= card.helper_vp  # AF-384
         if discard is not None:
             player.cage.append(discard)  # AF-386
+        replaced = self.game.pool.replaced
         if card.helper == "P":  # AF-380 – AF-382: the rotation cost before the effect
-            self.become(p, helper, RESTING)
+            if replaced:
+                self.become(p, helper, RESTING)
+            else:
+                helper.state = RESTING
         elif card.helper == "S":
-            self.become(p, helper, DAMAGED)
+            if replaced:
+                self.become(p, helper, DAMAGED)
+            else:
+                helper.state = DAMAGED
         else:
             player.table.remove(helper)
             self.players[self.owner_of(p, helper)].cage.append(card)
@@ -229,7 +238,8 @@ class DuelRules(RulesBase):
         if cost < card.cost:
             self.count_cost_mods(p, card)
         player.vp -= cost
-        player.played.append(card)  # "the first instant you play each turn" (AF-D22)
+        if self.game.pool.firsts:
+            player.played.append(card)  # "the first instant you play each turn" (AF-D22)
         player.cage.append(card)  # AF-358
         if card.magic_source:
             player.source_played = True  # AF-610 holds for instants too, in either player's turn

@@ -368,10 +368,9 @@ def _apply(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random
 
 def _settle(state: AlomfogoState, policy: Callable, rng: random.Random) -> None:
     """Abilities waiting for decisions are carried out, the pilot making each decision (resolve.py)."""
-    if state.queue:
-        state.settle()
-        while state.phase == DECIDE:
-            state._apply(policy(state, rng))
+    state.settle()
+    while state.phase == DECIDE:
+        state._apply(policy(state, rng))
 
 
 def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random) -> None:
@@ -390,7 +389,8 @@ def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.
         if state.result is not None:
             return
         state.start_phase3(0)
-        _settle(state, policy, rng)
+        if state.queue:
+            _settle(state, policy, rng)
     for plays in itertools.count():
         choice = choose_play(state, 0)
         if choice is None:
@@ -403,7 +403,8 @@ def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.
             state.cycle(0, card)
         else:
             state.play_card(0, card, event, how)
-            _settle(state, policy, rng)
+            if state.queue:
+                _settle(state, policy, rng)
             if state.phase == CREATURE_DRAW:
                 state.draw(0, required=False)
                 state.phase = PLAY
@@ -415,7 +416,8 @@ def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.
         walkers.sort(key=lambda perm: -perm.card.glory)
         for perm in walkers:
             state.challenge(0, perm)
-            _settle(state, policy, rng)
+            if state.queue:
+                _settle(state, policy, rng)
             if state.result is not None:
                 return
     if state.logging:

@@ -324,7 +324,13 @@ class AbilityRules(Resolver):
             if cards.other and subject is perm:
                 return False
             f = cards.filter
-            if not f.matches(partial(self.card_field, subject)):
+            tests = f.tests
+            if len(tests) == 1 and tests[0][0] == "type" and not f.negated and not f.alternatives:
+                want = tests[0][1]  # the common set "your instants": read the type directly
+                have = subject.card.type if isinstance(subject, Perm) else subject.type
+                if have != want and not (isinstance(want, frozenset) and have in want):
+                    return False
+            elif not f.matches(partial(self.card_field, subject)):
                 return False
         if st.condition is None and cond is None:
             return True

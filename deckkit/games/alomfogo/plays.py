@@ -103,7 +103,8 @@ class PlayRules(RulesBase):
                 self.note(f"{self.pname(p)} plays {card.name} for {cost} VP ({player.vp} left){on}")
         if card.magic_source:
             player.source_played = True  # AF-610
-        player.played.append(card)  # "the first … you play each turn" (AF-D22)
+        if self.game.pool.firsts:
+            player.played.append(card)  # "the first … you play each turn" (AF-D22)
         if card.type == "general-spell":
             player.cage.append(card)  # AF-361: resolves, then the card is in the cage
             self.fire("played", p, card)

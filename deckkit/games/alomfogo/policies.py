@@ -247,15 +247,21 @@ def _standing(state: AlomfogoState, p: int) -> int:
     return score + 2 * _margin(state, p)
 
 
+_LOOKS = 2
+
+
 def _decision(state: AlomfogoState, p: int) -> Action:
     """A decision an ability asks for (a target of ``p``'s choice, "you may"): the option after which ``p``
-    stands best, one action deep on a clone; the first listed among equals."""
+    stands best, one action deep on a clone (of the first options and the last); the first among equals."""
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
+    if len(actions) > _LOOKS:  # the first options and the last (no, nothing): a look at each costs a clone
+        actions = [*actions[:_LOOKS - 1], actions[-1]]
     best: tuple[int, Action] | None = None
     for action in actions:
         twin = state.clone()
+        twin.after = ""  # the decision's own effect is judged, not the next turn it would let begin
         twin.apply_unchecked(action)
         value = _standing(twin, p)
         if best is None or value > best[0]:

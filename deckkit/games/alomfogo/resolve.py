@@ -124,9 +124,31 @@ class Resolver(RulesBase):
             ctx.opponent = choice.opponent
         ctx.order = choice.order
         steps = seqs[choice.mode if choice.mode < len(seqs) else 0] if seqs else ()
+        if id(ability) in self.game.pool.plain:
+            self._run_plain(ctx, ability, steps, list(choice.targets))
+            return
         res = Resolution(ctx, ability, steps, list(choice.targets), self.fought)
         if not self._run(res):
             self.queue.insert(0, res)
+
+    def _run_plain(self, ctx: Context, ability: Ability, steps: tuple[Step, ...], picks: list) -> None:
+        """An ability that asks nothing and refers to no earlier step, carried out at once (the common case,
+        as :meth:`_run` would, without keeping what each step acted on)."""
+        if not self.holds(ctx, ability.condition):
+            if self.logging:
+                self.note(f"  {ctx.card.name}: its condition does not hold, nothing happens")
+            return
+        if not steps:
+            return
+        self.count_use(ctx.card)
+        effects = REGISTRY["alomfogo"]
+        for step in steps:
+            ctx.targets = self.step_targets(ctx, step, picks)
+            ctx.amount = step.amount.value(lambda c: self.count_cards(ctx, c),
+                                           ctx.event[2] if ctx.event is not None and len(ctx.event) > 2 else 0)
+            effects[step.effect].handler(self, ctx, step)
+            if self.result is not None or not self.players[ctx.player].alive:
+                return
 
     def queue_trigger(self, ctx: Context, ability: Ability) -> None:
         """A triggered ability that may ask a player something waits until the action is over."""
@@ -381,8 +403,9 @@ class Resolver(RulesBase):
     def become(self, owner: int, perm: Perm, state: int, after_duel: bool = False) -> None:
         """``perm`` turns resting or damaged (AF-410) — unless a replacement does something else instead
         (AF-D25; after a duel, AF-D11 and szívós replace AF-757's rest)."""
-        replaced = self.game.pool.replaced
-        if replaced:
+        pool = self.game.pool
+        replaced = pool.replaced
+        if replaced and (perm.card.replacements or pool.replaced_others):  # (most pools replace nothing)
             if after_duel:
                 won = self.fought is not None and self.fought.result(perm) == "won"
                 for event in ("rests-after-win", "rests-after-duel") if won else ("rests-after-duel",):

@@ -295,7 +295,11 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, State):
         self.pending = None
         if self.phase == OVER:
             return
-        if "turn-end" in self.game.pool.watched and self.players[self.active].alive:
+        pool = self.game.pool
+        if not pool.watched and not pool.control:
+            self.begin_turn(self.next_turn_player(self.active))
+            return
+        if "turn-end" in pool.watched and self.players[self.active].alive:
             self.fire("turn-end", self.active)
             if self.phase == OVER:
                 return
