@@ -204,8 +204,10 @@ def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_B
         raise FileReadError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
     if stat.S_ISDIR(st.st_mode):
         raise FileReadError(f"this is a folder, not a {what}", path=shown, hint="give a file inside it")
+    if stat.S_ISFIFO(st.st_mode):  # a pipe: `import <(cat cards.json)`, or a named FIFO
+        return _read_capped(lambda: _read_pipe(path, limit), what, shown, limit)
     if not stat.S_ISREG(st.st_mode):
-        raise FileReadError(f"not a regular file (a FIFO, device or socket): deckkit reads {what}s from regular files",
+        raise FileReadError(f"not a regular file (a device or socket): deckkit reads {what}s from files and pipes",
                             path=shown, hint="save the data to a file first")
     if st.st_size > limit:
         raise FileReadError(f"the {what} is too large ({st.st_size:,} bytes; the limit is {limit:,})", path=shown,
@@ -216,6 +218,30 @@ def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_B
             return fh.read(limit + 1)
 
     return _read_capped(read_file, what, shown, limit)
+
+
+_pipes: dict[str, bytes] = {}  # a pipe can be read once; a reader that looks twice gets the same bytes
+
+
+def _read_pipe(path: str | Path, limit: int) -> bytes:
+    """A pipe's bytes up to its end (at most ``limit`` + 1 of them).
+
+    It is opened without waiting: a named FIFO nobody writes to reads as empty instead of blocking
+    for ever; once open, reading waits for the writer as a pipe does.
+    """
+    key = os.path.abspath(path)
+    if key in _pipes:
+        return _pipes[key]
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    finally:
+        os.close(fd)
+    _pipes[key] = data
+    return data
 
 
 def _read_capped(read: Callable[[], bytes], what: str, shown: str, limit: int) -> bytes:

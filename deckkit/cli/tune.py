@@ -44,7 +44,7 @@ def tune(
     policy: Annotated[str | None, typer.Option(help="Policy of the deck (game default).")] = None,
     keep: Annotated[str | None, typer.Option(help='Mulligan keep rule for the games, e.g. "count(t:food) >= 2".')] = None,
     set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
-    by_turn: Annotated[int | None, typer.Option(help='Turn T of "won by turn T" (default: the deck\'s median win turn).')] = None,
+    by_turn: Annotated[int | None, typer.Option(help='Turn T of "won by turn T" (default: the deck\'s median win turn).', min=1)] = None,
     odds: Annotated[str | None, typer.Option(help="Also the exact odds of this condition per list.")] = None,
     mulligans: Annotated[int, typer.Option(help="Mulligans for --odds.")] = 0,
     odds_turn: Annotated[int, typer.Option(help="Own turn for --odds (0: the opening hand).")] = 0,

@@ -4,6 +4,7 @@ is named as such (never "out of memory", never a hang)."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import signal
 import socket
@@ -200,3 +201,33 @@ def test_a_csv_export_imports_back_with_the_spaces_at_the_ends_of_texts(cli, tmp
         back = json.loads(CliRunner().invoke(app, ["--db", str(fresh), "card", card["id"], "-o", "json"]).stdout)
         back = back[0] if isinstance(back, list) else back
         assert (back["name"], back["text"]) == (card["name"], card["text"])
+
+
+# ------------------------------------------------------------------ arguments
+
+def test_tune_refuses_a_by_turn_below_1(cli):
+    root = Path(__file__).resolve().parents[2]
+    for turn in ("-1", "0"):
+        result = cli("tune", str(root / "data" / "decks" / "alomfogo-casual.deck"), "--remove-each", "--by-turn", turn)
+        assert result.exit_code == 2 and "--by-turn" in result.output
+
+
+def test_import_reads_a_pipe_from_process_substitution(db, tmp_path):
+    import subprocess
+    import sys
+
+    source = tmp_path / "two.json"
+    source.write_text(json.dumps(SPACED), encoding="utf-8")
+    read_end, write_end = os.pipe()  # what bash's <(cat FILE) hands over: /dev/fd/N, a pipe
+    writer = subprocess.Popen(["cat", str(source)], stdout=write_end)
+    os.close(write_end)
+    try:
+        result = subprocess.run([sys.executable, "-m", "deckkit", "import", f"/dev/fd/{read_end}"],
+                                env=dict(os.environ, DECKKIT_DB=str(db)), pass_fds=(read_end,),
+                                capture_output=True, timeout=30)
+    finally:
+        os.close(read_end)
+        writer.wait(timeout=10)
+    no_traceback(result.stderr.decode())
+    assert result.returncode == 0, result.stderr
+    assert b"2 added" in result.stderr + result.stdout

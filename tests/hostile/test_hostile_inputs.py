@@ -96,14 +96,17 @@ def test_special_files_are_refused_at_once(case, special, cli, tmp_path):
     result = cli(*[a.format(f=target) for a in args])
     no_traceback(result.output)
     assert result.exit_code == 1, result.output
-    assert message in result.output
+    # A pipe is read (issue 28: `import <(cat file)`); one nobody writes to reads as empty, at once,
+    # and each reader says what an empty input lacks.
+    if special != "fifo":
+        assert message in result.output
 
 
 def test_a_fifo_does_not_block_a_real_process(proc, tmp_path):
     fifo = tmp_path / "cards.json"
     os.mkfifo(fifo)
     result = proc("import", str(fifo), timeout=20)  # no writer ever opens it: reading would block forever
-    assert result.returncode == 1 and b"not a regular file" in result.stderr
+    assert result.returncode == 1 and b"the file is empty" in result.stderr
 
 
 # ------------------------------------------------------------------ card files
