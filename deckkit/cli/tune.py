@@ -36,7 +36,8 @@ def tune(
     write_anyway: Annotated[bool, typer.Option("--write-anyway", help="--write the best list found even when no "
                                                "improvement passed the test.")] = False,
     sprt: Annotated[str | None, typer.Option("--sprt", metavar="D0,D1", help="--optimise: the gains (turns; a share "
-                                             "for won-by; Elo for match) its SPRT weighs (default 0,0.1 turns; 0,0.02; 0,20).")] = None,
+                                             "for won-by; Elo for match) its SPRT weighs (default 0,0.1 turns; 0,0.02; "
+                                             "0,20); card tests: test each change by an SPRT of D0 against D1 turns sooner.")] = None,
     alpha: Annotated[float, typer.Option(help="The false-positive rate of the optimiser's tests (0 to 0.5).")] = 0.05,
     beta: Annotated[float, typer.Option(help="The false-negative rate of the optimiser's tests (0 to 0.5).")] = 0.05,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per list.")] = 2000,
@@ -61,7 +62,7 @@ def tune(
 
     Sweeps keep the deck's size: --vary 'Chleba=2..8' sets Chleba's count and rescales the other cards (or the --fill query's) to make room; --vary 't:food=12..24' spreads each total over the deck's food cards in proportion; --swap 'A->B' replaces 0, 1, … copies of A by B. A point the deck's format forbids stops the sweep (exit 2) unless --skip-illegal.
 
-    Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real (at family-wise error 1 − --confidence). A sweep names its fastest point only when Holm's procedure on its paired differences with every other point says so; otherwise it says which points are tied.
+    Card tests: --remove-each takes --copies copies of each card out for the --filler card; --add-each QUERY puts each matching card in for it. Rows are ranked by Δ mean win turn, and Holm's procedure on the paired differences says which changes are clearly real (at family-wise error 1 − --confidence); with --sprt D0,D1 each change is also tested sequentially (more rounds of --games on fresh seeds while undecided, at most 8), at family-wise --alpha (Bonferroni) and --beta. A sweep names its fastest point only when Holm's procedure on its paired differences with every other point says so; otherwise it says which points are tied.
 
     The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, the moves that the lists played so far predict to help most first; a candidate that looks better on its first --games games is tested on fresh shared seeds by an SPRT (--sprt D0,D1, --alpha, --beta) and the move is accepted only when the test accepts H1 (undecided after 8 rounds of --games: refused). The list it ends on is tested once more against the deck on fresh seeds; only if it passes is it an improvement, and --write FILE saves it (else "no improvement found" and nothing is written, unless --write-anyway). Objectives: mean-turn, won-by, keep-odds, and match: each list plays --games match games against the --against deck (seats alternated, the same deals and AI generators for every list, so the differences are paired) and the search raises its score (a win 1, a draw ½).
 
@@ -74,7 +75,8 @@ def tune(
     _check_options(vary=vary, swap=swap, remove_each=remove_each, add_each=add_each, optimise=optimise, plot=plot,
                    write=write, against=against, objective=objective, odds=odds, pool=pool, budget=budget,
                    games=games, confidence=confidence)
-    hypotheses = _check_sequential(sprt, alpha, beta, optimise, objective, write, write_anyway)
+    hypotheses = _check_sequential(sprt, alpha, beta, optimise or remove_each or bool(add_each), objective, write,
+                                   write_anyway)
     _check_outputs(plot, write)
     catalogue = open_catalogue(common.db_path())
     start = replace(load_list(common.input_file(deck, "deck"), catalogue), label=str(deck))  # a bundled name works too
@@ -131,9 +133,9 @@ def _check_options(*, vary: str | None, swap: str | None, remove_each: bool, add
         compile_condition(odds)
 
 
-def _check_sequential(sprt: str | None, alpha: float, beta: float, optimise: bool, objective: str,
+def _check_sequential(sprt: str | None, alpha: float, beta: float, sequential: bool, objective: str,
                       write: Path | None, write_anyway: bool) -> tuple[float, float] | None:
-    """The optimiser's SPRT hypotheses (None: the objective's default); refuses them without --optimise (exit 2)."""
+    """The SPRT hypotheses of the optimiser or the card tests (None: the default); refuses them elsewhere (exit 2)."""
     from deckkit.sim.sprt import check_rates, parse_hypotheses
 
     check_rates(alpha, beta)
@@ -141,8 +143,9 @@ def _check_sequential(sprt: str | None, alpha: float, beta: float, optimise: boo
         raise UsageError("--write-anyway goes with --write FILE", hint="add --write FILE")
     if sprt is None:
         return None
-    if not optimise:
-        raise UsageError("--sprt sets the optimiser's test", hint="add --optimise --pool QUERY")
+    if not sequential:
+        raise UsageError("--sprt sets the test of --optimise, --remove-each or --add-each",
+                         hint="a sweep is judged by Holm's procedure on its paired differences")
     return parse_hypotheses(sprt, "--sprt", {"match": "Elo", "won-by": "share"}.get(objective, "turns"))
 
 

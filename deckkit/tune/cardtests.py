@@ -4,6 +4,12 @@ Every variant plays the seeds of the deck itself, so its change in mean win turn
 difference. With many variants some intervals miss zero by chance alone; Holm's step-down
 procedure on the paired differences' p-values says which changes are clearly real with a
 family-wise error of at most 1 − confidence.
+
+With ``options.sprt`` every variant is also tested sequentially against the deck: after the first
+``--games`` games, variants still undecided play ``--games`` more with the deck on fresh shared seeds,
+up to :data:`deckkit.tune.optimise.ROUNDS` rounds, each by an SPRT on the paired gains in turns (H0:
+the variant wins ``D0`` turns sooner, H1: ``D1``) at β and at α divided by the number of variants
+(Bonferroni), so the chance of any false "sooner" among them stays at most α.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ class CardTest:
     measure: Measure | None
     problems: tuple[str, ...] = ()
     real: bool = False
+    test: Any = None  # its deckkit.sim.sprt.Sprt when the card tests run sequentially
 
 
 @dataclass
@@ -43,9 +50,18 @@ class CardTestResult:
     options: PlayOptions
 
     def statement(self) -> str:
-        """Which changes are clearly real, in words (Holm, family-wise)."""
+        """Which changes are clearly real, in words (Holm, family-wise; or the SPRTs' decisions)."""
         conf = f"{self.options.confidence * 100:g}%"
         played = [t for t in self.tests if t.measure is not None]
+        tested = [t for t in played if t.test is not None]
+        if tested:
+            first = tested[0].test
+            sooner = [t.card for t in tested if t.test.decision == "H1"]
+            not_sooner = sum(1 for t in tested if t.test.decision == "H0")
+            rates = (f"SPRT of {first.h0:g} against {first.h1:g} turns sooner per change, family-wise α = "
+                     f"{self.options.alpha * 100:g}% (each at α/{len(tested)}), β = {first.beta * 100:g}%")
+            return (f"{len(sooner)} of {len(tested)} changes win sooner ({rates})" + (": " + ", ".join(sooner) if sooner
+                    else "") + f"; {not_sooner} shown not to; {len(tested) - len(sooner) - not_sooner} undecided")
         real = [t for t in played if t.real]
         if not real:
             return (f"none of the {len(played)} changes is clearly real at {conf} family-wise confidence "
@@ -62,7 +78,8 @@ class CardTestResult:
             "confidence": self.options.confidence, "by_turn": self.options.by_turn,
             "multiple_comparisons": "holm", "baseline": self.base.as_json(),
             "tests": [{"card": t.card, "change": t.change, "legal": t.measure is not None, "problems": list(t.problems),
-                       "clearly_real": t.real, **({"measure": t.measure.as_json()} if t.measure else {})}
+                       "clearly_real": t.real, **({"measure": t.measure.as_json()} if t.measure else {}),
+                       **({"sprt": t.test.as_json()} if t.test is not None else {})}
                       for t in self.tests],
             "statement": self.statement(),
         }
@@ -102,12 +119,15 @@ def card_tests(deck: DeckList, options: PlayOptions, catalogue: Any, *, remove_e
         raise UsageError("no variant is legal under the deck's format"
                          + (f": {first[1]} breaks it ({first[3][0]})" if first and first[3] else ""),
                          hint="pick another --filler or fewer --copies")
-    measures, _ = play([deck] + [v[2] for v in legal if v[2] is not None], options, progress, backend)
+    played_lists = [v[2] for v in legal if v[2] is not None]
+    measures, records = play([deck] + played_lists, options, progress, backend)
     by_label = iter(measures[1:])
     tests = []
     for name, change, _v, problems in variants:
         tests.append(CardTest(name, change, None if problems else next(by_label), problems))
     _apply_holm(tests, options.confidence)
+    if options.sprt is not None:
+        _sequential(deck, played_lists, records, [t for t in tests if t.measure is not None], options, backend)
     tests.sort(key=lambda t: (t.measure is None, t.measure.diff if t.measure and t.measure.diff is not None else 0.0,
                               t.card))
     filler_name = fill_card["name"] if fill_card else None
@@ -162,6 +182,34 @@ def _additions(deck: DeckList, catalogue: Any, add_each: str, fill_card: dict | 
                              f"+{k} {card['name']}")
         variants.append((card["name"], f"+{k} {card['name']}, -{k} {f['name']}", v, tuple(problems_of(v))))
     return variants
+
+
+def _sequential(deck: DeckList, lists: list[DeckList], records: list[list[Any]], tests: list[CardTest],
+                options: PlayOptions, backend: Any) -> None:
+    """Test every variant against the deck by an SPRT on paired gains, playing fresh rounds while any is undecided."""
+    import math
+    from dataclasses import replace
+
+    from deckkit.sim.sprt import Sprt, llr_normal
+    from deckkit.sim.turntests import gains
+    from deckkit.tune.optimise import ROUNDS
+
+    h0, h1 = options.sprt or (0.0, 0.1)
+    alpha = options.alpha / max(1, len(tests))
+    for t in tests:
+        t.test = Sprt(h0, h1, alpha, options.beta, "turns")
+    seen: list[list[float]] = [gains(records[0], recs) for recs in records[1:]]
+    for r in range(1, ROUNDS + 1):
+        for t, xs in zip(tests, seen):
+            if t.test.decision is None:
+                t.test.update(len(xs), llr_normal(len(xs), math.fsum(xs), math.fsum(x * x for x in xs), h0, h1))
+        open_ = [k for k, t in enumerate(tests) if t.test.decision is None]
+        if not open_ or r == ROUNDS:
+            break
+        fresh = replace(options, seed=f"{options.seed}:round{r}", odds=None)
+        _, more = play([deck] + [lists[k] for k in open_], fresh, None, backend)
+        for k, recs in zip(open_, more[1:]):
+            seen[k] += gains(more[0], recs)
 
 
 def _apply_holm(tests: list[CardTest], confidence: float) -> None:

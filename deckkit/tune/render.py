@@ -134,14 +134,18 @@ def render_card_tests(r: CardTestResult) -> str:
     lines.append(f"  deck: mean win turn {_num(r.base.mean_turn)} ({_ci(r.base.mean_turn_ci)}); "
                  "negative Δ = the change wins sooner")
     width = max([len(t.change) for t in r.tests] + [6])
-    lines += ["", f"  {'change':<{width}}  {'Δ turns':>7}  {'interval':<15}  {'real':<4}  mean win turn"]
+    sprt = any(t.test is not None for t in r.tests)
+    lines += ["", f"  {'change':<{width}}  {'Δ turns':>7}  {'interval':<15}  {'real':<4}  mean win turn"
+              + ("  SPRT" if sprt else "")]
     for t in r.tests:
         if t.measure is None:
             lines.append(f"  {t.change:<{width}}  illegal: {t.problems[0] if t.problems else ''}")
             continue
         m = t.measure
+        decision = "" if t.test is None else \
+            f"          {t.test.decision or 'undecided'} after {t.test.games:,}"
         lines.append(f"  {t.change:<{width}}  {_signed(m.diff):>7}  {_signed_ci(m.diff_ci):<15}  "
-                     f"{'yes' if t.real else '':<4}  {_num(m.mean_turn)}")
+                     f"{'yes' if t.real else '':<4}  {_num(m.mean_turn)}{decision}".rstrip())
     lines += _capped([r.base, *(t.measure for t in r.tests if t.measure is not None)])
     lines += ["", "  " + r.statement()]
     return "\n".join(lines)

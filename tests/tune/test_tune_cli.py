@@ -98,7 +98,7 @@ def test_a_sweep_names_no_fastest_point_when_the_points_are_tied(tune):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--vary", "t:food=18..20", "--sprt", "0,0.1"], "--sprt sets the optimiser's test"),
+    (["--vary", "t:food=18..20", "--sprt", "0,0.1"], "--sprt sets the test of --optimise, --remove-each or --add-each"),
     (["--optimise", "--pool", "t:food", "--sprt", "0.1,0"], "wrong order"),
     (["--optimise", "--pool", "t:food", "--alpha", "0.7"], "--alpha must be between 0 and 0.5"),
     (["--vary", "t:food=18..20", "--write-anyway"], "--write-anyway goes with --write FILE"),
@@ -133,3 +133,18 @@ def test_range_leaving_the_format_exits_2(tune):
     r = tune(AF, "--vary", "Éjlépő Kajtár=2..5", "-n", "20", "-w", "1")
     assert r.exit_code == 2
     assert "leave alomfogo-casual" in r.output and "--skip-illegal" in r.output
+
+
+def test_card_tests_with_an_sprt_share_alpha_among_the_changes(tune):
+    """Each change is tested by its own SPRT at α / (number of changes), so any false "sooner" among
+    them has a chance of at most α (Bonferroni)."""
+    r = tune(OB, "--add-each", "Gryf or Hejkal", "--filler", "Chleba", "--sprt", "0,0.1", "-n", "60", "-w", "1",
+             "-o", "json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    tests = [t for t in out["tests"] if t["legal"]]
+    assert len(tests) == 2
+    for t in tests:
+        assert t["sprt"]["alpha"] == pytest.approx(0.05 / 2) and t["sprt"]["beta"] == 0.05
+        assert t["sprt"]["games"] % 60 == 0 and t["sprt"]["games"] <= 8 * 60
+    assert "family-wise α = 5% (each at α/2)" in out["statement"]
