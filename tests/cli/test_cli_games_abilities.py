@@ -26,4 +26,4 @@ def test_the_words_of_every_game_with_a_language_are_listed():
         assert list(words["costs"]) == list(vocab.costs) and list(words["continuous"]) == list(vocab.statics)
         assert all(e["description"] for e in words["effects"].values())
     table = CliRunner().invoke(app, ["games", "--abilities"], catch_exceptions=False).output
-    assert table.count("ability language") == len(with_language) and "triggers:" in table
+    assert table.count("ability language") == len(with_language) and "  triggers (trigger: " in table
