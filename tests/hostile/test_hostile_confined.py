@@ -81,3 +81,9 @@ def test_a_saved_game_names_its_cards_not_a_path_and_replays(cli, tmp_path):
     moved.write_text(text, encoding="utf-8")
     replay = cli("script", "run", str(moved))
     assert replay.exit_code == 0, replay.stdout
+
+
+def test_the_readme_says_deckkit_games_imports_trusted_code():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    paragraph = next(p for p in readme.split("\n\n") if "`DECKKIT_GAMES`" in p)
+    assert "imported as Python code" in paragraph and "trust" in paragraph
