@@ -22,10 +22,11 @@ from typing import Any
 from collections.abc import Sequence
 
 from deckkit.engine.core import TERMINAL
+from deckkit.engine.loop import MAX_GAME_ACTIONS, play
 from deckkit.match.ai import PilotSpec, make_ai
 from deckkit.sim.seeding import game_rng, game_seed
 
-MAX_ACTIONS = 20_000  # a game still running after this many actions is scored as unfinished (a draw)
+MAX_ACTIONS = MAX_GAME_ACTIONS  # a game still running after this many actions is scored as unfinished (a draw)
 
 _PREPARED: dict[str, tuple[Any, Any, list[Any]]] = {}
 
@@ -102,14 +103,11 @@ def play_game(game: Any, support: Any, decks: Sequence[Sequence[dict]], ais: Seq
         rngs = [by_seat[seats.index(side)] for side in (0, 1)]
     else:
         rngs = [random.Random(game_seed(f"{seed}:ai-{side}", index)) for side in ("a", "b")]
-    actions = 0
     if trace is not None:
         trace.append(f"game {index} (seed {game_seed(seed, deal)}): deck A ({names[0]}) in seat p{seats.index(0) + 1}, "
                      f"deck B ({names[1]}) in seat p{seats.index(1) + 1}")
-    while actions < MAX_ACTIONS:
-        player = state.current_player()
-        if player == TERMINAL:
-            break
+
+    def decide(state: Any, player: int, _policy: Any, _rng: random.Random) -> Any:
         side = seats[player]
         action, reason = ais[side].decide(state, rngs[side], trace is not None)
         if trace is not None:
@@ -117,7 +115,13 @@ def play_game(game: Any, support: Any, decks: Sequence[Sequence[dict]], ais: Seq
             state.log.clear()
             trace.append(f"p{player + 1} ({'AB'[side]}, {names[side]}): {action}" + (f"  [{reason}]" if reason else ""))
         state.apply(action)
-        actions += 1
+        return action
+
+    # The one loop of every game, with its caps: a turn that never ends (a card loop) or a game past
+    # MAX_ACTIONS stops and is scored as unfinished.
+    capped: list[str] = []
+    actions = play(state, [None, None], rngs[0], turn=lambda: support.length(state), max_actions=MAX_ACTIONS,
+                   step=decide, on_cap=capped.append)
     finished = state.current_player() == TERMINAL
     won = state.winners() if finished else []
     winner_seat = won[0] if len(won) == 1 else None
@@ -127,6 +131,7 @@ def play_game(game: Any, support: Any, decks: Sequence[Sequence[dict]], ais: Seq
         trace.append(state.render())
         outcome = ("unfinished (counted as a draw)" if not finished else "a draw" if winner_seat is None
                    else f"deck {'AB'[seats[winner_seat]]} wins in seat p{winner_seat + 1}")
+        trace.extend(capped)
         trace.append(f"result: {outcome} after {support.length(state)} turns, {actions} actions")
     record = {
         "index": index,
@@ -141,4 +146,6 @@ def play_game(game: Any, support: Any, decks: Sequence[Sequence[dict]], ais: Seq
     }
     if duplicate:
         record["pair"] = deal
+    if capped:
+        record["capped"] = capped[0]
     return record

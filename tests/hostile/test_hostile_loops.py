@@ -86,3 +86,16 @@ def test_a_card_that_loops_cannot_hang_a_tune_sweep(cli, proc, tmp_path):
     out = done.stdout.decode()
     line = next(line for line in out.splitlines() if line.strip().startswith("capped:"))
     assert "stopped by the action cap" in line and f"{name}=2" in line and f"{name}=0 " not in line
+
+
+def test_a_card_that_loops_cannot_hang_a_match(cli, proc, tmp_path):
+    """A match ends too: the same cap stops the endless turn, the game counts as unfinished and its trace says why."""
+    game, cards, name, repeated = LOOPS["self-untapping artifact"]
+    deck = _catalogue(cli, tmp_path, game, cards, name)
+    done = proc("match", str(deck), "obludarium-standard", "--games", "1", "--workers", "1", "--trace", timeout=60)
+    no_traceback(done.stderr.decode())
+    assert done.returncode == 0, done.stderr.decode()
+    out = done.stdout.decode()
+    capped = [line for line in out.splitlines() if line.startswith("capped: ")]
+    assert len(capped) == 1 and repeated in capped[0], out[-2000:]
+    assert "result: unfinished (counted as a draw)" in out
