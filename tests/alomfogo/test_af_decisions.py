@@ -124,3 +124,15 @@ def test_af_every_designer_decision_is_made_in_goldfish_games_of_either_pilot():
             trace: list[str] = []
             GAME.play_goldfish(deck, random.Random(seed), policy=policy, opponent=opponent, trace=trace)
             assert trace and trace[-1].startswith("ability uses")
+
+
+def test_af_d19_a_decision_over_a_hand_shows_its_options_to_the_chooser_only():
+    """AF-D19: the options of Ködkapu's decision are cards of p1's hand; p2's view of the state counts them."""
+    from deckkit.games.alomfogo.hidden import view
+
+    state = _state({"phase": "phase4", "p1": {"table": ["Ködkapu"], "hand": ["Athame", "lángdárda"],
+                                              "library": ["Athame"]},
+                    "p2": {"library": ["Athame"]}})
+    state.apply("pass")
+    assert view(state, 0)["decision"]["choices"] == ["Athame", "lángdárda", "nothing"]
+    assert view(state, 1)["decision"]["choices"] == 3 and view(state, 1)["p1"]["hand"] == 2

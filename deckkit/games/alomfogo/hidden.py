@@ -2,7 +2,8 @@
 
 Hidden from a player: the other players' hands and every library's order (a player knows which
 cards are left, from the open deck lists). Public: glory, VP, tables with card states, cages, the
-duel with its totals and helpers, a spell waiting for a counterspell answer.
+duel with its totals and helpers, a spell waiting for a counterspell answer, who decides what for an
+ability (the options only to the chooser: they may be cards of the chooser's hand).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ def view(state: AlomfogoState, player: int) -> dict:
         else:
             zone["unseen"] = sorted(zone["hand"] + zone["library"])
             zone["hand"], zone["library"] = len(zone["hand"]), len(zone["library"])
+    decision = snap.get("decision")
+    if decision is not None and state.current_player() != player:
+        decision["choices"] = len(decision["choices"])  # they may name cards of the chooser's hand
     pend = state.pending
     snap.update(viewer=player, deciding=state.current_player(), first=state.first,
                 pending=None if pend is None else [pend.caster, pend.card.name, pend.side, list(pend.reactors)])
