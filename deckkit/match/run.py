@@ -158,6 +158,9 @@ def _check_sequential(options: MatchOptions, decks: int) -> Any:
         return None
     if decks > 2:
         raise UsageError("--sprt tests one pair of decks", hint="give two decks, or leave out --sprt for a round robin")
+    from deckkit.sim.runner import check_counts
+
+    check_counts(options.games, None, None)
     return Sprt(*options.sprt, alpha=options.alpha, beta=options.beta, unit="Elo")
 
 

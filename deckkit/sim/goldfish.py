@@ -179,6 +179,9 @@ def _check_tests(options: Options, decks: Sequence[LoadedDeck]) -> Any:
         raise UsageError("--sprt compares two decks", hint="give the deck and its variant: deckkit goldfish A B --sprt 0,0.1")
     if options.precision is not None:
         raise UsageError("give --sprt or --precision, not both", hint="the SPRT decides when to stop by itself")
+    from deckkit.sim.runner import check_counts
+
+    check_counts(options.games, None, None)
     return Sprt(*options.sprt, alpha=options.alpha, beta=options.beta, unit="turns")
 
 

@@ -429,7 +429,7 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
     Several jobs take turns in rounds of ``round_games`` games each, so that Ctrl-C leaves every
     deck with games on common seeds to compare, not the first deck with all of them.
     """
-    _check_counts(games, max_games, precision)
+    check_counts(games, max_games, precision)
     cap = games * 100 if max_games is None else max_games
     reached: bool | None = None
     records: list[list[Any]] = [[] for _ in jobs]
@@ -476,7 +476,7 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
     return RunResult(records, elapsed, False, backend.workers, reached)
 
 
-def _check_counts(games: int, max_games: int | None, precision: float | None) -> None:
+def check_counts(games: int, max_games: int | None, precision: float | None) -> None:
     """Refuse game counts out of range, and a --max-games without --precision (exit 2)."""
     if games < 1:
         raise UsageError(f"--games must be at least 1, not {games}")
