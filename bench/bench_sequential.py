@@ -85,7 +85,7 @@ def sprt_against_fixed(reps: int, workers: int, truth_games: int, swap: str) -> 
         one = math.ceil(((normal_quantile(0.95) + normal_quantile(0.95)) * sd / 0.1) ** 2)
         two = math.ceil(((normal_quantile(0.975) + normal_quantile(0.95)) * sd / 0.1) ** 2)
         mean = statistics.fmean(used)
-        print(f"  {reps} SPRTs of 0 against 0.1 turns (α = β = 0.05, batches of 200 games per deck), "
+        print(f"  {reps} SPRTs of 0 against 0.1 turns (α = β = 0.05, batches of 100 games per deck at first), "
               f"{time.perf_counter() - began:.0f} s:")
         print(f"    games per deck: mean {mean:,.0f}, median {statistics.median(used):,.0f}, "
               f"max {max(used):,}; decisions H1 {decisions['H1']}, H0 {decisions['H0']}, none {decisions[None]}")

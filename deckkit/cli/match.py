@@ -62,7 +62,7 @@ def match(
     win+draw, both won) and the score's interval and Elo come from the pairs. --no-duplicate plays
     every game on its own deal.
 
-    --sprt ELO0,ELO1 plays two decks in batches of 20 games and stops as soon as a sequential
+    --sprt ELO0,ELO1 plays two decks in batches of 20 games (later a tenth of the games played) and stops as soon as a sequential
     probability ratio test decides: H1 (A is ELO1 Elo stronger) against H0 (ELO0), with error rates
     --alpha and --beta; it prints the decision, the games used, the LLR and its bounds, and the LLR
     over games. --plan ELO reads the games played as a pilot and tells how many games a difference

@@ -1,8 +1,9 @@
 """Play games in batches until a sequential test decides (or a cap is reached), on any backend.
 
-The test looks after every ``batch`` games, a number fixed by the caller and never by the worker
-count, so a seed gives the same games, the same LLR path and the same decision on one worker or
-many, locally or on a cluster.
+The test looks after every ``batch`` games — and once many games are played, after every tenth of
+them (rounded down to whole batches), so that a long run does not spend its time recomputing the
+LLR. Both depend on the games played alone, never on the worker count, so a seed gives the same
+games, the same LLR path and the same decision on one worker or many, locally or on a cluster.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def play_until_decided(jobs: Sequence[AnyJob], test: Sprt, llr: Callable[[list[l
     k = 0
     try:
         while lo < cap and test.decision is None:
-            hi = min(cap, lo + batch)
+            hi = min(cap, lo + max(batch, lo // 10 // batch * batch))
             for k, job in enumerate(jobs):
                 records[k].extend(backend.play(job, lo, hi, tick))
             test.update(hi, llr(records))

@@ -18,7 +18,7 @@ from deckkit.errors import UsageError
 from deckkit.sim.plan import Design, Plan, check_delta, check_pilot, make_plan, sd_of
 from deckkit.sim.sprt import llr_normal
 
-SPRT_BATCH = 200  # games per deck between two looks of a sequential test
+SPRT_BATCH = 100  # games per deck between two looks of a sequential test (at first: see deckkit.sim.sequential)
 
 
 def gains(base: Sequence[Any], other: Sequence[Any]) -> list[float]:
