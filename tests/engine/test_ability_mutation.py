@@ -77,8 +77,8 @@ def _killed(script, index: int, mutant: Mutant) -> bool:
 
 
 def _equivalent(game: str, card: dict, mutant: Mutant) -> bool:
-    """Whether the mutant compiles to the very abilities of the card (it wrote a default out, say):
-    nothing changed, so nothing can be seen."""
+    """Whether the mutant compiles to the very abilities of the card: nothing changed, so nothing can be
+    seen. (Reading the same in English is no proof: the English may skip the field too.)"""
     before, problems = compile_card(game, card)
     after, refused = compile_card(game, {**card, "abilities": mutant.abilities})
     return not problems and not refused and _plain(before) == _plain(after)
