@@ -60,6 +60,7 @@ CASES = [
     ("ob", "p1 blocks in its own turn", OB_ATTACK, {}, ["attack Gryf", "pass"], "p1: block Gryf with Glum", "OB-607"),
     ("ob", "p2 attacks in p1's turn", OB_ATTACK, {}, [], "p2: attack Bahňák", "OB-606"),
     ("ob", "p2 discards in p1's turn", OB_MAIN, {}, [], "p2: discard Chleba", "OB-909"),
+    ("ob", "choose when no ability asks", OB_MAIN, {}, [], "choose Glum", "OB-908"),
     ("af", "start after the set-up", AF_P4, {}, [], "start p2", "AF-504"),
     ("af", "play outside phase 3", AF_P4, {}, [], "play Athame", "AF-514"),
     ("af", "cast outside a duel", AF_P4, {}, [], "cast Athame", "AF-351"),

@@ -1,4 +1,4 @@
-"""The designer cards OB-D1 … OB-D24 as data (data/cards/examples/ob-designer.json): each imports, has a
+"""The designer cards OB-D1 … OB-D48 as data (data/cards/examples/ob-designer.json): each imports, has a
 script pinning it (tests/obludarium/scripts/designer/, the card inline), reads in plain English; the
 English of every bundled card; Obludárium abilities that cannot work are refused with a path and a
 hint; and a loop of triggers the checker cannot see is capped at MAX_TRIGGER_DEPTH."""
@@ -75,15 +75,39 @@ ENGLISH = {
     'ob-d22-mlhovina': 'Choose one: an enemy monster gets −2 attack this turn; or you draw a card.',
     'ob-d23-sberac': 'Tap and discard a card: you draw a card.',
     'ob-d24-bes': 'Běs cannot block.',
+    'ob-d26-mrazivy-dech': "Tap an enemy monster, then it does not untap during its owner's next turn.",
+    'ob-d32-vichr': 'Vichr can attack and use its special property in the turn it is summoned.',
+    'ob-d33-nocni-hlidka': 'At the end of your turn, untap each of your monsters.',
+    'ob-d34-kuchar': 'The first of your monsters you summon each turn costs 1 food less (never below 0).',
+    'ob-d35-zvon': 'Whenever you cast a spell, you draw a card. Use this only once each turn.',
+    'ob-d36-ochranny-amulet': 'If you would lose life from an unblocked monster, it is 1 less (never below 0).',
+    'ob-d37-fenix': "If Fénix would die, put that card into its owner's deck, then that deck is shuffled instead.",
+    'ob-d40-smecka': 'Smečka gets +1 attack for each other beast monster you have in play.',
+    'ob-d41-obri-had': 'Obří had costs 1 food less for each monster your opponent has in play (never below 0).',
+    'ob-d46-lovkyne': 'Whenever your opponent casts a spell, Lovkyně gets +1 attack permanently.',
+    'ob-d47-zlaty-dul': 'You may lay out 1 more food in each of your turns.',
+    'ob-d25-krvavy-oltar': 'At the start of your turn, you lose 1 life, then you draw a card.',
+    'ob-d27-bludicka': 'When Bludička enters play, you may return one of your monsters from your discard pile to your hand.',
+    'ob-d28-kamenik': 'When Kameník enters play, destroy an artifact.',
+    'ob-d29-zapomneni': "Put an enemy monster on the bottom of its owner's deck.",
+    'ob-d30-vestkyne': 'Tap: look at the top 2 cards of your deck; put any number of them on the bottom of that deck and the rest back on top in any order.',
+    'ob-d31-svudkyne': 'Tap and pay 2 food: take control of an enemy monster with cost 2 or less permanently.',
+    'ob-d38-kat': 'Destroy an enemy monster, then its owner gains X life, where X is its attack.',
+    'ob-d39-druhy-dech': 'Untap one of your monsters, then it gets +2 attack this turn.',
+    'ob-d42-mimik': "Tap: use the special property of another monster as if it were Mimik's.",
+    'ob-d43-morovy-mrak': 'Each player loses 3 life.',
+    'ob-d44-zebrak': 'When Žebrák dies, your opponent draws a card.',
+    'ob-d45-obchodnik': 'Tap: each player discards a card of their own choice.',
     'ob-my-ohnivy-dest': 'Your opponent loses 4 life.',
     'ob-my-strazny-pes': 'Tap and pay 1 food: you draw a card.',
 }
 
 
 def test_every_designer_card_has_one_script_citing_its_number_with_the_card_inline():
-    """OB-D1 … OB-D24: one script each (the number in its title and rules), the card the example file's."""
-    by_number = {f"OB-D{i}": card for i, card in enumerate(DESIGNER, start=1)}
-    assert [c["id"].split("-")[1] for c in DESIGNER] == [f"d{i}" for i in range(1, 25)]
+    """OB-D1 … OB-D48: one script each (the number in its title and rules), the card the example file's."""
+    numbers = [int(re.match(r"ob-d(\d+)-", c["id"]).group(1)) for c in DESIGNER]
+    assert numbers == sorted(set(numbers)), "the example file lists each number once, in order"
+    by_number = {f"OB-D{n}": card for n, card in zip(numbers, DESIGNER)}
     found = {}
     for path in sorted(SCRIPTS.glob("*.deckkit.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -102,7 +126,7 @@ def test_the_example_file_imports_cleanly(tmp_path):
 
     result = CliRunner().invoke(app, ["--db", str(tmp_path / "c.db"), "import", str(EXAMPLES / "ob-designer.json")])
     assert result.exit_code == 0, result.output
-    assert "24 added" in result.output
+    assert f"{len(DESIGNER)} added" in result.output
 
 
 @pytest.mark.parametrize("card", [c for c in [*bundled_cards(), *DESIGNER,
@@ -235,18 +259,33 @@ def test_clones_of_designer_positions_evolve_alike():
     assert twin.life[1] == 17
 
 
-def test_every_designer_ability_is_used_by_the_greedy_pilot():
-    """Issue 12 item 5: on the designer deck, greedy against greedy, each designer card's ability is used
-    (casts, uses, triggers, and continuous effects that changed a fight, a block or a cost)."""
+DESIGNER_DECKS = ("ob-designer.deck", "ob-designer-2.deck", "ob-designer-3.deck")
+
+
+@pytest.mark.parametrize("deck_file", DESIGNER_DECKS)
+def test_every_designer_ability_is_used_by_the_greedy_pilot(deck_file):
+    """Issue 12 item 5, issue 23 item 6: on a designer deck, greedy against greedy, each designer card of
+    the deck has its ability used (casts, uses, triggers, replacements, and continuous effects that
+    changed a fight, a block, a cost, an untap step or the food laid out)."""
     from deckkit.decks.io import load_deck
     from deckkit.games.obludarium.goldfish import ability_uses
 
     game = ObludariumGame([*bundled_cards(), *DESIGNER])
-    deck = load_deck(EXAMPLES / "ob-designer.deck")
+    deck = load_deck(EXAMPLES / deck_file)
     cards = [game.cards[game.card_named(e.name).id] for e in deck.entries for _ in range(e.count)]
     assert len(cards) == 60
     uses = ability_uses(game, cards, 30, seed=1)
-    assert {c["name"] for c in DESIGNER} <= set(uses), sorted({c["name"] for c in DESIGNER} - set(uses))
+    mine = {c["name"] for c in DESIGNER} & {c["name"] for c in cards if c["id"].startswith("ob-d")}
+    assert mine and mine <= set(uses), sorted(mine - set(uses))
+
+
+def test_every_designer_card_is_in_a_designer_deck():
+    """Issue 23 item 6: every designer card is played by the test above, in one of the designer decks."""
+    from deckkit.decks.io import load_deck
+
+    game = ObludariumGame([*bundled_cards(), *DESIGNER])
+    held = {game.card_named(e.name).id for f in DESIGNER_DECKS for e in load_deck(EXAMPLES / f).entries}
+    assert {c["id"] for c in DESIGNER} <= held, sorted({c["id"] for c in DESIGNER} - held)
 
 
 def test_the_goldfish_trace_counts_the_abilities_used():

@@ -133,6 +133,7 @@ ELSEWHERE = {
     "OB-905": {"state.py": "strengthening makes its player wait", "cards.py": "what strengthens"},
     "OB-610": {"state.py": "the windows open after each action and step"},
     "OB-909": {"state.py": "the discard step begins and its discard is logged", "game.py": "the hand-limit setting"},
+    "OB-908": {"state.py": "the stack resolves last in, first out", "pending.py": "why a decision comes first"},
 }
 # Pilots choose among the legal actions and cite rules to say why they choose; the package docstring
 # documents the action strings.

@@ -21,6 +21,11 @@ Action strings (canonical; matched case- and diacritics-insensitively):
 - ``attack MONSTER`` — in the attack step, one per attacking monster (OB-801, OB-Q10).
 - ``block ATTACKER with BLOCKER`` — in the block step, any number (OB-814 – OB-816).
 - ``discard NAME`` — the hand-size rule (OB-909, OB-Q13).
+- ``choose OPTION`` — answer a decision an ability asks as it resolves (a triggered ability's target,
+  "you may", a choice the other player or each player makes, the cards kept on top of a deck):
+  ``choose Medděd``, ``choose enemy Glum``, ``choose yes`` / ``choose no``, ``choose nothing`` where
+  "you may" or "any number" allows it. The chooser decides, and nothing else happens until they
+  have (OB-908); a choice with one option and no "you may" is made without asking.
 - ``pass`` — end the main phase, the attack step, the blocks ("no block", OB-817), or decline to
   answer an instant (which ends the exchange and resolves the stack, OB-Q12).
 

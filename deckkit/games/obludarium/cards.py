@@ -24,12 +24,20 @@ def strengthens(ability: Any) -> bool:
     return ability is not None and any(s.effect in STRENGTHENING for seq in ability.sequences for s in seq)
 
 
+def in_action(step: Any) -> bool:
+    """Whether a cast or used ability's step has its target named in the action (``on X``): a "one"
+    target the ability's controller chooses, with no "you may" (else it is asked as it resolves)."""
+    t = step.target
+    return t is not None and t.choose == "one" and step.chooser == "you" and not step.optional
+
+
 class Plan:
     """What listing an ability's actions reads of it, read once (``CardInfo.cast_plan``, ``use_plan``): its
     costs and, per mode (or its one sequence), the targets chosen when it is played and whether it
     counters."""
 
-    __slots__ = ("tap", "food", "sacrifice", "discard", "card_costs", "modes", "strengthens", "one_target")
+    __slots__ = ("tap", "food", "sacrifice", "discard", "card_costs", "modes", "strengthens", "one_target",
+                 "borrows")
 
     def __init__(self, ab: Any) -> None:
         from deckkit.engine.abilities import Target
@@ -39,9 +47,11 @@ class Plan:
         self.sacrifice = ab.cost_of("sacrifice")  # True: this card; a Target: another, named in the action
         self.discard = ab.cost_of("discard") or 0
         self.card_costs = isinstance(self.sacrifice, Target) or bool(self.discard)  # cards named in the action
-        self.modes = tuple((tuple(s.target for s in seq if s.target is not None and s.target.chosen),
+        self.modes = tuple((tuple(s.target for s in seq if in_action(s)),
                             any(s.effect == "counter" for s in seq)) for seq in (ab.sequences or ((),)))
         self.strengthens = strengthens(ab)
+        #: it uses another card's special property (OB-D42): only cards that have one are its targets
+        self.borrows = any(s.effect == "use-ability" for seq in ab.sequences for s in seq)
         # the usual shape: no modes, no counter, no card costs or self-sacrifice, one target chosen in play
         one = self.modes[0][0] if len(self.modes) == 1 and not ab.modes and not self.modes[0][1] else ()
         self.one_target = one[0] if len(one) == 1 and one[0].zone != "deck" and not self.card_costs \
@@ -84,6 +94,7 @@ class CardInfo:
     triggers: tuple = ()  # (event name, ability) pairs
     statics: tuple = ()  # (Static, ability condition) pairs
     events: frozenset = frozenset()  # the events its triggers watch
+    replacements: tuple = ()  # (event name, replacement ability) pairs
     cast_plan: Plan | None = None  # what listing the actions of ``cast`` reads of it
     use_plan: Plan | None = None  # ... and of ``use``
 
@@ -108,14 +119,21 @@ class CardInfo:
         use = next((a for a in abilities if a.kind in ("activated", "play")), None) if kind != SPELL else None
         triggers = tuple((a.trigger.on, a) for a in abilities if a.kind == "triggered")
         statics = tuple((s, a.condition) for a in abilities if a.kind == "static" for s in a.statics)
+        replacements = tuple((a.trigger.on, a) for a in abilities if a.kind == "replacement")
         return cls(
             id=card["id"], name=card["name"], type=kind, cost=int(card.get("cost", 0) or 0),
             attack=int(card.get("attack", 0) or 0), defense=int(card.get("defense", 0) or 0),
             groups=groups, flying="flying" in groups, blocking=bool(card.get("blocking", False)),
             abilities=abilities, cast=cast, use=use, triggers=triggers, statics=statics,
-            events=frozenset(on for on, _ in triggers),
+            events=frozenset(on for on, _ in triggers), replacements=replacements,
             cast_plan=None if cast is None else Plan(cast), use_plan=None if use is None else Plan(use),
         )
+
+    @property
+    def remembers(self) -> bool:
+        """Whether the card asks for memory within a turn: a once-each-turn ability, or a cost change
+        for "the first … each turn"."""
+        return any(a.per_turn for a in self.abilities) or any(s.param("first") for s, _ in self.statics)
 
     def has_static(self, name: str) -> bool:
         """Whether the card has a continuous effect of this kind."""

@@ -13,15 +13,18 @@ from typing import TYPE_CHECKING, Any
 from deckkit.engine.abilities import Target
 from deckkit.engine.core import Action, chance
 from deckkit.engine.effects import dispatch
-from deckkit.games.obludarium.cards import CardInfo, Plan
-from deckkit.games.obludarium.rules import _MADE, AbilityRules, ObContext
+from deckkit.games.obludarium.cards import CardInfo, Plan, in_action
+from deckkit.games.obludarium.pending import _QUESTIONS as _ASKING
+from deckkit.games.obludarium.pending import FIZZLE, SKIP, DecisionRules, Frame, Held
+from deckkit.games.obludarium.rules import _MADE, ObContext
+from deckkit.games.obludarium.zones import Perm as Perm_
 
 if TYPE_CHECKING:
     pass
 
 
-class ChoiceRules(AbilityRules):
-    """Playing abilities, mixed into the state over :class:`~deckkit.games.obludarium.rules.AbilityRules`."""
+class ChoiceRules(DecisionRules):
+    """Playing abilities, mixed into the state over :class:`~deckkit.games.obludarium.pending.DecisionRules`."""
 
     def _candidates(self, p: int, t: Target, source, taken: list | tuple) -> list[tuple[Any, str]]:
         """(card, how the action names it) for a target the player chooses."""
@@ -31,6 +34,8 @@ class ChoiceRules(AbilityRules):
                 if card.name not in seen and self.in_set(t, card, p, source):
                     seen[card.name] = card
             return [(c, c.name) for c in seen.values()]
+        if t.zone in ("hand", "discard"):  # cards out of play: by name, each name once
+            return self._pick_list(p, t, source, p, None)
         out = []
         sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (p, 1 - p)
         f = t.filter
@@ -82,7 +87,9 @@ class ChoiceRules(AbilityRules):
         t = plan.one_target
         if t is not None:  # the usual shape (Plan.one_target): ``KIND NAME on TARGET`` for each candidate
             made = _MADE
-            for _, text in self._candidates(p, t, source, ()):
+            for card, text in self._candidates(p, t, source, ()):
+                if plan.borrows and getattr(card, "info", card).use is None:
+                    continue  # OB-D42: only a card with a special property lends it
                 key = (p, kind, name, text)
                 action = made.get(key)
                 if action is None:
@@ -180,7 +187,7 @@ class ChoiceRules(AbilityRules):
         k = 0
         for step in seq:
             t = step.target
-            if t is None or not t.chosen:
+            if t is None or not in_action(step):
                 chosen.append(None)
                 continue
             text = texts[k] if k < len(texts) else "nothing"
@@ -191,6 +198,8 @@ class ChoiceRules(AbilityRules):
     def _named(self, p: int, t: Target, text: str):
         if t.zone == "deck":
             return next((c for c in self.libs[p] if c.name == text), None)
+        if t.zone in ("hand", "discard"):
+            return next((card for card, said in self._pick_list(p, t, None, p, None) if said == text), None)
         if t.side == "any" and text.startswith("enemy "):
             q, text = 1 - p, text[len("enemy "):]
         else:
@@ -212,22 +221,81 @@ class ChoiceRules(AbilityRules):
             self.say(f"p{p + 1} sacrifices {gone.info.name}")
 
     def run_steps(self, p: int, source: CardInfo, perm, seq, chosen: list | None, event_card, event_amount: int,
-                  text: str) -> None:
-        """Carry out a sequence: each step on its own targets (chosen, every, random, self, it); with
-        ``chosen`` None (a trigger: no action chose) a "one" target is the first that matches."""
-        for i, step in enumerate(seq):
+                  text: str, event_player: int = -1) -> None:
+        """Carry out a sequence: each step on its own targets (named in the action, every, random,
+        self, it, an earlier step's, or chosen now: a pending decision, :mod:`~deckkit.games.obludarium.pending`).
+        While a decision is pending, the sequence waits behind it."""
+        frame = Frame(p, source, perm, seq, chosen, event_card, event_amount,
+                      (event_card.owner if isinstance(event_card, Perm_) else p) if event_player < 0 else event_player,
+                      text, self.trigger_depth)
+        if self.pending:
+            self.pending.append(frame)
+            return
+        self._run(frame)
+
+    def _run(self, f: Frame) -> None:
+        """Steps ``f.index`` … of a sequence; stops (and queues the rest) at a decision."""
+        seq, chosen = f.seq, f.chosen
+        i, n = f.index, len(seq)
+        refs = f.refs
+        while i < n:
             if self.result is not None:
                 return
-            pick = chosen[i] if chosen is not None else None
-            targets = self._resolve_targets(p, step, pick, perm, event_card, chosen is None)
-            if targets is None:  # a chosen target has left play, or a trigger found no card to act on
-                self.say(f"{text}: fizzles, " + ("its target left play" if chosen is not None
-                                                  else "there is nothing for it to act on"))
+            step = seq[i]
+            if step.only_if and not self._only_if(step, f):
+                refs.append(())
+                i += 1
                 continue
-            dispatch(self, ObContext(p, source, targets, perm, event_card, event_amount), step)
+            ctx = ObContext(f.p, f.source, (), f.perm, f.event_card, f.event_amount)
+            ctx.event_player, ctx.refs = f.event_player, refs
+            pick = chosen[i] if chosen is not None else None
+            if step.optional or step.effect in _ASKING or step.target is not None and \
+                    step.target.choose == "one" and (chosen is None or not in_action(step)):
+                found = self._decide(f, step, ctx, pick)
+                if found is None:  # a decision: the state waits for the chooser
+                    f.index = i
+                    self.pending = [f]
+                    return
+                targets, ctx.answers, done = found
+                f.answers = []
+                if done is not None:
+                    f.done = done
+                if targets is SKIP:
+                    refs.append(())
+                    i += 1
+                    continue
+                if targets is FIZZLE:
+                    targets = None
+                elif targets is None:
+                    targets = self._resolve_targets(f.p, step, pick, f.perm, f.event_card, refs)
+            else:
+                targets = self._resolve_targets(f.p, step, pick, f.perm, f.event_card, refs)
+            if targets is None:  # a chosen target has left play, or there is no card to act on
+                self.say(f"{f.text}: fizzles, " + ("its target left play" if chosen is not None and pick is not None
+                                                   else "there is nothing for it to act on"))
+                refs.append(())
+                i += 1
+                continue
+            ctx.targets = targets
+            dispatch(self, ctx, step)
+            refs.append(ctx.acted if ctx.acted is not None else targets)
+            i += 1
+            if self.pending:  # a trigger it set off waits for a decision: the rest of this waits too
+                f.index = i
+                self.pending.append(f)
+                return
         self.check_deaths()
 
-    def _resolve_targets(self, p: int, step, pick, perm, event_card, auto: bool = False) -> tuple | None:
+    def _only_if(self, step, f: Frame) -> bool:
+        """"if you do" (the last "you may" was done) or "if it is …" (a card step N acted on)."""
+        cond = step.only_if
+        if cond[0] == "done":
+            return f.done
+        n, filt = cond[1], cond[2]
+        cards = f.refs[n - 1] if 0 < n <= len(f.refs) else ()
+        return any(self.passes(filt, getattr(c, "info", c) if type(c) is Held else c) for c in cards)
+
+    def _resolve_targets(self, p: int, step, pick, perm, event_card, refs: list | None = None) -> tuple | None:
         t = step.target
         if t is None:
             return ()
@@ -237,19 +305,25 @@ class ChoiceRules(AbilityRules):
             ok = event_card is not None and not isinstance(event_card, CardInfo) and \
                 event_card in self.tables[event_card.owner]
             return (event_card,) if ok else None
+        if t.choose == "ref":  # the cards an earlier step acted on, where they are now
+            cards = refs[t.ref - 1] if refs is not None and 0 < t.ref <= len(refs) else ()
+            there = tuple(c for c in cards if type(c) is not Perm_ or c in self.tables[c.owner])
+            return there or None
         if t.zone == "deck":
-            if auto:
-                found = [c for c in reversed(self.libs[p]) if self.in_set(t, c, p, perm)]
-                return tuple(found[:1])
             return () if pick is None else (pick,)
+        if t.zone in ("hand", "discard"):
+            if pick is None:
+                return None
+            return (pick,) if pick.info in self._zone(pick.owner, t.zone) else None
         if t.chosen and pick is not None:
             return (pick,) if pick in self.tables[pick.owner] else None
         sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (self.active, 1 - self.active)
-        found = [c for q in sides for c in self.tables[q] if self.in_set(t, c, p, perm)]
+        if t.zone and t.zone != "play":  # every or a random card of another zone
+            found = [Held(c, q, t.zone) for q in sides for c in self._zone(q, t.zone) if self.passes(t.filter, c)]
+        else:
+            found = [c for q in sides for c in self.tables[q] if self.in_set(t, c, p, perm)]
         if t.choose == "every":
             return tuple(found)
         if not found:
             return None
-        if t.choose == "random":
-            return (chance(self.rng, f"random target of {step.effect}", found),)
-        return (found[0],)  # a triggered "one": the first in table order
+        return (chance(self.rng, f"random target of {step.effect}", found),)

@@ -2,9 +2,15 @@
 into :class:`~deckkit.games.obludarium.state.ObState` (written against the whole state).
 
 Fights follow the blocks and the fight exchange (OB-820 – OB-826, OB-Q11 for several blockers),
-unblocked attackers deal their attack to the defender (OB-830), and the turn ends: this turn's
-changes to attack and defence end (permanent ones stay), the next player untaps (OB-602) and draws
-(OB-603, OB-Q7).
+unblocked attackers deal their attack to the defender (OB-830), and the turn ends: its end
+triggers fire (``turn-end``), then this turn's changes to attack and defence end (permanent ones
+stay), grants whose time is over lapse, and the memory of the turn (once-each-turn uses, the cards
+played, extra food) is cleared; the next player untaps (OB-602; a card that does not untap stays
+tapped) and draws (OB-603, OB-Q7).
+
+Unblocked damage is one loss of life (the attacks' sum) unless a card of the game replaces a loss
+of life: then each unblocked attacker's damage is its own loss, caused by that attacker, so a
+replacement can read which attack it is (OB-D36).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.games.obludarium.choices import ChoiceRules
+from deckkit.games.obludarium.events import EventRules
 from deckkit.games.obludarium.legality import MAIN
 from deckkit.games.obludarium.view import PLAYER_NAMES
 
@@ -19,10 +26,12 @@ if TYPE_CHECKING:
     from deckkit.games.obludarium.zones import Perm
 
 
-class TurnRules(ChoiceRules):
+class TurnRules(ChoiceRules, EventRules):
     """Combat, the turn's end and start, and losing; the state's fields are declared here and in :class:`AbilityRules`."""
 
     food_played: list[bool]
+    extra_food: list[int]
+    played: list[tuple]
     locked: int
     life: list[int]
 
@@ -34,7 +43,6 @@ class TurnRules(ChoiceRules):
 
     def _combat(self) -> None:
         """Fights (OB-820 – OB-825, OB-Q11) and unblocked damage (OB-830), then the turn ends."""
-        d = 1 - self.active
         dead: list[Perm] = []
         hits: list[tuple[Perm, int]] = []
         separate = self.game.settings["several_blockers"] == "separate"
@@ -70,21 +78,45 @@ class TurnRules(ChoiceRules):
                     for src, st, _ in self.mods():
                         if st.effect == "modify" and self.in_set(st.cards, att, src.owner, src):
                             self.note(src.info, src.owner)  # a continuous effect added damage
+                    if any(st.effect == "modify" and st.cards is None for st, _ in att.info.statics):
+                        self.note(att.info, att.owner)  # its own (OB-D40)
         for perm in dead:
             if self.logging:
                 self.log.append(f"{perm.info.name} is killed (OB-826)")
             self._to_discard(perm)
-        damage = sum(n for _, n in hits)
-        if damage > 0:
-            self.lose_life(d, damage, "unblocked attacks, OB-830")
-            if self.game.watched:
-                for att, n in hits:
-                    if n > 0:
-                        self.emit("deals-damage", att, self.active, n)
-        if self.result is None:
+        if self.later("_damage", hits):
+            return  # a decision a death's trigger asks comes first (pending.py)
+        self._damage(hits)
+
+    def _damage(self, hits: list) -> None:
+        """Unblocked attacks hit the defender (OB-830); then the turn ends."""
+        d = 1 - self.active
+        if "loses-life" in self.game.replaced:
+            for att, n in hits:  # each attack its own loss, so a replacement reads its cause
+                if n > 0 and self.result is None:
+                    lost = self.lose_life(d, n, f"{att.info.name}'s unblocked attack, OB-830", att)
+                    if lost > 0 and self.game.watched:
+                        self.emit("deals-damage", att, self.active, lost)
+        else:
+            damage = sum(n for _, n in hits)
+            if damage > 0:
+                self.lose_life(d, damage, "unblocked attacks, OB-830")
+                if self.game.watched:
+                    for att, n in hits:
+                        if n > 0:
+                            self.emit("deals-damage", att, self.active, n)
+        if self.result is None and not self.later("_end_turn"):
             self._end_turn()
 
     def _end_turn(self) -> None:
+        if self.game.watched:
+            self.emit("turn-end", None, self.active)  # before this turn's changes end
+            if self.result is not None or self.later("_turn_over"):
+                return
+        self._turn_over()
+
+    def _turn_over(self) -> None:
+        """This turn's changes end (permanent ones stay) and the other player's turn starts."""
         for table in self.tables:
             for perm in table:
                 atk = perm.info.attack + perm.perm_atk  # this turn's changes end, permanent ones stay
@@ -100,9 +132,17 @@ class TurnRules(ChoiceRules):
                 perm.new = False
                 if perm.grants:
                     perm.grants = tuple(g for g in perm.grants if g[1] > self.turn)
+                if perm.spent:  # once-each-turn memory: a new turn
+                    perm.spent = ()
         self.attackers = []
         self.locked = -1
+        if self.stolen:
+            self.control_lapses()  # a change of control for this turn ends
         self.food_played[self.active] = False
+        if self.extra_food[self.active]:
+            self.extra_food[self.active] = 0
+        if self.played[self.active]:
+            self.played[self.active] = ()
         self.active = 1 - self.active
         self.turn += 1
         self.start_turn()
@@ -111,6 +151,10 @@ class TurnRules(ChoiceRules):
         """Untap (OB-602) and draw (OB-603, OB-Q7) for the active player, then the main phase."""
         p = self.active
         for perm in self.tables[p]:
+            if perm.tapped and (perm.grants or perm.info.statics) and self.keyword(perm, "does-not-untap"):
+                if self.logging:
+                    self.log.append(f"{perm.info.name} does not untap")
+                continue
             perm.tapped = False
         if self.logging:
             self.log.append(f"-- turn {self.turn}: {PLAYER_NAMES[p]} (life {self.life[0]}:{self.life[1]})")
@@ -121,8 +165,15 @@ class TurnRules(ChoiceRules):
             self.emit("turn-start", None, p)
 
     # -- how a game is lost: life (OB-108) and the deck (OB-109, OB-Q1) ---------------------------
-    def lose_life(self, p: int, amount: int, why: str) -> None:
-        """Take ``amount`` life from ``p``; at 0 they lose (OB-108)."""
+    def lose_life(self, p: int, amount: int, why: str, cause=None) -> int:
+        """Take ``amount`` life from ``p``; at 0 they lose (OB-108). ``cause``: the card that causes
+        the loss (an attacker, a spell, the card whose ability it is), which a replacement's filter
+        reads. Returns the life actually lost (a replacement may lower it or happen instead)."""
+        if "loses-life" in self.game.replaced:
+            changed = self.replace_loss(p, amount, cause)
+            if not changed:
+                return 0
+            amount = changed
         before = self.life[p]
         self.life[p] = max(0, before - amount)
         if self.logging:
@@ -132,6 +183,7 @@ class TurnRules(ChoiceRules):
             self.ended_by = "OB-108"
             if self.logging:
                 self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
+        return before - self.life[p]
 
     def draw(self, p: int, n: int = 1) -> None:
         """Draw ``n`` cards; an empty deck loses per the ``empty_deck`` setting (OB-109, OB-Q1)."""

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from deckkit.engine.effects import effect
 from deckkit.games.obludarium import language
+from deckkit.games.obludarium import moves as _moves  # noqa: F401  (registers move, discard, tap, look …)
 from deckkit.games.obludarium.cards import MONSTER
+from deckkit.games.obludarium.pending import Held
 
 GAME = "obludarium"
 language.register()
@@ -87,7 +89,7 @@ def destroy(state, ctx, step) -> None:
 @effect(GAME, "hit", params={"amount": _AMOUNT}, required=("amount",), phrase="your opponent loses {amount} life")
 def hit(state, ctx, step) -> None:
     """The opponent loses life (OB-108)."""
-    state.lose_life(1 - ctx.player, state.amount(step, ctx), _why(ctx))
+    state.lose_life(1 - ctx.player, state.amount(step, ctx), _why(ctx), ctx.perm or ctx.source)
 
 
 @effect(GAME, "heal", params={"amount": _AMOUNT}, required=("amount",), phrase="you gain {amount} life")
@@ -152,7 +154,8 @@ def _search_phrase(w: dict) -> str:
 def search(state, ctx, step) -> None:
     """Search the deck for the chosen card, put it into play (or hand), then shuffle the deck."""
     for card in ctx.targets:
-        state.from_deck(ctx.player, card, step.param("to", "play"), step.param("tapped", False), ctx)
+        info = card.info if type(card) is Held else card  # chosen as it resolved, or named in the action
+        state.from_deck(ctx.player, info, step.param("to", "play"), step.param("tapped", False), ctx)
     state.shuffle_deck(ctx.player)
 
 

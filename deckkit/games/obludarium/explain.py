@@ -13,11 +13,12 @@ from deckkit.games.obludarium.legality import (Ask, Refusal, may_attack, may_blo
                                                may_use, timing)
 from deckkit.text import fold
 
-KINDS = ("play", "cast", "use", "attack", "block", "discard", "pass")
+KINDS = ("play", "cast", "use", "attack", "block", "discard", "pass", "choose")
+_ANSWERS = ("yes", "no", "nothing")  # the words of a decision that name no card
 # the words between a card and its choices: targets (on … and …), cost cards, a blocker
 _JOINERS = re.compile(r"\s+(?:on|with|and|sacrificing|discarding)\s+|\s+(?=mode\s+\d+$)|\s+(?=mode\s+\d+\s)",
                       flags=re.IGNORECASE)
-_FORMS = {"play": "play NAME", "cast": "cast NAME or cast NAME on TARGET", "use": "use CARD or use CARD on TARGET",
+_FORMS = {"choose": "choose OPTION (see the pending decision)", "play": "play NAME", "cast": "cast NAME or cast NAME on TARGET", "use": "use CARD or use CARD on TARGET",
           "attack": "attack MONSTER", "block": "block ATTACKER with BLOCKER", "discard": "discard NAME"}
 
 
@@ -49,6 +50,8 @@ def malformed(state, text: str) -> str | None:
         return None if not rest else "'pass' takes nothing after it"
     if not rest:
         return None  # explain() gives the form with an example from the legal actions
+    if kind == "choose" and fold(rest) in _ANSWERS:
+        return None
     for part in _JOINERS.split(rest):
         name = re.sub(r"#\d+$", "", re.sub(r"^enemy\s+", "", part.strip(), flags=re.IGNORECASE))
         if fold(name) in ("nothing", "") or re.fullmatch(r"mode\s+\d+", fold(name)):
@@ -102,6 +105,9 @@ def refusal(state, text: str, player: int | None = None) -> tuple[Refusal, Ask] 
         p = _whose(state, p, kind, name)
     ask = Ask(state, p, kind, shown=shown, named=player is not None)
     found = timing(state, p, kind)
+    if kind == "choose" and found is None:
+        ask.shown = text
+        return (NO_SUCH_OPTION, ask) if state.find_action(text, state.legal_actions()) is None else None
     if found is not None or kind == "pass":
         return None if found is None else (found, ask)
     food = state.untapped_food(p)
@@ -153,6 +159,7 @@ def _block(state, p: int, ask: Ask, rest: str, text: str) -> tuple[Refusal, Ask]
     return None if found is None else (found, ask)
 
 
+NO_SUCH_OPTION = Refusal(None, lambda a: f"{a.shown!r} is not one of the options: {a.state.decision_text()}")
 MALFORMED_BLOCK = Refusal(None, lambda a: f"write 'block ATTACKER with BLOCKER', not {a.shown!r}")
 
 

@@ -48,6 +48,10 @@ class ObludariumGame(Game[ObState]):
         self.by_name.update({fold(i.id): i for i in self.infos.values()})
         #: Whether any card of the pool has a trigger (else no event is even looked at).
         self.watched = any(i.triggers for i in self.infos.values())
+        #: Events some card of the pool replaces (else no replacement is looked for), and whether any card
+        #: asks for memory within a turn (else none is kept).
+        self.replaced = frozenset(on for i in self.infos.values() for on, _ in i.replacements)
+        self.remembers = any(i.remembers for i in self.infos.values())
         #: Filters' answers on printed facts, by filter and card (AbilityRules.passes); facts never change.
         self.filter_memo: dict[int, tuple] = {}
 
@@ -65,6 +69,8 @@ class ObludariumGame(Game[ObState]):
         if found is None:
             found = self.infos[card["id"]] = CardInfo.from_dict(card)
             self.watched = self.watched or bool(found.triggers)
+            self.replaced = self.replaced | {on for on, _ in found.replacements}
+            self.remembers = self.remembers or found.remembers
         return found
 
     def card_named(self, name: str, field: str = "") -> CardInfo:

@@ -31,6 +31,9 @@ def view(state: ObState, player: int) -> dict:
     other["hand"], other["library"] = len(other["hand"]), len(other["library"])
     snap.update(viewer=player, deciding=state.current_player(), window=state.window, window_end=state.window_end,
                 locked=state.locked, dummy=list(state.dummy))
+    ask = state.decision()
+    if ask is not None:  # what an ability asks as it resolves: in full to its chooser (it may name hidden cards)
+        snap["decision"] = state.decision_text() if ask.chooser == player else f"p{ask.chooser + 1} is choosing"
     return snap
 
 
@@ -53,8 +56,8 @@ def new_match(game, decks: Sequence[Sequence[dict]], rng: random.Random) -> ObSt
 def greedy(state: State, rng: random.Random | None = None) -> Action:
     """The goldfish greedy player in its own turn; blocks and answers by :mod:`.defence` otherwise."""
     assert isinstance(state, ObState)
-    if state.current_player() == state.active and not state.stack:
-        return policies.greedy(state, rng)
+    if state.pending or state.current_player() == state.active and not state.stack:
+        return policies.greedy(state, rng)  # a decision an ability asks is valued like any choice
     return defence.respond(state)
 
 
@@ -66,6 +69,8 @@ def rollout(state: State, rng: random.Random | None = None) -> Action:
     assert isinstance(state, ObState)
     p = state.current_player()
     phase = state.phase
+    if state.pending:
+        return state.legal_actions()[0]  # a decision an ability asks: its first option
     if state.stack or state.window or phase == FIGHT:
         return Action(p, "pass")
     if phase == MAIN:

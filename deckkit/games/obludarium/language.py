@@ -4,14 +4,23 @@ the older flat form.
 Trigger events (``trigger.on``): ``enters`` (a monster or artifact is summoned or put into play),
 ``dies`` (a monster goes from play to the discard pile), ``attacks``, ``blocks``, ``is-blocked``,
 ``deals-damage`` (an unblocked attacker hits a player; the amount is the damage), ``turn-start``
-(after the untap and the draw, OB-601) and ``food-laid`` (a food enters play). Filter fields:
+(after the untap and the draw, OB-601), ``turn-end`` (after the fights, before this turn's changes
+end), ``casts`` (a player casts a spell; the filter reads the spell) and ``food-laid`` (a food
+enters play). Events of a player (``turn-start``, ``turn-end``, ``casts``, ``food-laid``) read
+``who`` as whose: ``self`` the card's controller's, ``other`` the opponent's, ``any`` either
+player's (``side`` then narrows it: ``own``, ``enemy``). Replaceable events (``replace``): ``dies``
+(a monster would go from play to the discard pile) and ``loses-life`` (a player would lose life;
+``who`` whose life, the filter reads the card that causes it: an unblocked attacker, a spell, a
+card whose ability it is). Filter fields:
 ``type``, ``name``, ``group`` (OB-328), ``cost``, ``attack``, ``defense`` and ``state`` (tapped,
 untapped, new, attacking, blocked, unblocked, blocking). Zones: ``play``, ``hand``, ``deck``,
 ``discard``. Costs of a card in play: ``tap``, ``food``, ``sacrifice`` (``true``: this card; a target:
 another card of yours), ``discard`` (cards from hand). Continuous effects: ``modify`` (attack or
-defence of a set, "your other beasts"), ``keyword`` (cannot-block, block-two, cannot-attack),
-``blocked-only-by`` (evasion, like flying OB-816), ``cost`` (cheaper cards, never below 0) and
-``deadly`` (a monster that fights this one dies after the fight). Conditions: counts, and
+defence of a set, "your other beasts", a fixed or counted amount), ``keyword`` (see
+:data:`KEYWORDS`), ``blocked-only-by`` (evasion, like flying OB-816), ``cost`` (cards cost ``less``
+or ``more``, fixed or counted, never below 0; ``first``: only the first such card a player lays
+out or casts each turn; the set's ``side`` says whose cards), ``more-food`` (its controller may lay
+out more food each turn than the one the rules allow) and ``deadly`` (a monster that fights this one dies after the fight). Conditions: counts, and
 ``state`` (this card is attacking, unblocked …).
 """
 
@@ -24,20 +33,46 @@ GAME = "obludarium"
 TYPES = ("food", "monster", "artifact", "spell")
 IN_PLAY = ("monster", "artifact")
 STATES = ("tapped", "untapped", "new", "attacking", "blocked", "unblocked", "blocking")
+#: Keywords a static has or a grant gives for a while (each bends one rule for its card).
 KEYWORDS = {"cannot-block": "cannot block", "block-two": "can block two attacks each turn",
-            "cannot-attack": "cannot attack"}
+            "cannot-attack": "cannot attack",
+            "does-not-untap": "does not untap",
+            "acts-at-once": "can attack and use its special property in the turn it is summoned",
+            "attacks-untapped": "does not tap when it attacks"}
+#: Events of a player rather than of a card: ``who`` is whose (see the module docstring).
+PLAYER_EVENTS = frozenset({"turn-start", "turn-end", "casts", "food-laid", "loses-life"})
 _STAT = {"attack": "attack", "defense": "defence"}
-_DELTA = {"type": "integer", "minimum": -99, "maximum": 99, "description": "How much it changes, -99 … 99."}
+_DELTA = {"anyOf": [{"type": "integer", "minimum": -99, "maximum": 99}, {"type": "object"}], "x-amount": True,
+          "description": "How much it changes: -99 … 99, or a counted amount ({\"count\": …}, for each …)."}
+_BY = {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 99}, {"type": "object"}], "x-amount": True,
+       "description": "How much food: 1 … 99, or a counted amount ({\"count\": …}, for each …); the cost never "
+                      "goes below 0."}
 
 
 def _verb(cards: str) -> str:
     return "get" if cards.startswith(("your ", "enemy ", "all ")) else "gets"
 
 
+def _number(value) -> tuple[str, str]:
+    """(the number, " for each …") of a fixed or counted amount."""
+    if isinstance(value, int):
+        return str(value), ""
+    from deckkit.engine.ability_text import Words
+
+    return Words(lang.vocabulary(GAME)).amount(value)
+
+
 def _modify(params: dict, cards: str) -> str:
-    parts = [f"{'+' if params[k] >= 0 else '−'}{abs(params[k])} {_STAT[k]}" for k in ("attack", "defense")
-             if params.get(k)]
-    return f"{cards} {_verb(cards)} " + " and ".join(parts or ["+0 attack"])
+    parts, tails = [], []
+    for k in ("attack", "defense"):
+        value = params.get(k)
+        if not value:
+            continue
+        n, tail = _number(value)
+        sign = "−" if isinstance(value, int) and value < 0 else "+"
+        parts.append(f"{sign}{n.lstrip('-')} {_STAT[k]}")
+        tails.append(tail)
+    return f"{cards} {_verb(cards)} " + " and ".join(parts or ["+0 attack"]) + "".join(dict.fromkeys(tails))
 
 
 def _keyword(params: dict, cards: str) -> str:
@@ -48,10 +83,33 @@ def _evasion(params: dict, cards: str) -> str:
     return f"{params.get('name', 'this card')} can be blocked only by {cards.removeprefix('all ')}"
 
 
+_THIRD = {"summon": "summons", "cast": "casts", "lay out": "lays out", "lay out or cast": "lays out or casts"}
+
+
 def _cost(params: dict, cards: str) -> str:
-    subject = cards if cards != params.get("name") else cards
-    verb = "cost" if cards.startswith(("your ", "enemy ", "all ")) else "costs"
-    return f"{subject} {verb} {params.get('less', 1)} food less (never below 0)"
+    plural = cards.startswith(("your ", "enemy ", "all "))
+    if params.get("first"):
+        verb = "summon" if cards.endswith(("monsters", "artifacts")) else "cast" if cards.endswith("spells") else \
+            "lay out" if cards.endswith("food") else "lay out or cast"
+        whose = f"your opponent {_THIRD[verb]}" if cards.startswith("enemy ") else \
+            f"a player {_THIRD[verb]}" if cards.startswith("all ") else f"you {verb}"
+        subject = f"the first of {cards} {whose} each turn" if plural else \
+            f"{cards}, if it is the first card you lay out or cast this turn,"
+        plural = False
+    else:
+        subject = cards
+    verb = "cost" if plural else "costs"
+    parts = []
+    for key, word in (("less", "less"), ("more", "more")):
+        if key in params:
+            n, tail = _number(params[key])
+            parts.append(f"{n} food {word}{tail}")
+    return f"{subject} {verb} {' and '.join(parts or ['1 food less'])} (never below 0)"
+
+
+def _more_food(params: dict, cards: str) -> str:
+    n = params.get("more", 1)
+    return f"you may lay out {n} more food in each of your turns"
 
 
 def _deadly(params: dict, cards: str) -> str:
@@ -83,9 +141,23 @@ def _words() -> lang.Vocabulary:
         "deals-damage": e("deals-damage", "an unblocked attacker deals damage to a player (OB-830)",
                           "{subject} deals damage to a player", card_types=IN_PLAY, amount=True),
         "turn-start": e("turn-start", "a turn starts, after the untap and the draw (OB-601)",
-                        "at the start of {whose} turn", card_types=IN_PLAY),
+                        "at the start of {whose} turn", card_types=IN_PLAY, of_player=True),
+        "turn-end": e("turn-end", "a turn ends: after the fights, before this turn's changes end",
+                      "at the end of {whose} turn", card_types=IN_PLAY, example={"on": "turn-end"}, of_player=True),
+        "casts": e("casts", "a player casts a spell; the filter reads the spell",
+                   "whenever {player} cast{s} {subject}", card_types=IN_PLAY,
+                   example={"on": "casts", "who": "other"}, of_player=True, noun="spell"),
         "food-laid": e("food-laid", "a food enters play", "whenever a food enters play on {whose} side",
-                       card_types=IN_PLAY),
+                       card_types=IN_PLAY, of_player=True),
+    }
+    replaceable = {
+        "dies": e("dies", "a monster would go from play to the discard pile (OB-826): it does not, and the "
+                  "steps happen instead", "{subject} would die", card_types=IN_PLAY,
+                  example={"on": "dies", "who": "self"}),
+        "loses-life": e("loses-life", "a player would lose life; the filter reads the card that causes it (an "
+                        "unblocked attacker, a spell, a card whose ability it is)", "{player} would lose life{source}",
+                        card_types=IN_PLAY, amount=True, of_player=True,
+                        example={"on": "loses-life", "who": "self", "filter": {"state": "unblocked"}}),
     }
     c = lang.CostPart
     costs = {
@@ -105,18 +177,24 @@ def _words() -> lang.Vocabulary:
                     example={"effect": "modify", "attack": 1, "cards": {"side": "own", "other": True,
                                                                         "filter": {"group": "beast"}}}),
         "keyword": s("keyword", {"keyword": {"enum": list(KEYWORDS)}}, "A keyword that bends a rule: "
-                     "cannot-block, block-two (OB-814), cannot-attack.", _keyword, required=("keyword",),
+                     "cannot-block, block-two (OB-814), cannot-attack, does-not-untap (OB-602), acts-at-once "
+                     "(attacks and uses its property at once), attacks-untapped.", _keyword, required=("keyword",),
                      card_types=("monster",), example={"effect": "keyword", "keyword": "cannot-block"}),
         "blocked-only-by": s("blocked-only-by", {"cards": {"description": 'the monsters that may block it, e.g. '
                                                         '{"filter": {"group": "nocturnal"}}'}}, "Evasion: only monsters of the set may block this one "
                              "(like flying, OB-816).", _evasion, cards=True, required=("cards",),
                              card_types=("monster",),
                              example={"effect": "blocked-only-by", "cards": {"filter": {"group": "nocturnal"}}}),
-        "cost": s("cost", {"less": {"type": "integer", "minimum": 1, "maximum": 99,
-                                    "description": "How much less food, 1 … 99 (the cost never goes below 0)."}},
+        "cost": s("cost", {"less": _BY, "more": _BY,
+                           "first": {"type": "boolean", "description": "Only the first card of the set a player "
+                                     "lays out or casts each turn (per-turn memory)."}},
                   "A cost change: this card "
-                  "(in hand) or the set's cards cost less food, never below 0.", _cost, cards=True,
-                  required=("less",), example={"effect": "cost", "less": 1}),
+                  "(in hand) or the set's cards (the set's side: whose) cost less or more food, never below 0.",
+                  _cost, cards=True, example={"effect": "cost", "less": 1}),
+        "more-food": s("more-food", {"more": {"type": "integer", "minimum": 1, "maximum": 9,
+                                              "description": "How many more food, 1 … 9."}},
+                       "Its controller may lay out more food in each of their turns than the rules' one.", _more_food,
+                       card_types=IN_PLAY, required=("more",), example={"effect": "more-food", "more": 1}),
         "deadly": s("deadly", {}, "Replaces the fight's result: a monster that fights this one dies "
                     "after the fight, whatever its defence (OB-823).", _deadly, card_types=("monster",)),
     }
@@ -127,6 +205,7 @@ def _words() -> lang.Vocabulary:
         zones=("play", "hand", "deck", "discard"),
         zone_names={"hand": "hand", "deck": "deck", "discard": "discard pile"},
         events=events, costs=costs, statics=statics, conditions=conditions, default_type="card",
+        replaceable=replaceable,
         durations={"turn": "this turn", "next-turn": "during its owner's next turn", "permanent": "permanently"},
         upgrade=upgrade, check_card=check_card)
 
@@ -185,7 +264,17 @@ def check_card(card: dict, compiled: list) -> list[AbilityProblem]:
     if kind == "food" and compiled:
         out.append(AbilityProblem("$.abilities", "a food has no abilities: it only pays (OB-311)",
                                   "put the ability on a monster or an artifact"))
+    for i, ab in enumerate(compiled):
+        for j, st in enumerate(ab.statics):
+            if st.effect == "cost" and st.param("less") is None and st.param("more") is None:
+                out.append(AbilityProblem(f"$.abilities[{i}].static[{j}]", "a cost change needs 'less' or 'more'",
+                                          'for example "less": 1 (never below 0) or "more": 1'))
     if kind in IN_PLAY:
+        for i, ab in enumerate(compiled):
+            if ab.kind == "play":  # it would be a free 'use' at every moment of the game
+                out.append(AbilityProblem(f"$.abilities[{i}]", f"an ability of a {kind} in play needs a trigger "
+                                          "(when it happens) or a cost (what 'use' pays)",
+                                          'add "trigger": "enters" for "when it is summoned", or a "cost"'))
         used = [i for i, ab in enumerate(compiled) if ab.kind in ("activated", "play")]
         if len(used) > 1:
             out.append(AbilityProblem(f"$.abilities[{used[1]}]", "a card in play has one ability that 'use CARD' "

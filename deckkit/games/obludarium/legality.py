@@ -129,6 +129,21 @@ ANSWER = Refusal("OB-904", lambda a: (
     else f"{a.other} is to act, not {a.who}"))
 
 
+def _decision_words(a: Ask) -> str:
+    s = a.state
+    ask = s.decision()
+    if ask is None:
+        return "there is no decision to make now: 'choose' answers a question an ability asks as it resolves"
+    options = ", ".join(f"choose {o}" for o in ask.options)
+    who = PLAYER_NAMES[ask.chooser]
+    return f"an ability is resolving and {who} must choose first ({ask.prompt}): {options}"
+
+
+# OB-901, OB-908: an ability (an instant or a special property) resolves completely before anything
+# else happens, so the choice it asks for comes first — and a choice is made only when one resolving asks
+DECIDING = Refusal("OB-908", _decision_words)
+
+
 def timing(state: ObState, p: int, kind: str) -> Refusal | None:
     """Whether ``p`` may take an action of ``kind`` now: it is their decision and the step admits it.
 
@@ -137,7 +152,12 @@ def timing(state: ObState, p: int, kind: str) -> Refusal | None:
     applies discards before anything else (OB-909); in a window of the other's turn they cast an
     instant or pass (OB-610), and while an instant waits for their answer they answer it (OB-904).
     The other player waits: for the answer to an instant (OB-905), for the defender's blocks
-    (OB-607), or for a window (OB-904, OB-610)."""
+    (OB-607), or for a window (OB-904, OB-610). While an ability resolving asks for a choice, only
+    its chooser acts, and only by choosing (OB-908)."""
+    if state.pending:
+        return None if kind == "choose" and p == state.current_player() else DECIDING
+    if kind == "choose":
+        return DECIDING
     if p != state.current_player():
         return _out_of_turn(state, p, kind)
     return _deciding(state, p, kind)
@@ -184,7 +204,8 @@ def _out_of_turn(state: ObState, p: int, kind: str) -> Refusal:
 
 # -- laying out -------------------------------------------------------------------------------------
 IS_A_SPELL = Refusal("OB-356", lambda a: f"{a.name} is a spell: write 'cast {a.name}'")
-ONE_FOOD = Refusal("OB-315", lambda a: f"{a.who} has already laid out a food this turn")
+ONE_FOOD = Refusal("OB-315", lambda a: f"{a.who} has already laid out a food this turn" if not a.state.more_food(a.p)
+                   else f"{a.who} has already laid out {1 + a.state.more_food(a.p)} food this turn")
 SUMMON_COST = Refusal("OB-701", lambda a: (
     f"{a.name} costs {a.state.cost_of(a.p, a.card)} food and {a.who} has {a.state.untapped_food(a.p)} untapped"
     if type(a.card) is CardInfo else
@@ -194,12 +215,13 @@ SUMMON_COST = Refusal("OB-701", lambda a: (
 
 def may_lay_out(state: ObState, p: int, card: CardInfo, food: int) -> Refusal | None:
     """Whether ``p`` may lay out ``card`` from hand with ``food`` untapped food: spells are cast, not
-    laid out (OB-356); one food a turn (OB-315); a monster or artifact costs its food (OB-701)."""
+    laid out (OB-356); one food a turn (OB-315; more with a more-food card, OB-D47); a monster or
+    artifact costs its food (OB-701)."""
     kind = card.type
     if kind == SPELL:
         return IS_A_SPELL
     if kind == FOOD:
-        return ONE_FOOD if state.food_played[p] else None
+        return ONE_FOOD if state.food_played[p] and not state.may_lay_food(p) else None
     return SUMMON_COST if state.cost_of(p, card) > food else None
 
 
@@ -230,6 +252,9 @@ SPELL_COST = Refusal("OB-702", lambda a: (
 NO_PROPERTY = Refusal(None, lambda a: f"{a.name} has no special property")
 NEW_MONSTER_PROPERTY = Refusal("OB-334", lambda a: f"{a.name} was laid out this turn: no special properties yet")
 TAPPED_PROPERTY = Refusal("OB-704", lambda a: f"{a.name} is tapped")
+ONCE_A_TURN = Refusal(None, lambda a: f"{a.name}'s special property may be used only "
+                      f"{'once' if a.card.info.use.per_turn == 1 else f'{a.card.info.use.per_turn} times'} each turn, "
+                      "and it has been")
 
 
 def _locked(state: ObState, p: int) -> bool:
@@ -254,16 +279,20 @@ def may_cast(state: ObState, p: int, card: CardInfo, food: int) -> Refusal | Non
 def may_use(state: ObState, p: int, perm: Perm, food: int) -> Refusal | None:
     """Whether ``p`` may use the special property of ``perm`` (before its choices): who strengthened
     last waits (OB-905); a monster's property waits a turn (OB-334, OB-902; an artifact's does not,
-    OB-343, OB-903); a tapped card cannot pay a tap (OB-704), nor too little food a food cost (OB-701)."""
+    OB-343, OB-903; acts-at-once lifts it, OB-D32); a tapped card cannot pay a tap (OB-704), nor too
+    little food a food cost (OB-701); a once-each-turn property waits for the next turn."""
     plan = perm.info.use_plan
     if plan is None:
         return NO_PROPERTY
     if plan.strengthens and _locked(state, p):
         return TWICE_IN_A_ROW
-    if perm.new and perm.info.type == MONSTER:
+    if perm.new and perm.info.type == MONSTER and not ((perm.grants or perm.info.statics)
+                                                       and state.keyword(perm, "acts-at-once")):
         return NEW_MONSTER_PROPERTY
     if plan.tap and perm.tapped:
         return TAPPED_PROPERTY
+    if perm.spent and state.spent(perm, perm.info.use):
+        return ONCE_A_TURN
     return SUMMON_COST if plan.food > food else None
 
 
@@ -320,11 +349,12 @@ TAPPED_ATTACKER = Refusal("OB-802", lambda a: f"{a.name} is tapped")
 
 
 def may_attack(state: ObState, p: int, perm: Perm) -> Refusal | None:
-    """Whether ``perm`` may attack: monsters only (OB-Q9), not the turn it was laid out (OB-333, OB-801),
-    not under a restriction, once (OB-804), untapped (attacking taps it, OB-802)."""
+    """Whether ``perm`` may attack: monsters only (OB-Q9), not the turn it was laid out (OB-333, OB-801;
+    acts-at-once lifts it, OB-D32), not under a restriction, once (OB-804), untapped (attacking taps
+    it, OB-802)."""
     if perm.info.type != MONSTER:
         return NOT_A_MONSTER_ATTACK
-    if perm.new:
+    if perm.new and not ((perm.grants or perm.info.statics) and state.keyword(perm, "acts-at-once")):
         return NEW_MONSTER_ATTACK
     if (perm.grants or perm.info.statics) and state.keyword(perm, "cannot-attack"):
         return CANNOT_ATTACK
@@ -374,6 +404,8 @@ def legal_actions(state: ObState) -> list[Action]:
     p = state.current_player()
     if p == TERMINAL:
         return []
+    if state.pending:  # a decision an ability asks as it resolves: its options only (pending.py)
+        return state.decision_actions()
     acts: list[Action] = []
     food = -1  # what every cost is compared with, counted when a card asks
     kind = _STEP_KINDS.get(state.phase)

@@ -88,9 +88,10 @@ def _settle(state, p: int, turn: int, limit: int = 40) -> None:
 
 
 def pass_action(state, who: int) -> Action:
-    """``pass``, legal in every position but the hand-size discard (OB-909), where the first discard is taken."""
-    if state.phase == DISCARD and not state.stack and not state.window:
-        return state.legal_actions()[0]
+    """``pass``, legal in every position but the hand-size discard (OB-909), where the first discard is
+    taken, and a decision an ability asks as it resolves, where its first option is."""
+    if state.pending or state.phase == DISCARD and not state.stack and not state.window:
+        return state.legal_actions()[0]  # a decision an ability asks (pending.py): its first option
     return PASSES[who]
 
 
@@ -117,7 +118,7 @@ _PASS_KEY = ("pass",)  # the key of a pass among the actions valued
 def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     """The goldfish greedy player: every legal action valued by its outcome on a clone; ties pass."""
     p = state.current_player()
-    if not state.stack and not state.window:
+    if not state.stack and not state.window and not state.pending:
         # every monster that may attack, in table order (OB-801); a food first: it only adds what the
         # turn can pay for (OB-315, OB-701) — each the first such action legal_actions would list
         first = _first_attack(state, p) if state.phase == ATTACK and p == state.active else \
@@ -229,7 +230,7 @@ def _shapes(state) -> dict[str, tuple]:
     for side in (0, 1):
         for perm, label in zip(state.tables[side], state.labels(side)):
             mine = (side, perm.info, perm.tapped, perm.new, perm.atk, perm.dfn, perm.attacking, perm.sblock,
-                    perm.perm_atk, perm.perm_dfn, perm.grants, tuple(map(id, perm.blockers)),
+                    perm.perm_atk, perm.perm_dfn, perm.grants, perm.spent, tuple(map(id, perm.blockers)),
                     tuple(map(id, perm.blocking)))
             shapes[label] = (*shapes.get(label, ()), mine)
             if side == 1 - state.current_player():

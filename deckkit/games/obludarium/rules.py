@@ -1,7 +1,8 @@
 """How an Obludárium state carries out the ability language: targets, costs, triggers, continuous
-effects and durations — each rule written once, here and in :mod:`~deckkit.games.obludarium.choices`
-(the choices an action names, and playing them), and used by legal actions, resolution and the
-pilots alike.
+effects and durations — each rule written once, here, in :mod:`~deckkit.games.obludarium.choices`
+(the choices an action names, and playing them) and in :mod:`~deckkit.games.obludarium.events`
+(events, triggers, once-each-turn memory and replacements), and used by legal actions, resolution
+and the pilots alike.
 
 - **Targets** (``target`` of a step): a target chosen when the ability is played is part of the
   action (``cast Lektvar síly on Medděd and Glum``: one per step that chooses, in step order; a
@@ -13,7 +14,18 @@ pilots alike.
   Chleba``). A sacrificed card dies before its ability resolves, so it is no target (OB-831).
 - **Triggers** resolve when their event happens, in table order (the active player's cards first);
   triggers set off by triggers stop at :data:`~deckkit.engine.abilities.MAX_TRIGGER_DEPTH` with a
-  log line, so a loop the checker could not see never hangs.
+  log line, so a loop the checker could not see never hangs. An event of a player (the turn's start
+  or end, a cast, a food laid, a loss of life) is whose by ``who`` (self: the card's controller's,
+  other: the opponent's, any: either's, narrowed by ``side``), and its ``filter`` reads the event's
+  card (the spell cast, the food, the card causing the loss).
+- **Once each turn** (``per_turn``): a card in play remembers which of its abilities it used this
+  turn (``Perm.spent``); the memory ends with the turn. "The first … each turn" reads the cards each
+  player laid out or cast this turn (``played``), kept only when a card of the game asks.
+- **Replacements** (``replace``): when a monster would die or a player would lose life, the first
+  replacement in play that watches it (the active player's cards first) happens instead: its steps
+  (the event's card is "it"), nothing (``prevent``), or a smaller amount (``less``: every such
+  replacement counts, never below 0). The replaced event's own triggers do not fire, and a
+  replacement does not apply again to the event it replaced.
 - **Continuous effects** are computed whenever a number is read (:meth:`attack`, :meth:`defense`,
   :meth:`cost_of`), never written into the cards; a monster whose defence is 0 or less dies (OB-827).
 - **Durations**: this turn (reset at the end of the turn), its owner's next turn (until the end of
@@ -24,10 +36,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Count, Filter, Target
+from deckkit.engine.abilities import Count, Filter, Target
 from deckkit.engine.core import Action, State, shuffled
 from deckkit.engine.effects import EffectContext
-from deckkit.games.obludarium.cards import FOOD, MONSTER, SPELL, CardInfo
+from deckkit.games.obludarium.cards import MONSTER, SPELL, CardInfo
 from deckkit.games.obludarium.filters import STATE_WORDS, attackers_only, compile_test
 
 if TYPE_CHECKING:
@@ -35,14 +47,18 @@ if TYPE_CHECKING:
     from deckkit.games.obludarium.zones import Perm, StackItem
 
 PLAY = "play"
+#: (card in play, number) whose continuous effects are being worked out now (:meth:`AbilityRules._bonus`).
+_READING: set[tuple[int, str]] = set()
 #: Actions are values: the usual ``KIND NAME on TARGET`` of a player, made once and listed again.
 _MADE: dict[tuple, Action] = {}
 
 
 class ObContext(EffectContext):
-    """An effect's context with the card in play it comes from and the triggering event's card and amount."""
+    """An effect's context with the card in play it comes from, the triggering event's card, amount
+    and player, the cards each earlier step of the sequence acted on (``refs``), the answers to the
+    step's own questions (``answers``) and, when an effect sets it, the cards it acted on (``acted``)."""
 
-    __slots__ = ("perm", "event_card", "event_amount")
+    __slots__ = ("perm", "event_card", "event_amount", "event_player", "refs", "answers", "acted")
 
     def __init__(self, player: int, source: Any, targets: tuple, perm: Any = None, event_card: Any = None,
                  event_amount: int = 0) -> None:
@@ -50,6 +66,10 @@ class ObContext(EffectContext):
         self.perm = perm
         self.event_card = event_card
         self.event_amount = event_amount
+        self.event_player = player
+        self.refs: list = []
+        self.answers: Any = ()
+        self.acted: tuple | None = None
 
 
 class AbilityRules(State):
@@ -74,6 +94,11 @@ class AbilityRules(State):
     attackers: list[Perm]
     result: int | str | None
     trigger_depth: int
+    stolen: tuple  # (card in play, its owner, last turn): control changed (pending.DecisionRules)
+    food_played: list[bool]
+    played: list[tuple]  # per player: the cards laid out or cast this turn (when a card of the game asks)
+    extra_food: list[int]  # per player: food laid out this turn beyond the first (OB-D47)
+    replacing: tuple  # the cards whose death is being replaced now (a replacement applies once)
 
     if TYPE_CHECKING:
         def labels(self, p: int) -> list[str]: ...
@@ -81,9 +106,12 @@ class AbilityRules(State):
         def pay(self, p: int, amount: int) -> None: ...
         def _take_from_hand(self, p: int, name: str) -> CardInfo: ...
         def to_discard(self, perm: Perm) -> None: ...
+        def entered(self, perm: Perm) -> None: ...
+        def lose_life(self, p: int, amount: int, why: str, cause=None) -> int: ...
         def _leave_play(self, perm: Perm) -> None: ...
+        def released(self, perm: Perm) -> int: ...
         def run_steps(self, p: int, source: CardInfo, perm, seq, chosen: list | None, event_card,
-                      event_amount: int, text: str) -> None: ...
+                      event_amount: int, text: str, event_player: int = -1) -> None: ...
 
     def note(self, card, owner: int) -> None:
         """Count one use of a card's ability by p1 (the goldfish statistic; clones count nothing)."""
@@ -184,23 +212,41 @@ class AbilityRules(State):
 
     # -- continuous effects (computed, never written into a card) --------------------------------
     def mods(self) -> list:
-        """(card in play, static) of every continuous effect on a set of cards now in play."""
+        """(card in play, static, condition) of every continuous effect on a set of cards now in play,
+        and of every one on its controller (more food)."""
         found = self._mods
         if found is None:
             found = self._mods = [(perm, st, cond) for table in self.tables for perm in table
-                                  for st, cond in perm.info.statics if st.cards is not None]
+                                  for st, cond in perm.info.statics
+                                  if st.cards is not None or st.effect == "more-food"]
         return found
 
     def _bonus(self, perm, stat: str) -> int:
-        n = 0
-        for st, cond in perm.info.statics:  # this card's own modify
-            if st.effect == "modify" and st.cards is None and self.holds(st.condition or cond, perm.owner, perm):
-                n += st.param(stat, 0)
-        for src, st, cond in self.mods():
-            if st.effect == "modify" and self.in_set(st.cards, perm, src.owner, src) and \
-                    self.holds(st.condition or cond, src.owner, src):
-                n += st.param(stat, 0)
-        return n
+        """What continuous effects add to a number of ``perm``. While they are being worked out for it,
+        its number reads without them: a set, count or condition that asks the number it changes
+        ("monsters with attack 0 get +3 attack") reads the number before the change, never itself."""
+        key = (id(perm), stat)
+        if key in _READING:
+            return 0
+        _READING.add(key)
+        try:
+            n = 0
+            for st, cond in perm.info.statics:  # this card's own modify
+                if st.effect == "modify" and st.cards is None and self.holds(st.condition or cond, perm.owner, perm):
+                    n += self._number(st.param(stat, 0), perm.owner, perm)
+            for src, st, cond in self.mods():
+                if st.effect == "modify" and self.in_set(st.cards, perm, src.owner, src) and \
+                        self.holds(st.condition or cond, src.owner, src):
+                    n += self._number(st.param(stat, 0), src.owner, src)
+            return n
+        finally:
+            _READING.discard(key)
+
+    def _number(self, value, controller: int, source) -> int:
+        """A continuous effect's number: fixed, or counted now for its controller (OB-D40, OB-D41)."""
+        if type(value) is int:
+            return value
+        return value.value(lambda c: self.count(c, controller, source))
 
     def attack(self, perm) -> int:
         """A monster's attack number now: its own with this turn's and permanent changes, plus
@@ -217,22 +263,78 @@ class AbilityRules(State):
             n += self._bonus(perm, "defense")
         return n
 
-    def cost_of(self, p: int, card: CardInfo) -> int:
-        """What a card costs ``p`` now: its printed cost less cost changes, never below 0 (OB-D17)."""
+    def cost_of(self, p: int, card: CardInfo, sources: list | None = None) -> int:
+        """What a card costs ``p`` now: its printed cost with cost changes (less or more, fixed or
+        counted; of the set's side: whose cards; "the first … each turn"), never below 0 (OB-D17).
+        ``sources`` (if given) gets (card, controller) of each change that applies (the statistics)."""
         n = card.cost
         mods = self._mods
         if mods is None:
             mods = self.mods()
         if not mods and not card.statics:
             return n if n > 0 else 0
-        for st, cond in card.statics:
-            if st.effect == "cost" and st.cards is None and self.holds(st.condition or cond, p):
-                n -= st.param("less", 0)
+        for st, cond in card.statics:  # the card's own change, read in hand: its controller is p
+            if st.effect == "cost" and st.cards is None and self.holds(st.condition or cond, p) and \
+                    (not st.param("first") or not self.played[p]):
+                n -= self._cost_change(st, p, card)
+                if sources is not None:
+                    sources.append((card, p))
         for src, st, cond in mods:
-            if st.effect == "cost" and src.owner == p and self.in_set(st.cards, card, p, src) and \
-                    self.holds(st.condition or cond, p, src):
-                n -= st.param("less", 0)
+            if st.effect != "cost":
+                continue
+            t = st.cards
+            mine = src.owner == p
+            if (t.side == "own" and not mine) or (t.side == "enemy" and mine):
+                continue  # whose cards the change is about (issue 10: the side was dropped)
+            if t.other and card is src.info or not self.passes(t.filter, card):
+                continue
+            if st.param("first") and any(self.passes(t.filter, c) for c in self.played[p]):
+                continue  # OB-D34: p has laid out or cast one of the set this turn
+            if self.holds(st.condition or cond, src.owner, src):
+                n -= self._cost_change(st, src.owner, src)
+                if sources is not None:
+                    sources.append((src.info, src.owner))
         return n if n > 0 else 0
+
+    def note_cost(self, p: int, card: CardInfo) -> int:
+        """What ``card`` costs ``p`` as it is paid, counting each cost change that applies as its card's use."""
+        if self.uses is None:
+            return self.cost_of(p, card)
+        sources: list = []
+        n = self.cost_of(p, card, sources)
+        for info, owner in sources:
+            self.note(info, owner)
+        return n
+
+    def _cost_change(self, st, controller: int, source) -> int:
+        """How much less a cost change makes a cost (negative: more)."""
+        less, more = st.param("less", 0), st.param("more", 0)
+        return (self._number(less, controller, source) if less else 0) - \
+            (self._number(more, controller, source) if more else 0)
+
+    def more_food(self, p: int) -> int:
+        """How many food beyond the rules' one ``p`` may lay out each turn (OB-D47)."""
+        n = 0
+        for src, st, cond in self.mods():
+            if st.effect == "more-food" and src.owner == p and self.holds(st.condition or cond, p, src):
+                n += st.param("more", 1)
+        return n
+
+    def note_more_food(self, p: int) -> None:
+        """Count the use of the card that let ``p`` lay out one more food (the goldfish statistic)."""
+        for src, st, _ in self.mods():
+            if st.effect == "more-food" and src.owner == p:
+                self.note(src.info, p)
+                return
+
+    def may_lay_food(self, p: int) -> bool:
+        """Whether ``p`` may lay out a food now: one each turn, more with more-food (OB-D47)."""
+        if not self.food_played[p]:
+            return True
+        mods = self._mods
+        if mods is not None and not mods:
+            return False
+        return self.extra_food[p] < self.more_food(p)
 
     def keyword(self, perm, word: str) -> bool:
         """Whether a card has a keyword now: printed (a static) or granted for a while."""
@@ -289,8 +391,9 @@ class AbilityRules(State):
         """A card in play goes back to its owner's hand (it leaves play; it does not die)."""
         if perm in self.tables[perm.owner]:
             self._leave_play(perm)
-            self.hands[perm.owner].append(perm.info)
-            self.say(f"{perm.info.name} returns to p{perm.owner + 1}'s hand")
+            owner = self.released(perm) if self.stolen else perm.owner
+            self.hands[owner].append(perm.info)
+            self.say(f"{perm.info.name} returns to p{owner + 1}'s hand")
             self.check_deaths()
 
     def from_deck(self, p: int, card: CardInfo, to: str, tapped: bool, ctx) -> None:
@@ -326,58 +429,53 @@ class AbilityRules(State):
         return any(i.player != p and i.source.type == SPELL for i in self.stack)
 
     def players_of(self, step, ctx) -> tuple[int, ...]:
-        """The players a step affects (you, your opponent, each player)."""
+        """The players a step affects: you, your opponent, each player, the owner of the card the step
+        reads (its ``ref``, else its target, else the event's card) or the event's player."""
         who = step.player
-        return (ctx.player,) if who == "you" else (1 - ctx.player,) if who == "opponent" else (0, 1)
+        if who == "you":
+            return (ctx.player,)
+        if who == "opponent":
+            return (1 - ctx.player,)
+        if who == "owner":
+            card = self.card_read(step.ref, ctx, own=True)
+            return () if card is None else (self.owner_of(card, ctx.player),)
+        if who == "that-player":
+            return (ctx.event_player,)
+        return (0, 1)
+
+    def card_read(self, ref: int, ctx, own: bool = False) -> Any:
+        """The card a step reads: the first card step ``ref`` acted on (1-based), else (``own``) the
+        step's first target, else the triggering event's card; None when there is none."""
+        refs = ctx.refs
+        if ref and 0 < ref <= len(refs):
+            return refs[ref - 1][0] if refs[ref - 1] else None
+        if own and ctx.targets:
+            return ctx.targets[0]
+        return ctx.event_card
+
+    def owner_of(self, card, default: int) -> int:
+        """Whose a card is: a card in play's owner, a card out of play's player (``Held``)."""
+        if isinstance(card, CardInfo):
+            return default
+        home = getattr(self, "home_of", None)
+        if home is not None and hasattr(card, "tapped"):
+            return home(card)
+        return card.owner
 
     def amount(self, step, ctx) -> int:
-        """A step's amount now: fixed, counted from the state, or the event's amount."""
+        """A step's amount now: fixed, counted from the state, the event's amount or a number of a
+        card an earlier step acted on ("life equal to its attack")."""
         a = step.amount
-        if a.count is None and not a.from_event:
+        if a.count is None and not a.from_event and not a.stat:
             return a.fixed
-        return a.value(lambda c: self.count(c, ctx.player, ctx.perm), ctx.event_amount)
+        return a.value(lambda c: self.count(c, ctx.player, ctx.perm), ctx.event_amount,
+                       lambda am: self._stat(am, step, ctx))
 
-    # -- events and triggers ---------------------------------------------------------------------
-    def entered(self, perm) -> None:
-        """A card has entered play: ``enters`` (and ``food-laid`` for a food)."""
-        if self.game.watched:
-            self.emit("enters", perm, perm.owner)
-            if perm.info.type == FOOD:
-                self.emit("food-laid", perm, perm.owner)
-
-    def emit(self, event: str, card, owner: int, amount: int = 0) -> None:
-        """An event happened: every trigger watching it resolves now, the active player's cards first."""
-        if self.result is not None:
-            return
-        watchers = [perm for q in (self.active, 1 - self.active) for perm in self.tables[q] if event in perm.info.events]
-        if card is not None and not isinstance(card, CardInfo) and event in card.info.events and card not in watchers:
-            watchers.append(card)  # a card's own "dies" trigger fires from the discard pile
-        for perm in watchers:
-            for on, ab in perm.info.triggers:
-                if on == event and self._sets_off(ab.trigger, event, perm, card, owner) and \
-                        self.holds(ab.condition, perm.owner, perm):
-                    self._fire(perm, ab, card, amount)
-
-    def _sets_off(self, trigger, event: str, perm, card, owner: int) -> bool:
-        if card is None or event == "food-laid":  # events of a side: whose turn, whose food
-            mine = owner == perm.owner
-            return trigger.who == "any" or (trigger.who == "self") == mine
-        if trigger.who == "self":
-            return card is perm
-        if trigger.who == "other" and card is perm:
-            return False
-        return self.in_set(Target("every", trigger.side, PLAY, False, trigger.filter), card, perm.owner)
-
-    def _fire(self, perm, ab, card, amount: int) -> None:
-        if self.trigger_depth >= MAX_TRIGGER_DEPTH:
-            self.say(f"{perm.info.name}: its {ab.trigger.on} trigger is not resolved — triggers set off by "
-                     f"triggers stop at {MAX_TRIGGER_DEPTH} (a loop of triggers)")
-            return
-        self.trigger_depth += 1
-        try:
-            self.say(f"{perm.info.name} triggers ({ab.trigger.on})")
-            self.note(perm.info, perm.owner)
-            seq = ab.sequences[0] if ab.sequences else ()
-            self.run_steps(perm.owner, perm.info, perm, seq, None, card, amount, perm.info.name)
-        finally:
-            self.trigger_depth -= 1
+    def _stat(self, a, step, ctx) -> int:
+        card = self.card_read(a.ref or step.ref, ctx)
+        if card is None:
+            return 0
+        info = card if isinstance(card, CardInfo) else card.info
+        if a.stat in ("attack", "defense") and hasattr(card, "tapped"):  # a card in play: its number now
+            return self.attack(card) if a.stat == "attack" else max(0, self.defense(card))
+        return int(getattr(info, a.stat, 0) or 0)

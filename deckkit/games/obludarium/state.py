@@ -53,6 +53,9 @@ class ObState(TurnRules, State):
         self.discards: list[list[CardInfo]] = [[], []]
         self.life = [20, 20]
         self.food_played = [False, False]
+        self.extra_food = [0, 0]  # food laid out this turn beyond the rules' one (OB-D47)
+        self.played: list[tuple] = [(), ()]  # cards laid out or cast this turn, if a card asks (OB-D34)
+        self.replacing: tuple = ()  # cards whose death a replacement is replacing now (applies once)
         self.dummy = [False, False]  # goldfish opponent: no deck, never draws, never loses by it
         self.turn = 1
         self.active = 0
@@ -67,6 +70,9 @@ class ObState(TurnRules, State):
         self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
         self._mods: list | None = None  # continuous effects on sets of cards in play, rebuilt on change
         self.trigger_depth = 0  # triggers set off by triggers (capped at MAX_TRIGGER_DEPTH)
+        #: A decision asked while an ability resolves, and what waits behind it (pending.py); None: none.
+        self.pending: list | None = None
+        self.stolen: tuple = ()  # (card in play, its owner, last turn): control changed (moves.gain-control)
         self.uses: dict[str, int] | None = None  # p1's abilities used, by card (goldfish statistics)
         #: The greedy pilot's note on where its last choice leads (policies.greedy), kept with the
         #: history length it holds for; not part of the position, and a clone starts without one.
@@ -77,6 +83,8 @@ class ObState(TurnRules, State):
         """Whose decision it is, or TERMINAL."""
         if self.result is not None:
             return TERMINAL
+        if self.pending:
+            return self.pending[0].ask.chooser
         if self.stack:
             return self.responder
         if self.window or self.phase == BLOCK:
@@ -158,6 +166,9 @@ class ObState(TurnRules, State):
         p = action.player
         kind = action.kind
         args = action.args
+        if kind == "choose":  # the answer to a decision asked while an ability resolves (pending.py)
+            self.choose(p, args[0])
+            return
         if self.locked >= 0 and p != self.locked and (kind != "pass" or self.phase == BLOCK and not self.stack):
             self.locked = -1  # the opponent acted (a "no block" counts, OB-906): strengthening may alternate
         if kind == "pass":
@@ -167,7 +178,8 @@ class ObState(TurnRules, State):
             self.window = self.window_end = False
         self._act(p, kind, args, action)
         if p == self.active and not self.stack and self.result is None and kind in ("play", "attack"):
-            self._open_window(False)  # OB-354, OB-610: the other player may act after each action
+            if not self.later("_open_window", False):  # after the decisions the action asked for, if any
+                self._open_window(False)  # OB-354, OB-610: the other player may act after each action
 
     def _act(self, p: int, kind: str, args: tuple, action: Action) -> None:
         """Carry out one decision other than a pass (the action's kind names the step's method)."""
@@ -190,30 +202,35 @@ class ObState(TurnRules, State):
         """Lay out a food, or pay for and summon a monster or artifact."""
         card = self._take_from_hand(p, name)
         if card.type == FOOD:
+            if self.food_played[p]:
+                self.extra_food[p] += 1  # one more food (OB-D47)
+                self.note_more_food(p)
             self.food_played[p] = True
             perm = self.new_perm(card, p)
             if self.logging:
                 self.log.append(f"{PLAYER_NAMES[p]} lays out food {card.name}")
         else:
-            cost = self.cost_of(p, card)
-            if cost < card.cost:
-                self.note(card, p)  # a cost change paid off (OB-D17)
+            cost = self.note_cost(p, card)  # a cost change paid off counts as its card's use (OB-D17)
             self._pay(p, cost)
             perm = self.new_perm(card, p)
             if self.logging:
                 self.log.append(f"{PLAYER_NAMES[p]} summons {card.name} for {cost} food")
+        self.remember_played(p, card)
         self.entered(perm)
 
     def _cast(self, p: int, args: tuple, action: Action) -> None:
         """Pay for a spell and put it on the stack with its choices."""
         card = self._take_from_hand(p, args[0])
         _, steps, chosen, _, _ = self.parse_choice(p, card.cast, args, None)
-        self._pay(p, self.cost_of(p, card))
+        self._pay(p, self.note_cost(p, card))
         self.discards[p].append(card)  # OB-356: a used spell goes to the discard pile
         self.note(card, p)
         self._push(p, card, None, steps, chosen, str(action))
         if self.phase in FIGHT_TIME and card.cast_plan is not None and card.cast_plan.strengthens:
             self.locked = p  # OB-905: p must wait for an action of the opponent
+        self.remember_played(p, card)
+        if self.game.watched:
+            self.emit("casts", card, p)
 
     def _use(self, p: int, args: tuple, action: Action) -> None:
         """Pay a special property's cost and put it on the stack with its choices."""
@@ -221,6 +238,8 @@ class ObState(TurnRules, State):
         ab = perm.info.use
         _, steps, chosen, sacrificed, discarded = self.parse_choice(p, ab, args, perm)
         self.note(perm.info, p)
+        if ab is not None and ab.per_turn:
+            self.spend(perm, ab)  # once each turn: may_use refuses it again this turn
         self.pay_use(p, perm, ab, sacrificed, discarded)
         self._push(p, perm.info, perm, steps, chosen, str(action))
         if self.phase in FIGHT_TIME and perm.info.use_plan is not None and perm.info.use_plan.strengthens:
@@ -229,7 +248,12 @@ class ObState(TurnRules, State):
     def _attack(self, p: int, label: str) -> None:
         perm = self._perm(p, label)
         perm.attacking = True
-        perm.tapped = True  # OB-802
+        if perm.new:
+            self.note(perm.info, p)  # it attacks in its first turn (acts-at-once)
+        if (perm.grants or perm.info.statics) and self.keyword(perm, "attacks-untapped"):
+            self.note(perm.info, p)  # attacking does not tap it (attacks-untapped)
+        else:
+            perm.tapped = True  # OB-802
         self.attackers.append(perm)
         if self.logging:
             self.log.append(f"{PLAYER_NAMES[p]} attacks with {label} ({self.attack(perm)} attack)")
@@ -288,9 +312,7 @@ class ObState(TurnRules, State):
 
     def _pass(self, p: int) -> None:
         if self.stack:
-            self._resolve_stack()  # OB-Q12: the exchange ends when the responder passes
-            if self.result is None and self.phase == FIGHT:
-                self._combat()
+            self._settle_stack()  # OB-Q12: the exchange ends when the responder passes
             return
         if self.window:  # the non-active player passes: the active player goes on, or the step ends
             self.window, end = False, self.window_end
@@ -325,11 +347,21 @@ class ObState(TurnRules, State):
         elif ph == FIGHT:
             self._combat()
 
+    def _settle_stack(self) -> None:
+        """The stack resolves; then, in the fight step, the fights (a decision on the way waits first)."""
+        self._resolve_stack()
+        if self.later("_settle_stack"):
+            return
+        if self.result is None and self.phase == FIGHT:
+            self._combat()
+
     def _resolve_stack(self) -> None:
         # OB-907, OB-908: last in, first out.
         while self.stack and self.result is None:
             item = self.stack.pop()
             self.run_steps(item.player, item.source, item.perm, item.steps, item.chosen, None, 0, item.text)
+            if self.pending:
+                return  # a decision: the rest of the stack waits (_settle_stack goes on)
         self.responder = -1
 
     # -- effects' building blocks (used by deckkit.games.obludarium.effects) -------------------
@@ -339,9 +371,11 @@ class ObState(TurnRules, State):
 
     def _to_discard(self, perm: Perm) -> None:
         was_in_play = perm in self.tables[perm.owner]
+        if was_in_play and "dies" in self.game.replaced and perm.info.type == MONSTER and self.replace_death(perm):
+            return  # a replacement happened instead; the death's triggers do not fire
         self._leave_play(perm)
         if was_in_play:
-            self.discards[perm.owner].append(perm.info)
+            self.discards[self.released(perm) if self.stolen else perm.owner].append(perm.info)  # the owner's (OB-408)
             if perm.info.type == MONSTER and self.game.watched:
                 self.emit("dies", perm, perm.owner)
             if perm.info.statics:
@@ -405,7 +439,7 @@ class ObState(TurnRules, State):
         twin = ObState.__new__(ObState)
         new = twin.__dict__
         new.update(self.__dict__)
-        tables = None if self.attackers or self.stack else self._plain_tables()
+        tables = None if self.attackers or self.stack or self.pending or self.stolen else self._plain_tables()
         if tables is not None:
             twin.tables = tables
             twin.attackers = []
@@ -417,6 +451,8 @@ class ObState(TurnRules, State):
         twin.discards = [self.discards[0][:], self.discards[1][:]]
         twin.life = self.life[:]
         twin.food_played = self.food_played[:]
+        twin.extra_food = self.extra_food[:]
+        twin.played = self.played[:]
         twin.dummy = self.dummy[:]
         twin._labels = [None, None]
         twin._mods = None
@@ -459,6 +495,10 @@ class ObState(TurnRules, State):
         twin.stack = [StackItem(i.player, i.source, None if i.perm is None else copied(i.perm), i.steps,
                                 [copied(c) if isinstance(c, Perm) else c for c in i.chosen], i.text)
                       for i in self.stack]
+        if self.pending:
+            twin.pending = [f.copy(copied) for f in self.pending]
+        if self.stolen:
+            twin.stolen = tuple((copied(perm), owner, until) for perm, owner, until in self.stolen)
         while todo:  # the copies still point at the original's cards; a card out of play may be reached too
             perm = todo.pop()
             perm.blockers = [copied(b) for b in perm.blockers] if perm.blockers else []
@@ -473,6 +513,8 @@ class ObState(TurnRules, State):
         """An instant waiting for an answer, or a compulsory discard; None when settled."""
         if self.result is not None:
             return None
+        if self.pending:
+            return self.decision_text()
         if self.stack:
             return (f"p{self.responder + 1} must answer '{self.stack[-1].text}' "
                     "(an instant, or pass to resolve it)")

@@ -10,7 +10,7 @@ class Perm:
     """A card in play (food, monster or artifact) with its per-turn state."""
 
     __slots__ = ("info", "owner", "tapped", "new", "atk", "dfn", "attacking", "blockers", "sblock", "blocking",
-                 "perm_atk", "perm_dfn", "grants")
+                 "perm_atk", "perm_dfn", "grants", "spent")
 
     def __init__(self, info: CardInfo, owner: int, *, tapped: bool = False, new: bool = False) -> None:
         self.info = info
@@ -25,6 +25,7 @@ class Perm:
         self.blocking: list[Perm] = []  # the attacks it blocks (one, OB-814; two with block-two, OB-D18)
         self.perm_atk = self.perm_dfn = 0  # permanent changes (OB-D15): kept when the turn ends
         self.grants: tuple[tuple[str, int], ...] = ()  # (keyword, last turn it holds): restrictions for a while
+        self.spent: tuple[int, ...] = ()  # its once-each-turn abilities used this turn (by index), reset at its end
 
     @property
     def blocked(self) -> bool:
@@ -37,7 +38,7 @@ class Perm:
         twin.info, twin.owner, twin.tapped, twin.new = self.info, self.owner, self.tapped, self.new
         twin.atk, twin.dfn, twin.attacking, twin.sblock = self.atk, self.dfn, self.attacking, self.sblock
         twin.blockers, twin.blocking = self.blockers, self.blocking
-        twin.perm_atk, twin.perm_dfn, twin.grants = self.perm_atk, self.perm_dfn, self.grants
+        twin.perm_atk, twin.perm_dfn, twin.grants, twin.spent = self.perm_atk, self.perm_dfn, self.grants, self.spent
         return twin
 
 
