@@ -31,7 +31,9 @@ GUARD = _card("Védőfal", "event", [{"replace": {"on": "damaged", "who": "other
                                     "do": [{"effect": "set-state", "state": "resting", "target": "it"}]}], cost=2)
 ROUSE = _card("Ébresztő", "event", [{"trigger": {"on": "phase-3", "who": "any"}, "do": [
     {"effect": "gain-vp", "amount": 1, "player": "that-player", "optional": True, "chooser": "player"}]}], cost=2)
-GAME = AlomfogoGame([*bundled_cards("alomfogo"), *DESIGNER, LOAN, PICKY, GUARD, ROUSE])
+CHOICE = _card("Kétút", "event", [{"trigger": "phase-3", "modes": [
+    {"do": [{"effect": "gain-vp", "amount": 1}]}, {"do": [{"effect": "gain-glory", "amount": 1}]}]}], cost=2)
+GAME = AlomfogoGame([*bundled_cards("alomfogo"), *DESIGNER, LOAN, PICKY, GUARD, ROUSE, CHOICE])
 
 
 def _state(setup: dict, seed: int = 1):
@@ -136,3 +138,14 @@ def test_af_d19_a_decision_over_a_hand_shows_its_options_to_the_chooser_only():
     state.apply("pass")
     assert view(state, 0)["decision"]["choices"] == ["Athame", "lángdárda", "nothing"]
     assert view(state, 1)["decision"]["choices"] == 3 and view(state, 1)["p1"]["hand"] == 2
+
+
+def test_af_385_a_triggered_ability_s_mode_is_a_decision():
+    """A modal triggered ability: its player names the mode when it resolves, never the first one by order."""
+    for words, vp, glory in (("choose mode 1", 1, 15), ("choose mode 2", 0, 16)):
+        state = _state({"phase": "phase2", "p1": {"table": ["Kétút"], "library": ["Athame", "Athame"], "vp": 0},
+                        "p2": {"library": ["Athame"]}})
+        state.apply("draw")
+        assert [str(a) for a in state.legal_actions()] == ["choose mode 1", "choose mode 2"]
+        state.apply(words)
+        assert (state.players[0].vp, state.players[0].glory, state.phase) == (vp, glory, "phase3")

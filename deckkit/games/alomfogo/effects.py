@@ -301,12 +301,11 @@ def use_ability(state: AlomfogoState, ctx: Context, ability: Step) -> None:
             continue
         if state.logging:
             state.note(f"{ctx.card.name} uses {card.name}'s ability")
-        from deckkit.games.alomfogo.resolve import Resolution
+        from deckkit.games.alomfogo.resolve import Resolution, first_steps
 
         inner = Context(ctx.player, card, ctx.side, None, ctx.kind, ctx.opponent)
         inner.assist = ctx.assist
-        seq = used.sequences[0] if used.sequences else ()
-        ctx.used = Resolution(inner, used, seq, [], state.fought)
+        ctx.used = Resolution(inner, used, first_steps(used), [], state.fought)
 
 
 @effect(G, "order-top", params={"amount": AMOUNT}, required=("amount",),

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["Resolution", "Resolver", "may_ask", "named_when_played"]
 
 YES, NO, NOTHING = ("yes",), ("no",), ("nothing",)
+MODE = Step("mode")  # the decision of a modal ability's mode, made when it resolves (a trigger's, a used one's)
 _WAIT = object()  # a step's decision is not made yet
 
 
@@ -56,7 +57,7 @@ class Resolution:
     __slots__ = ("ctx", "ability", "steps", "at", "picks", "acted", "done", "choosers", "answers", "fought",
                  "inner", "started")
 
-    def __init__(self, ctx: Context, ability: Ability, steps: tuple[Step, ...], picks: list,
+    def __init__(self, ctx: Context, ability: Ability, steps: tuple[Step, ...] | None, picks: list,
                  fought: Duel | None = None) -> None:
         self.ctx = ctx
         self.ability = ability
@@ -92,6 +93,14 @@ class Resolution:
         while res.inner is not None:
             res = res.inner
         return res
+
+
+def first_steps(ability: Ability) -> tuple[Step, ...] | None:
+    """The steps of an ability carried out without a choice named in an action: its one sequence, or None
+    when it has modes (the mode is then a decision, never the first in order)."""
+    if len(ability.modes) > 1:
+        return None
+    return ability.sequences[0] if ability.sequences else ()
 
 
 class Resolver(RulesBase):
@@ -152,8 +161,7 @@ class Resolver(RulesBase):
 
     def queue_trigger(self, ctx: Context, ability: Ability) -> None:
         """A triggered ability that may ask a player something waits until the action is over."""
-        self.queue.append(Resolution(ctx, ability, ability.sequences[0] if ability.sequences else (), [],
-                                     self.fought))
+        self.queue.append(Resolution(ctx, ability, first_steps(ability), [], self.fought))
 
     def _run(self, res: Resolution) -> bool:
         """Carry ``res`` on; False when it waits for a decision (the state's decision is then its)."""
@@ -166,9 +174,15 @@ class Resolver(RulesBase):
                     if self.logging:
                         self.note(f"  {ctx.card.name}: its condition does not hold, nothing happens")
                     return True
-                if not res.steps:
+                if res.steps is not None and not res.steps:
                     return True
                 self.count_use(ctx.card)
+            if res.steps is None:  # the mode is the player's decision
+                if not res.answers:
+                    res.choosers = [ctx.player]
+                    return False
+                res.steps = res.ability.modes[res.answers[0][1]]
+                res.choosers, res.answers = None, []
             ctx.acted = res.acted
             if res.inner is not None:
                 if not self._run(res.inner):
@@ -240,6 +254,8 @@ class Resolver(RulesBase):
 
     def step_options(self, res: Resolution, step: Step, chooser: int) -> list[tuple[str, tuple]]:
         """``(words, answer)`` for each way ``chooser`` can decide the step now, in seat and zone order."""
+        if step is MODE:
+            return [(f"mode {i + 1}", ("mode", i)) for i in range(len(res.ability.modes))]
         out: list[tuple[str, tuple]] = []
         t = step.target
         if t is not None and t.chosen:
@@ -360,7 +376,11 @@ class Resolver(RulesBase):
         if self.phase != DECIDE or not self.queue:
             return None
         res = self.queue[0].waiting()
-        if res.choosers is None or len(res.answers) >= len(res.choosers) or res.at >= len(res.steps):
+        if res.choosers is None or len(res.answers) >= len(res.choosers):
+            return None
+        if res.steps is None:
+            return res, MODE, res.choosers[0]
+        if res.at >= len(res.steps):
             return None
         return res, res.steps[res.at], res.choosers[len(res.answers)]
 
@@ -382,7 +402,7 @@ class Resolver(RulesBase):
         if found is None:
             return "nothing to decide"
         res, step, chooser = found
-        what = "whether to " if step.optional and step.target is None else "for "
+        what = "a mode for " if step is MODE else "whether to " if step.optional and step.target is None else "for "
         return f"{self.pname(chooser)} chooses {what}{res.ctx.card.name}"
 
     def _list_choices(self, p: int, out: list[Action]) -> None:
