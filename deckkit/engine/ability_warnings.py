@@ -43,29 +43,46 @@ def reminder_only(card: dict) -> bool:
     text = card.get("text")
     if not isinstance(text, str) or not text.strip():
         return True
-    text = re.sub(r"\([^()]*\)", " ", text)  # reminder text in parentheses
-    own = {_fold(v) for key in _LIST_FIELDS for v in card.get(key) or () if isinstance(v, str)}
-    kind = _fold(str(card.get("type", ""))).replace("-", " ")
-    for sentence in re.split(r"[.;!\n]+", text):
-        said = _fold(sentence).strip(" ,:")
-        if not said or said in own or (kind and said.replace("-", " ").startswith(kind + ":")):
+    if "(" in text:
+        text = re.sub(r"\([^()]*\)", " ", text)  # reminder text in parentheses
+    own: set[str] | None = None
+    kind = str(card.get("type", "")).casefold().replace("-", " ") + ":"
+    for sentence in _SENTENCES.split(text):
+        said = sentence.strip(" ,:\t").casefold()
+        if not said or said.replace("-", " ").startswith(kind):
             continue
-        return False
+        if len(said) > 40:  # longer than any group, subtype or symbol: it says something
+            return False
+        if own is None:
+            own = {_fold(v) for key in _LIST_FIELDS for v in card.get(key) or () if isinstance(v, str)}
+        if _fold(said) not in own:
+            return False
     return True
+
+
+_SENTENCES = re.compile(r"[.;!\n]+")
+_LANGUAGE: dict[str, str | None] = {}
+
+
+def _speaks(game: str) -> str | None:
+    """The registered name of ``game`` if it writes the ability language (remembered per name as written)."""
+    if game not in _LANGUAGE:
+        from deckkit.engine.abilities import has_vocabulary
+        from deckkit.engine.registry import find
+
+        spec = find(game)
+        if spec is not None:
+            spec.load_effects()
+        _LANGUAGE[game] = spec.name if spec is not None and has_vocabulary(spec.name) else None
+    return _LANGUAGE[game]
 
 
 def card_warnings(card: Any) -> list[AbilityProblem]:
     """Every warning of one valid card (empty for a game without the ability language)."""
     if not isinstance(card, dict) or not isinstance(card.get("game"), str):
         return []
-    from deckkit.engine.abilities import has_vocabulary
-    from deckkit.engine.registry import find
-
-    spec = find(card["game"])
-    if spec is None:
-        return []
-    spec.load_effects()
-    if not has_vocabulary(spec.name):
+    game = _speaks(card["game"])
+    if game is None:
         return []
     abilities = card.get("abilities")
     if not abilities:
@@ -76,17 +93,19 @@ def card_warnings(card: Any) -> list[AbilityProblem]:
                                "it plays as if the text were not printed",
                                "write what the text says as abilities (deckkit games --abilities lists the "
                                "parts), or put reminder text in parentheses")]
+    from deckkit.engine.abilities import vocabulary
     from deckkit.engine.ability_check import PROSE_FIELDS
 
-    try:
-        key = (spec.name, _key({k: v for k, v in card.items() if k not in PROSE_FIELDS}))
+    try:  # the generic checks read the type and the abilities; a game's hook may read any other field
+        key = (game, _key({k: v for k, v in card.items() if k not in PROSE_FIELDS}
+                          if vocabulary(game).warn_card is not None else [card.get("type"), abilities]))
     except (TypeError, ValueError):  # a value the key cannot hold: work it out afresh
-        return _warnings(spec.name, card)
+        return _warnings(game, card)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 4096:
             _CACHE.clear()
-        found = _CACHE[key] = _warnings(spec.name, card)
+        found = _CACHE[key] = _warnings(game, card)
     return list(found)
 
 
@@ -101,18 +120,19 @@ def _key(value: Any) -> bytes:
 
 
 def _warnings(game: str, card: dict) -> list[AbilityProblem]:
+    """The warnings of a card the checker accepted (an import checks each card before it warns)."""
     from deckkit.engine.abilities import vocabulary
-    from deckkit.engine.ability_check import compile_card
 
-    compiled, problems = compile_card(game, card)
-    if problems:
-        return []  # the checker's problems are errors, reported elsewhere
     vocab = vocabulary(game)
     out = []
     for path, node in _sets(card.get("abilities"), "$.abilities"):
         out += _empty_set(vocab, path, node)
     if vocab.warn_card is not None:
-        out += vocab.warn_card(card, list(compiled))
+        from deckkit.engine.ability_check import compile_card
+
+        compiled, problems = compile_card(game, card)
+        if not problems:  # the checker's problems are errors, reported elsewhere
+            out += vocab.warn_card(card, list(compiled))
     return out
 
 
