@@ -123,6 +123,11 @@ class Event:
     card_types: tuple[str, ...] = ()  # card types that may carry the trigger (empty: any)
     amount: bool = False  # the event has an amount (damage dealt) that ``{"from": "event"}`` reads
     example: dict | None = None
+    #: An event of a player (a turn's start, a cast, a loss of life): ``who`` is whose (self: the card's
+    #: controller's, other: an opponent's, any: each player's, narrowed by ``side``), and ``filter``
+    #: reads the event's card (the spell cast, the card causing the loss), if it has one.
+    of_player: bool = False
+    noun: str = ""  # what the event's card is called when the filter names no type ("spell")
 
 
 @dataclass(frozen=True)

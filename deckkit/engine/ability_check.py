@@ -228,7 +228,11 @@ class Compiler(ValueCompiler):
         if side not in SIDES:
             self.p.unknown(f"{path}.side", side, list(SIDES), "side")
         filt = self.filter(f"{path}.filter", data["filter"]) if "filter" in data else Filter()
-        if who == "self" and ("filter" in data or "side" in data):
+        if event.of_player:
+            if "side" in data and who != "any":
+                self.p.add(f"{path}.side", f"who: {who} already says whose {on} it is",
+                           'side narrows who: "any" (own: yours, enemy: your opponent\'s)')
+        elif who == "self" and ("filter" in data or "side" in data):
             self.p.add(path, "a trigger on this card's own event takes no side or filter",
                        'who: "other" or "any" watches other cards')
         return Trigger(on, who, side, filt)
@@ -282,8 +286,11 @@ class Compiler(ValueCompiler):
                            f"{name} is for: {', '.join(kind.card_types)}")
             params = []
             for key, schema in kind.params.items():
+                if key in entry and schema.get("x-amount") and isinstance(entry[key], dict):
+                    params.append((key, self.amount(f"{at}.{key}", entry[key], False)))  # counted: for each …
+                    continue
                 if key in entry:
-                    problem = schema_problem(entry[key], schema)
+                    problem = schema_problem(entry[key], schema["anyOf"][0] if schema.get("x-amount") else schema)
                     if problem:
                         choices = schema.get("enum")
                         if choices and isinstance(entry[key], str):

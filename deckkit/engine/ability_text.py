@@ -271,6 +271,8 @@ class Words:
     def replaced(self, t: Trigger) -> str:
         """``if Fénix would die``, ``if you would lose life``: the event a replacement changes."""
         event = self.v.replaceable[t.on]
+        if event.of_player:
+            return "if " + event.phrase.format(**self._of_player(t, event))
         player = {"self": "you", "other": "your opponent", "any": "a player"}.get(t.who, "you")
         if t.who == "self":
             subject = self.name
@@ -280,8 +282,23 @@ class Words:
             subject = f"another {noun}{side}" if t.who == "other" else f"{_a(noun)}{side}"
         return "if " + event.phrase.format(subject=subject, player=player)
 
+    def _of_player(self, t: Trigger, event: Any) -> dict[str, str]:
+        """The words of an event of a player: whose (``{whose}``), who (``{player}``, ``{s}``), the
+        event's card (``{subject}``) and, when the filter names one, its cause (``{source}``)."""
+        mine = ({"own": "self", "enemy": "other"}.get(t.side, "any") if t.who == "any" else t.who)
+        f = t.filter
+        if event.noun and not any(k == "type" for k, _ in f.tests):
+            f = Filter((("type", event.noun), *f.tests), f.negated, f.alternatives)
+        named = bool(t.filter.tests or t.filter.negated or t.filter.alternatives)
+        return {"whose": {"self": "your", "other": "your opponent's"}.get(mine, "each player's"),
+                "player": {"self": "you", "other": "your opponent"}.get(mine, "a player"),
+                "s": "" if mine == "self" else "s", "subject": _a(self.noun(f)),
+                "source": f" from {_a(self.noun(f))}" if named else "", "name": self.name}
+
     def trigger(self, t: Trigger) -> str:
         event = self.v.events[t.on]
+        if event.of_player:
+            return event.phrase.format(**self._of_player(t, event))
         if "{whose}" in event.phrase:
             whose = {"self": "your", "other": "your opponent's", "any": "each player's"}.get(t.who, "your")
             return event.phrase.format(whose=whose, subject=self.name)
