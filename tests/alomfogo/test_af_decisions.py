@@ -33,7 +33,8 @@ ROUSE = _card("Ébresztő", "event", [{"trigger": {"on": "phase-3", "who": "any"
     {"effect": "gain-vp", "amount": 1, "player": "that-player", "optional": True, "chooser": "player"}]}], cost=2)
 CHOICE = _card("Kétút", "event", [{"trigger": "phase-3", "modes": [
     {"do": [{"effect": "gain-vp", "amount": 1}]}, {"do": [{"effect": "gain-glory", "amount": 1}]}]}], cost=2)
-GAME = AlomfogoGame([*bundled_cards("alomfogo"), *DESIGNER, LOAN, PICKY, GUARD, ROUSE, CHOICE])
+SEER = _card("Látó", "event", [{"trigger": "phase-3", "do": [{"effect": "order-top", "amount": 2}]}], cost=2)
+GAME = AlomfogoGame([*bundled_cards("alomfogo"), *DESIGNER, LOAN, PICKY, GUARD, ROUSE, CHOICE, SEER])
 
 
 def _state(setup: dict, seed: int = 1):
@@ -149,3 +150,13 @@ def test_af_385_a_triggered_ability_s_mode_is_a_decision():
         assert [str(a) for a in state.legal_actions()] == ["choose mode 1", "choose mode 2"]
         state.apply(words)
         assert (state.players[0].vp, state.players[0].glory, state.phase) == (vp, glory, "phase3")
+
+
+def test_af_d13_an_order_in_a_trigger_is_a_decision():
+    """AF-D13's kind in a trigger: the player states the order of the top cards when it resolves."""
+    state = _state({"phase": "phase2", "p1": {"table": ["Látó"], "library": ["Athame", "Varázskút", "lángdárda"]},
+                    "p2": {"library": ["Athame"]}})
+    state.apply("draw")
+    assert sorted(str(a) for a in state.legal_actions()) == ["choose Varázskút, lángdárda", "choose lángdárda, Varázskút"]
+    state.apply("choose lángdárda, Varázskút")
+    assert state.snapshot()["p1"]["library"] == ["lángdárda", "Varázskút"] and state.phase == "phase3"

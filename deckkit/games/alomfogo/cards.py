@@ -50,7 +50,8 @@ def _plain_steps(ability: Ability) -> bool:
 
 def may_ask(ability: Ability) -> bool:
     """Whether carrying out the ability can ask a player anything (then a trigger waits for its turn)."""
-    return len(ability.modes) > 1 or any(step.optional or step.chooser != "you" or step.effect == "use-ability" or
+    return len(ability.modes) > 1 or any(step.optional or step.chooser != "you" or
+                                         step.effect in ("use-ability", "order-top") or
                step.target is not None and step.target.chosen for seq in ability.sequences for step in seq)
 
 

@@ -311,10 +311,8 @@ def use_ability(state: AlomfogoState, ctx: Context, ability: Step) -> None:
 @effect(G, "order-top", params={"amount": AMOUNT}, required=("amount",),
         phrase="you look at the top {amount} cards of your deck and put them back in any order")
 def order_top(state: AlomfogoState, ctx: Context, ability: Step) -> None:
-    """The top N cards of the user's deck go back in the order the action states, top first (AF-D13).
-
-    Without a stated order (a trigger, a pilot that does not care) they stay as they were.
-    """
+    """The top N cards of the user's deck go back in the order the action states, top first (AF-D13); in a
+    triggered ability the order is its player's decision when it resolves (``choose A, B, C``)."""
     library = state.players[ctx.player].library
     n = min(ctx.amount, len(library))
     if not ctx.order or n == 0:

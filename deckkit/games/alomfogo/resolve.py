@@ -19,6 +19,7 @@ resting instead") are read here too (:meth:`Resolver.become`).
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.abilities import Ability, Step
@@ -232,6 +233,8 @@ class Resolver(RulesBase):
         return any(f.matches(lambda name, thing=thing: self.card_field(thing, name)) for _, thing in acted)
 
     def _asks(self, res: Resolution, step: Step) -> bool:
+        if step.effect == "order-top" and not res.ctx.order:  # an order nobody stated when it was played
+            return True
         return step.optional or step.target is not None and step.target.chosen and not (
             named_when_played(step) and res.picks)
 
@@ -274,6 +277,10 @@ class Resolver(RulesBase):
                 out.append(("nothing", NOTHING))
         elif step.optional:
             out += [("yes", YES), ("no", NO)]
+        elif step.effect == "order-top":  # AF-D13's kind in a trigger: each order of the top cards, top first
+            n = step.amount.value(lambda c: self.count_cards(res.ctx, c))
+            top = [c.name for c in self.players[res.ctx.player].library[::-1][:n]]
+            out += [(", ".join(order), ("order", order)) for order in sorted(set(itertools.permutations(top)))]
         return out
 
     def _auto(self, res: Resolution, step: Step) -> Any:
@@ -296,6 +303,9 @@ class Resolver(RulesBase):
                                        ctx.event[2] if ctx.event is not None and len(ctx.event) > 2 else 0,
                                        lambda a: self._stat(ctx, a, step))
         ctx.used = None
+        for a in res.answers:
+            if a[0] == "order":
+                ctx.order = a[1]
         REGISTRY["alomfogo"][step.effect].handler(self, ctx, step)
         res.acted.append(ctx.targets)
         res.answers = []
