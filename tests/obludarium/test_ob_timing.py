@@ -278,3 +278,16 @@ def test_an_ability_of_a_card_in_play_with_neither_trigger_nor_cost_is_refused()
     card = _card("ob-t", "Zkouška", "artifact", [{"do": [{"effect": "draw", "amount": 1}]}])
     problems = compile_card("obludarium", card)[1]
     assert [p.path for p in problems] == ["$.abilities[0]"] and "trigger" in problems[0].message
+
+
+@pytest.mark.parametrize("effect", [{"effect": "lose-life", "amount": 3, "player": "each"},
+                                    {"effect": "hit", "amount": 3}])
+def test_a_loss_replacement_reads_the_card_that_causes_the_loss(effect):
+    """'If a spell would make you lose life, prevent it': every effect that takes life names its cause."""
+    plague = _card("ob-t-pl", "Mor", "spell", [{"do": [effect]}])
+    ward = _card("ob-t-wd", "Zaklínadlo", "artifact",
+                 [{"replace": {"on": "loses-life", "filter": {"type": "spell"}}, "prevent": True}])
+    state = _state(_game(plague, ward), {"hand": ["Mor"], "table": ["Chleba"]}, {"table": ["Zaklínadlo"]})
+    state.apply("cast Mor")
+    state.apply("pass")
+    assert state.life[1] == 20 and state.life[0] == (17 if effect["effect"] == "lose-life" else 20)

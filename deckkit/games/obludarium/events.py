@@ -51,7 +51,9 @@ class EventRules(AbilityRules):
             if who == "any" and (trigger.side == "own" and not mine or trigger.side == "enemy" and mine):
                 return False
             f = trigger.filter
-            return card is None or not (f.tests or f.negated or f.alternatives) or self.passes(f, card)
+            if not (f.tests or f.negated or f.alternatives):
+                return True
+            return card is not None and self.passes(f, card)  # a filter holds only of a card it can read
         if trigger.who == "self":
             return card is perm
         if trigger.who == "other" and card is perm:

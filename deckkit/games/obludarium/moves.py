@@ -248,7 +248,7 @@ def lose_life(state, ctx, step) -> None:
     n = state.amount(step, ctx)
     for p in state.players_of(step, ctx):
         if state.result is None:
-            state.lose_life(p, n, _why(ctx))
+            state.lose_life(p, n, _why(ctx), ctx.perm or ctx.source)  # the cause a replacement reads
 
 
 @effect(GAME, "gain-life", params={"amount": _AMOUNT, "player": _PLAYER}, required=("amount",),
