@@ -123,12 +123,13 @@ def _kind(path: Path, text: str) -> str:
     return "csv" if suffix != ".json" else "json"
 
 
-def _one_object(text: str) -> bool:
-    """Whether the whole text is one JSON object (a JSON Lines file of two or more lines is not)."""
+def _one_object(text: str) -> dict | None:
+    """The whole text as one JSON object, or None (a JSON Lines file of two or more lines is not one)."""
     try:
-        return isinstance(_loads(text), dict)
+        data = _loads(text)
     except ValueError:  # json.JSONDecodeError is a ValueError
-        return False
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _json_error(name: str, text: str, exc: json.JSONDecodeError, base_line: int = 0) -> Problem:
@@ -164,6 +165,11 @@ def _read_json(name: str, text: str) -> tuple[_Batch | None, list[Problem]]:
         return None, [_json_error(name, text, exc)]
     except ValueError as exc:
         return None, [Problem(name, f"invalid JSON: {exc}", hint="use plain numbers, strings, lists and objects")]
+    return _json_batch(name, data)
+
+
+def _json_batch(name: str, data: Any) -> tuple[_Batch | None, list[Problem]]:
+    """The cards of a parsed JSON file: an array of cards, one card, or keywords and cards."""
     if isinstance(data, dict) and "id" not in data and ("cards" in data or "keywords" in data):
         return _read_sections(name, data)
     if isinstance(data, dict):
@@ -328,8 +334,10 @@ def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
     if text is None:
         return None, problems
     kind = _kind(path, text)
-    if kind == "jsonl" and path.suffix.lower() not in (".jsonl", ".ndjson") and _one_object(text):
-        kind = "json"  # a file that is one JSON object: a card, or keywords and cards
+    if kind == "jsonl" and path.suffix.lower() not in (".jsonl", ".ndjson"):
+        whole = _one_object(text)  # a file that is one JSON object: a card, or keywords and cards
+        if whole is not None:
+            return _json_batch(name, whole)
     if kind == "json":
         return _read_json(name, text)
     if kind == "jsonl":
