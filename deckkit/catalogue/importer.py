@@ -358,8 +358,18 @@ def _fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]
             lines = cache[p.file]
             if 0 < p.record <= len(lines):
                 p = replace(p, line=lines[p.record - 1])
+        elif p.line is None and p.record is None and p.file in texts and p.path.startswith("$.keywords["):
+            p = replace(p, line=_definition_line(texts[p.file], p.path))
         out.append(p)
     return out
+
+
+def _definition_line(text: str, path: str) -> int | None:
+    """The line a keyword definition (``$.keywords["name"]…``) starts on: where its name is a key."""
+    name = path[len("$.keywords["):].split("]", 1)[0]
+    section = re.search(r'"keywords"\s*:', text)
+    found = re.compile(re.escape(name) + r"\s*:").search(text, section.end() if section else 0)
+    return text.count("\n", 0, found.start()) + 1 if found else None
 
 
 def _all_valid(datas: list) -> bool:
@@ -460,7 +470,7 @@ def _silent(done: int, total: int) -> None:
 def _located(problems: list[Problem], paths: Sequence[str | Path]) -> list[Problem]:
     """Problems with the lines of JSON array records filled in, in file order, then line by line."""
     texts = {}
-    for name in {p.file for p in problems if p.line is None and p.record is not None}:
+    for name in {p.file for p in problems if p.line is None and (p.record is not None or p.path.startswith("$."))}:
         try:
             texts[name] = read_bytes(name).decode("utf-8-sig")
         except (OSError, UnicodeDecodeError):

@@ -299,6 +299,7 @@ def test_a_malformed_keyword_is_refused_with_nothing_written(catalogue, tmp_path
     found = [p for p in problems if p["path"] == path and message in p["message"]]
     assert found, problems
     assert (found[0]["file"], found[0]["record"]) == (str(f), record)
+    assert found[0]["line"] is not None and found[0]["line"] > 1  # where the card or the definition starts
     for hint in hints:
         assert hint in (found[0]["hint"] or ""), (hint, found[0]["hint"])
     assert _snapshot(catalogue) == before
