@@ -22,10 +22,13 @@ _EQ_COLUMNS = {"game": "game", "type": "type", "rarity": "rarity", "label": "lab
 _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 # is: values (deckkit.query.is_values) -> fixed SQL, true or false, never NULL. The common flags are
 # columns of their own with a partial index in name order (a page of is:rulebook walks that index).
+# Written as a key list read from the partial index, so that beside a range (-is:rulebook cost<=2)
+# the test needs no row of the table: the range's index holds the key.
 IS_SQL: dict[str, str] = {
-    "rulebook": "(c.rulebook = 1)",
-    "invented": "(c.invented = 1)",
+    "rulebook": "c.pk IN (SELECT pk FROM cards INDEXED BY idx_cards_rulebook WHERE rulebook = 1)",
+    "invented": "c.pk IN (SELECT pk FROM cards INDEXED BY idx_cards_invented WHERE invented = 1)",
 }
+NAME_INDEX = "idx_cards_name_key"  # the name order's index: a page walks it when matches are many
 
 
 def is_sql(name: str) -> tuple[str, list[Any]]:
@@ -207,6 +210,26 @@ def fts_only(query: str | Node) -> str | None:
     return None
 
 
+def tag_count_sql(query: str | Node) -> tuple[str, list[Any]] | None:
+    """A count read from the tag index alone, when the whole query is one tag (is:helper, kw:flying), else None.
+
+    The tag rows name each card once per value, so their count is the number of matching cards.
+    """
+    node = parse(query) if isinstance(query, str) else query
+    if not isinstance(node, Term) or node.regex or node.op != "=":
+        return None
+    kind = FIELDS[node.field]
+    if kind == "list":
+        code = {"kw": "k", "effect": "e"}.get(node.field, "s")
+        return f"SELECT count(*) FROM card_tags WHERE kind = '{code}' AND value = ?", [fold(node.value)]
+    if kind == "is" and node.value not in IS_SQL:
+        from deckkit.query import is_flags
+
+        if all(flag.minimum is None for _, flag in is_flags(node.value)):
+            return "SELECT count(*) FROM card_tags WHERE kind = 'f' AND value = ?", [node.value]
+    return None
+
+
 def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
     """A WHERE clause (fixed SQL text) and its bound parameters for a query string or AST."""
     node = parse(query) if isinstance(query, str) else query
@@ -215,4 +238,4 @@ def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
     return _node_sql(node)
 
 
-__all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL", "is_sql"]
+__all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL", "is_sql", "tag_count_sql", "NAME_INDEX"]

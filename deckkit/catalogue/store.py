@@ -177,14 +177,19 @@ class Catalogue:
                 out.append(names[k])
         return out[:n]
 
-    def search(self, query: Any, limit: int | None = None, sort: str | None = None) -> list[dict]:
-        """Cards matching a query string or AST (see :mod:`deckkit.query`), sorted (default: name)."""
-        from deckkit.catalogue.search import compile_sql, order_by
+    def search(self, query: Any, limit: int | None = None, sort: str | None = None, *, walk: bool = False) -> list[dict]:
+        """Cards matching a query string or AST (see :mod:`deckkit.query`), sorted (default: name).
+
+        ``walk``: read the cards in name order and stop at ``limit`` matches (for a name-sorted page
+        of a query that matches many cards), instead of collecting every match and sorting it.
+        """
+        from deckkit.catalogue.search import NAME_INDEX, compile_sql, order_by
 
         where, params = compile_sql(query)
+        source = f"cards c INDEXED BY {NAME_INDEX}" if walk and sort in (None, "name") else "cards c"
         # Two steps: find and order the matching keys on the cards table, then fetch only the
         # records that are returned (sorting wide rows is what makes a naive join slow).
-        sql = f"SELECT c.pk FROM cards c WHERE {where} ORDER BY {order_by(sort)}"
+        sql = f"SELECT c.pk FROM {source} WHERE {where} ORDER BY {order_by(sort)}"
         if limit is not None:
             sql += " LIMIT ?"
             params = [*params, max(0, int(limit))]
@@ -195,11 +200,20 @@ class Catalogue:
         """The first ``limit`` matches and the total number of matches (counted only when the page is full)."""
         from deckkit.query import parse
 
+        from deckkit.catalogue.search import tag_count_sql
+
         ast = parse(query) if isinstance(query, str) else query
-        cards = self.search(ast, limit=limit, sort=sort)
-        if len(cards) < limit:
-            return cards, len(cards)
-        return cards, self.search_count(ast)
+        counted = tag_count_sql(ast)
+        if counted is None:
+            cards = self.search(ast, limit=limit, sort=sort)
+            if len(cards) < limit:
+                return cards, len(cards)
+            return cards, self.search_count(ast)
+        # One tag: its index counts the matches at once, and the count says how to page. Many
+        # matches: walking the name order finds a page after a few hundred cards; few: sort them.
+        total = self.conn.execute(*counted).fetchone()[0]
+        walk = total * total > limit * self.count()
+        return self.search(ast, limit=limit, sort=sort, walk=walk), total
 
     def _by_pk(self, pks: list[int]) -> list[dict]:
         rows: dict[int, tuple[str, Any]] = {}
