@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Iterable
 
-from deckkit.engine.abilities import Ability, Amount, Condition, Static, Step, Target, Trigger
+from deckkit.engine.abilities import Ability, Condition, Static, Step, Target, Trigger
 from deckkit.errors import DataError, UnknownCard
 from deckkit.text import fold
 
@@ -86,7 +86,7 @@ class CardDef:
                  "is_dreamwalker", "is_creature", "abilities", "play", "helper_ability", "helper_vp",
                  "helper_discard", "triggers", "statics", "vp_bonus", "power", "cost_mods", "free_max", "counter",
                  "keywords", "after_duel", "target", "plain_play", "plain_helper", "data", "replacements",
-                 "asking", "counted")
+                 "asking")
 
     def __init__(self, data: dict) -> None:
         self.data = data
@@ -159,13 +159,6 @@ class CardDef:
         if after:
             self.replacements = {**self.replacements, "rests-after-duel": (
                 *self.replacements.get("rests-after-duel", ()), _after_duel(str(after[0].param("state"))))}
-        # Counted amounts of continuous effects ("1 VP less for each event you have in play", AF-D26).
-        self.counted: dict[int, Amount] = {}
-        for st, _ in self.statics:
-            if isinstance(st.param("amount"), dict):
-                from deckkit.games.alomfogo.language import static_amount
-
-                self.counted[id(st)] = static_amount(self.data, st.param("amount"))
 
     @property
     def has_helper_ability(self) -> bool:

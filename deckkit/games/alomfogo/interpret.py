@@ -388,9 +388,8 @@ class AbilityRules(Resolver):
         n = st.param("amount", 0)
         if isinstance(n, int):
             return n
-        amount = perm.card.counted[id(st)]
-        ctx = Context(owner, perm.card, None, perm, "static")
-        return amount.value(lambda c: self.count_cards(ctx, c))
+        ctx = Context(owner, perm.card, None, perm, "static")  # a counted amount (the engine's Amount)
+        return int(n.value(lambda c: self.count_cards(ctx, c)))
 
     def add_power(self, owner: int, perm: Perm, attack: int, defense: int, duration: str) -> None:
         """A power change of a card in play for a duration (this turn, its owner's next turn, permanently)."""

@@ -57,27 +57,12 @@ def _power_phrase(params: dict, cards: str) -> str:
     return f"{cards} {verb} {'+' if n >= 0 else ''}{n} magic power"
 
 
-def static_amount(card: dict, data: Any, path: str = "amount") -> lang.Amount:
-    """A continuous effect's counted amount compiled (its problems: :func:`static_amount_problems`)."""
-    from deckkit.engine.ability_check import Compiler
-
-    return Compiler(lang.vocabulary(GAME), card).amount(path, data, False)
-
-
-def _static_amount_problems(card: dict, data: Any, path: str) -> list:
-    from deckkit.engine.ability_check import Compiler
-
-    c = Compiler(lang.vocabulary(GAME), card)
-    c.amount(path, data, False)
-    return c.p.items
-
-
 def _cost_phrase(params: dict, cards: str) -> str:
     amount = params.get("amount", 0)
-    if isinstance(amount, dict):
+    if isinstance(amount, lang.Amount):  # counted (the engine compiles it: "for each event you have in play")
         from deckkit.engine.ability_text import Words
 
-        number, tail = Words(lang.vocabulary(GAME)).amount(static_amount({}, amount))
+        number, tail = Words(lang.vocabulary(GAME)).amount(amount)
     else:
         number, tail = str(amount), ""
     if params.get("first"):
@@ -159,7 +144,7 @@ def _words() -> lang.Vocabulary:
             "cost": lang.StaticKind(
                 "cost", {"amount": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 20},
                                               {"type": "object", "description": "a counted amount: {\"count\": …}"}],
-                                    "description": "VP less: a number, or counted (\"count\")."},
+                                    "x-amount": True, "description": "VP less: a number, or counted (\"count\")."},
                          "first": {"type": "boolean", "description": "only the first such card its player plays "
                                                                      "each turn (AF-D22)"}},
                 "The cards cost less VP to play, never below 0 (AF-605).",
@@ -297,10 +282,6 @@ def check_card(card: dict, compiled: list) -> list:
         if ab.per_turn and kind not in IN_PLAY:
             out.append(AbilityProblem(f"{where}.per_turn", f"{_a(kind)} is not in play: it is used once, when it "
                                       "is played", "per_turn limits an ability of a card in play (AF-D21)"))
-        for j, st in enumerate(ab.statics):
-            amount = st.param("amount")
-            if isinstance(amount, dict):
-                out.extend(_static_amount_problems(card, amount, f"{where}.static[{j}].amount"))
     if helpers > 1:
         out.append(AbilityProblem("$.abilities", f"a helper has one helper ability, this card has {helpers}",
                                   "give it modes instead: the player chooses one (AF-309)"))
