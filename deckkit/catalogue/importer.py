@@ -25,14 +25,15 @@ from typing import Any
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from deckkit.catalogue.clashes import control_names, name_clashes
+from deckkit.catalogue.import_keywords import ability_warnings, expand_keywords
+from deckkit.catalogue.lines import fill_lines
 from deckkit.inputs import read_bytes
 from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
 from deckkit.schemas import Problem, ability_problems, card_problems, fast_card_check, fast_cards_check
 
-__all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files",
-           "expand_keywords"]
+__all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files"]
 
 
 class Record:
@@ -208,45 +209,6 @@ def _read_sections(name: str, data: dict) -> tuple[_Batch | None, list[Problem]]
     return batch, problems
 
 
-def _item_lines(text: str) -> list[int]:
-    """The line each card of a JSON file starts on: the items of its array, or of its object's ``cards``."""
-    start = _FIRST_CHAR.search(text)
-    if start is None or start.group() != "{":
-        return _array_item_lines(text)
-    decoder = json.JSONDecoder()
-    i = start.end()
-    while True:  # the keys of the top-level object, each value skipped, up to "cards"
-        while text[i] in " \t\r\n,":
-            i += 1
-        if text[i] == "}":
-            return []
-        key, i = decoder.raw_decode(text, i)
-        while text[i] in " \t\r\n:":
-            i += 1
-        if key == "cards":
-            return _array_item_lines(text, i)
-        _, i = decoder.raw_decode(text, i)
-
-
-def _array_item_lines(text: str, at: int = 0) -> list[int]:
-    """The line each top-level item of a JSON array (the first from ``at``) starts on."""
-    decoder = json.JSONDecoder()
-    ws = " \t\r\n"
-    i = text.index("[", at) + 1
-    lines, line, last = [], text.count("\n", 0, i) + 1, i
-    n = len(text)
-    while i < n:
-        while i < n and text[i] in ws + ",":
-            i += 1
-        if i >= n or text[i] == "]":
-            break
-        line += text.count("\n", last, i)
-        last = i
-        lines.append(line)
-        _, i = decoder.raw_decode(text, i)
-    return lines
-
-
 def _read_jsonl(name: str, text: str) -> tuple[list[Record], list[Problem]]:
     records, problems = [], []
     number = 0
@@ -343,33 +305,6 @@ def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
     if kind == "jsonl":
         return _records_batch(name, _read_jsonl(name, text))
     return _records_batch(name, _read_csv(name, text))
-
-
-def _fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]:
-    cache: dict[str, list[int]] = {}
-    out = []
-    for p in problems:
-        if p.line is None and p.record is not None and p.file in texts:
-            if p.file not in cache:
-                try:
-                    cache[p.file] = _item_lines(texts[p.file])
-                except (ValueError, IndexError):
-                    cache[p.file] = []
-            lines = cache[p.file]
-            if 0 < p.record <= len(lines):
-                p = replace(p, line=lines[p.record - 1])
-        elif p.line is None and p.record is None and p.file in texts and p.path.startswith("$.keywords["):
-            p = replace(p, line=_definition_line(texts[p.file], p.path))
-        out.append(p)
-    return out
-
-
-def _definition_line(text: str, path: str) -> int | None:
-    """The line a keyword definition (``$.keywords["name"]…``) starts on: where its name is a key."""
-    name = path[len("$.keywords["):].split("]", 1)[0]
-    section = re.search(r'"keywords"\s*:', text)
-    found = re.compile(re.escape(name) + r"\s*:").search(text, section.end() if section else 0)
-    return text.count("\n", 0, found.start()) + 1 if found else None
 
 
 def _all_valid(datas: list) -> bool:
@@ -475,7 +410,7 @@ def _located(problems: list[Problem], paths: Sequence[str | Path]) -> list[Probl
             texts[name] = read_bytes(name).decode("utf-8-sig")
         except (OSError, UnicodeDecodeError):
             pass
-    problems = _fill_lines(problems, texts)
+    problems = fill_lines(problems, texts)
     # The sort is stable: a record keeps its best match first.
     order = {str(path): i for i, path in enumerate(paths)}
     problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0, p.record or 0))
@@ -527,7 +462,7 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
                                "(--strict)", clashes,
                                hint="give each card a name of its own, or import without --strict and name "
                                     "these cards by id in decks and scripts")
-    useless = _located(_ability_warnings(batches, expansions), paths)
+    useless = _located(ability_warnings(batches, expansions), paths)
     if useless and strict:
         n = len({(w.file, w.record) for w in useless})
         raise ValidationFailed(f"{len(useless)} warning{'s' * (len(useless) != 1)} in {n} card{'s' * (n != 1)} "
@@ -555,83 +490,6 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
     report.unchanged = result.unchanged
     report.elapsed_s = time.perf_counter() - started
     return report
-
-
-def expand_keywords(cat, batches: list[_Batch]) -> tuple[Any, dict[tuple[str, int | None], Any], list[Problem]]:
-    """Every card of the batches with its keywords put in as abilities (in place), the keyword table
-    (the batches' definitions over the catalogue's), the expansions by (file, record) and the problems."""
-    from deckkit.engine.keywords import KeywordTable, expand_card
-
-    defined = [d for b in batches for d in b.keywords]
-    wanted = bool(defined) or any(_names_keywords(d) for b in batches for d in b.datas)
-    if not wanted:  # the common case: no card names a keyword, nothing to read
-        return KeywordTable(()), {}, []
-    from deckkit.catalogue.keywordstore import stored_keywords
-
-    table = KeywordTable(defined, stored_keywords(cat) if cat is not None else {})
-    problems = list(table.problems)
-    if cat is not None and not problems:
-        batches += _restated(cat, table, batches)
-    expansions: dict[tuple[str, int | None], Any] = {}
-    for b in batches:
-        for i, data in enumerate(b.datas):
-            if not _names_keywords(data):
-                continue
-            expansion, found = expand_card(data, table, b.file, i + 1)
-            problems += [replace(p, line=b._records[i].line) for p in found] if b._records is not None else found
-            if expansion is not None:
-                b.datas[i] = expansion.card
-                if b._records is not None:
-                    b._records[i].data = expansion.card
-                expansions[(b.file, i + 1)] = expansion
-    return table, expansions, problems
-
-
-def _restated(cat, table: Any, batches: list[_Batch]) -> list[_Batch]:
-    """Stored cards (not in this import) that carry a keyword whose definition the import changes, with the
-    new definition's abilities, one batch per file they came from (so each keeps its source)."""
-    from deckkit.engine.keywords import keyword_of, restate
-
-    names: dict[str, set[str]] = {}
-    for d in table.changed():
-        if (d.game, d.name) in table.stored:
-            names.setdefault(d.game, set()).add(d.name)
-    if not names:
-        return []
-    imported = {d.get("id") for b in batches for d in b.datas if isinstance(d, dict)}
-    by_source: dict[str, list[dict]] = {}
-    for game, direct in names.items():
-        changed = table.dependents(game, direct)
-        sources = dict(cat.conn.execute("SELECT id, source FROM cards WHERE game = ?", (game,)).fetchall())
-        for card in cat.cards(game):
-            tags = {keyword_of(a) for a in card.get("abilities") or ()}
-            if card["id"] not in imported and tags & changed:
-                by_source.setdefault(sources.get(card["id"]) or "catalogue", []).append(
-                    restate(card, tags & changed, table))
-    return [_Batch(source, cards) for source, cards in by_source.items()]
-
-
-def _names_keywords(card: Any) -> bool:
-    if not isinstance(card, dict):
-        return False
-    if "keywords" in card:
-        return True
-    abilities = card.get("abilities")
-    return isinstance(abilities, list) and any(isinstance(a, dict) and "keyword" in a for a in abilities)
-
-
-def _ability_warnings(batches: list[_Batch], expansions: dict) -> list[Problem]:
-    """Cards whose abilities can never do anything (or that have rules text and no abilities), each a warning."""
-    from deckkit.engine.ability_warnings import card_warnings
-
-    out = []
-    for b in batches:
-        for i, data in enumerate(b.datas):
-            for w in card_warnings(data):
-                line = b._records[i].line if b._records is not None else None
-                p = Problem(b.file, w.message, line, i + 1, w.path, w.hint)
-                out.append(expansions[(b.file, i + 1)].locate(p) if (b.file, i + 1) in expansions else p)
-    return out
 
 
 def _rows_by_file(batches: list[_Batch]) -> list[tuple[str, list[tuple]]]:
