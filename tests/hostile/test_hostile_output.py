@@ -45,6 +45,9 @@ COMMANDS = {
     "script run": ["script", "run", SCRIPT],
     "script new": ["script", "new", "{tmp}/s.deckkit.toml", "--game", "af"],
     "completion": ["completion", "bash"],
+    "print": ["print", AF, "-f", "{tmp}/deck.pdf"],
+    "render": ["render", "Athame", "-f", "{tmp}/pictures", "--only", "png", "--dpi", "50"],
+    "export-tts": ["export-tts", AF, "-f", "{tmp}/tts"],
 }
 NO_STDOUT = {"browse": "it serves until stopped and writes only to stderr"}
 EXTRA = {  # other output shapes of the same commands
