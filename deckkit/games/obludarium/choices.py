@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.abilities import Target
 from deckkit.engine.core import Action, chance
-from deckkit.engine.effects import dispatch
+from deckkit.engine.effects import dispatch, effects_of
 from deckkit.games.obludarium.cards import CardInfo, Plan, in_action
 from deckkit.games.obludarium.pending import _QUESTIONS as _ASKING
 from deckkit.games.obludarium.pending import FIZZLE, SKIP, DecisionRules, Frame, Held
@@ -21,6 +21,17 @@ from deckkit.games.obludarium.zones import Perm as Perm_
 
 if TYPE_CHECKING:
     pass
+
+
+_ZONED: set[str] = set()
+
+
+def _zoned() -> set[str]:
+    """The effects that take cards from a zone other than play (their target names ``x-zones``)."""
+    if not _ZONED:
+        _ZONED.update(name for name, eff in effects_of("obludarium").items()
+                      if [z for z in eff.params.get("target", {}).get("x-zones", ()) if z != "play"])
+    return _ZONED
 
 
 class ChoiceRules(DecisionRules):
@@ -270,6 +281,8 @@ class ChoiceRules(DecisionRules):
                     targets = self._resolve_targets(f.p, step, pick, f.perm, f.event_card, refs)
             else:
                 targets = self._resolve_targets(f.p, step, pick, f.perm, f.event_card, refs)
+            if targets and type(targets[0]) is Held and step.effect not in _zoned():
+                targets = None  # an effect that acts on cards in play has nothing to act on in another zone
             if targets is None:  # a chosen target has left play, or there is no card to act on
                 self.say(f"{f.text}: fizzles, " + ("its target left play" if chosen is not None and pick is not None
                                                    else "there is nothing for it to act on"))
