@@ -45,7 +45,7 @@ def _without_timing(reports: list) -> list:
 
 
 def test_the_sprt_decides_on_paired_turns_the_same_way_for_any_worker_count(invoke, variant):
-    args = [OB, variant, "--sprt", "-0.3,-0.1", "--seed", "3", "-o", "json"]
+    args = [OB, variant, "--sprt", "-0.5,-0.2", "--seed", "3", "-o", "json"]
     one, two = _json(invoke(*args, "-w", "1")), _json(invoke(*args, "-w", "2"))
     assert _without_timing(one) == _without_timing(two)
     test = one[1]["comparison"]["sprt"]

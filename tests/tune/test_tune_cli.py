@@ -90,10 +90,10 @@ def test_optimise_writes_nothing_it_did_not_show_to_be_better(tune, tmp_path):
 
 
 def test_a_sweep_names_no_fastest_point_when_the_points_are_tied(tune):
-    r = tune(OB, "--vary", "t:food=18..21", "-n", "60", "-w", "1")
+    r = tune(OB, "--vary", "t:food=19..21", "-n", "40", "-w", "1")
     assert r.exit_code == 0, r.output
     assert "tied: t:food = " in r.stdout and "fastest:" not in r.stdout
-    out = json.loads(tune(OB, "--vary", "t:food=18..21", "-n", "60", "-w", "1", "-o", "json").stdout)
+    out = json.loads(tune(OB, "--vary", "t:food=19..21", "-n", "40", "-w", "1", "-o", "json").stdout)
     assert out["best"] is None and len(out["tied"]) > 1 and out["lowest"]["value"] in out["tied"]
 
 
