@@ -163,7 +163,7 @@ def test_concurrent_deck_adds_on_one_file_lose_no_update(db, tmp_path):
     deck = tmp_path / "shared.deck"
     deck.write_text("game: alomfogo\n# my notes\n1 Éjlépő Kajtár\n", encoding="utf-8")
     names = ["Jégszem Soyana", "Botlik Zsófi", "Ködlátó Berta", "Dobos Tarkó"]
-    start = time.time() + 4
+    start = time.time() + 3
     editors = [subprocess.Popen([sys.executable, "-c", _EDITOR, str(db), str(deck), name, str(start)],
                                 env=dict(os.environ), stderr=subprocess.PIPE) for name in names]
     for editor in editors:
