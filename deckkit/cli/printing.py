@@ -45,7 +45,8 @@ def print_(
     decks: Annotated[list[str] | None, typer.Argument(
         help="Deck files or bundled decks' names (one game).", show_default=False)] = None,
     query: Annotated[str | None, typer.Option("--query", "-q", help="Print the cards matching a search query "
-                                                                    "instead (one copy each).")] = None,
+                                                                    "instead (one copy each; several games may "
+                                                                    "share a sheet).")] = None,
     file: Annotated[Path | None, typer.Option("--file", "-f", help="The PDF to write (default: the first deck's "
                                                                    "name, or cards.pdf, in this folder).")] = None,
     paper: Annotated[str, typer.Option("--paper", help="a4, letter, a3 or legal.")] = "a4",
@@ -75,6 +76,7 @@ def print_(
       deckkit print obludarium-standard -f camp.pdf
       deckkit print my.deck --paper letter --backs generated --bleed 2
       deckkit print --query 'game:af' --one-each -f all-af.pdf
+      deckkit print --query 'game:ob or game:af or game:ko' -f all.pdf
       deckkit print my.deck --layout my-layout.json --art pictures/
     """
     from deckkit.errors import UsageError
@@ -92,12 +94,18 @@ def print_(
     cat = _catalogue()
     chosen = (sources.from_query(query, cat) if query is not None
               else sources.from_decks(common.input_files(decks or [], "deck"), cat, sideboard=sideboard))
-    lay = load_layout(chosen.game, layout)
+    if layout is not None and len(chosen.games) > 1:
+        from deckkit.printing import PrintError
+
+        raise PrintError(f"--layout: the cards are of {len(chosen.games)} games ({', '.join(chosen.games)}) and a "
+                         "layout is one game's", hint="add game:NAME to the query")
+    layouts = {game: load_layout(game, layout) for game in chosen.games}
+    lay = layouts[chosen.games[0]]
     sheet = plan_sheet(paper, lay.width, lay.height, cols=cols, rows=rows, bleed=bleed, landscape=landscape)
     if file is None:
         first = Path(decks[0]).name.split(".")[0] if decks else "cards"
         file = Path(f"{first or 'cards'}.pdf")
-    result = print_pdf(chosen.cards(one_each), lay, sheet, file, title=chosen.title, backs=_backs(backs),
+    result = print_pdf(chosen.cards(one_each), layouts, sheet, file, title=chosen.title, backs=_backs(backs),
                        art_dir=art_dir)
     _warn(result.warnings)
     typer.echo(f"wrote {file}: {result.cards} cards on {result.pages} page{'s' * (result.pages != 1)} "

@@ -23,10 +23,12 @@ FOOTER_SIZE = 6.5
 
 
 class FpdfPainter:
-    """The face painter for an fpdf2 document (mm units, y downwards, as fpdf2 itself)."""
+    """The face painter for an fpdf2 document (mm units, y downwards, as fpdf2 itself); ``family`` is the
+    registered font family the text is drawn in (one per layout's pair of font files)."""
 
-    def __init__(self, pdf: Any) -> None:
+    def __init__(self, pdf: Any, family: str = FAMILY) -> None:
         self.pdf = pdf
+        self.family = family
 
     def _style(self, fill: str | None, stroke: str | None, width: float) -> str | None:
         if fill:
@@ -58,7 +60,7 @@ class FpdfPainter:
         self.pdf.line(x1, y1, x2, y2)
 
     def text(self, x: float, y: float, text: str, *, size: float, bold: bool, colour: str) -> None:
-        self.pdf.set_font(FAMILY, "B" if bold else "", size)
+        self.pdf.set_font(self.family, "B" if bold else "", size)
         self.pdf.set_text_color(*rgb(colour))
         self.pdf.text(x, y, text)
 
@@ -96,8 +98,9 @@ class PrintResult:
     warnings: list[str] = field(default_factory=list)
 
 
-def new_document(layout: Layout, page_w: float, page_h: float, title: str) -> Any:
-    """An fpdf2 document of ``page_w`` × ``page_h`` mm with the layout's fonts registered."""
+def new_document(layouts: list[Layout], page_w: float, page_h: float, title: str) -> tuple[Any, dict]:
+    """An fpdf2 document of ``page_w`` × ``page_h`` mm, and the font family registered for each pair of
+    font files the layouts use (``{(regular, bold): family}``)."""
     require("fpdf", "PIL")
     FPDF = _fpdf_class()
 
@@ -108,51 +111,69 @@ def new_document(layout: Layout, page_w: float, page_h: float, title: str) -> An
     pdf = FPDF(unit="mm", format=(page_w, page_h))
     pdf.set_auto_page_break(False)
     pdf.set_margin(0)
-    pdf.add_font(FAMILY, "", str(layout.regular))
-    pdf.add_font(FAMILY, "B", str(layout.bold))
+    families: dict[tuple[Path, Path], str] = {}
+    for layout in layouts:
+        pair = (layout.regular, layout.bold)
+        if pair not in families:
+            families[pair] = family = FAMILY if not families else f"{FAMILY}{len(families)}"
+            pdf.add_font(family, "", str(layout.regular))
+            pdf.add_font(family, "B", str(layout.bold))
     pdf.set_title(title)
     pdf.set_creator("deckkit")
-    return pdf
+    return pdf, families
 
 
-def print_pdf(cards: list[dict[str, Any]], layout: Layout, sheet: Sheet, path: Path, *, title: str,
-              backs: str | Path | None = None, art_dir: Path | None = None) -> PrintResult:
+def print_pdf(cards: list[dict[str, Any]], layouts: Layout | dict[str, Layout], sheet: Sheet, path: Path, *,
+              title: str, backs: str | Path | None = None, art_dir: Path | None = None) -> PrintResult:
     """Write ``cards`` (one per copy, in order) to a PDF at ``path``; nothing is written if anything fails.
 
-    ``backs``: None (fronts only), ``"generated"`` or a picture file; each back page follows its
-    front page, mirrored for long-edge duplex.
+    ``layouts``: one layout, or one per game (cards of several games on one sheet, all of one card
+    size). ``backs``: None (fronts only), ``"generated"`` or a picture file; each back page follows
+    its front page, mirrored for long-edge duplex.
     """
-    from deckkit.printing.common import check_output_folder
+    from deckkit.printing.common import PrintError, check_output_folder
 
     check_output_folder(path, "PDF")
     if not cards:
-        from deckkit.printing.common import PrintError
-
         raise PrintError("there are no cards to print", hint="add cards to the deck, or check --query")
-    maker = FaceMaker(layout, art_dir)
-    back: Face | None = None
-    if backs == "generated":
-        back = generated_back(layout)
-    elif backs is not None:
-        back = picture_back(layout, Path(backs), sheet.bleed)
-    faces = [maker.face(card) for card in cards]
+    by_game = {layouts.game: layouts} if isinstance(layouts, Layout) else dict(layouts)
+    missing = sorted({str(card.get("game")) for card in cards} - set(by_game))
+    if missing:
+        raise PrintError(f"no layout for the cards of {', '.join(missing)}", hint="give a layout for each game printed")
+    if len({(lay.width, lay.height) for lay in by_game.values()}) > 1:
+        raise PrintError("the games' layouts have cards of different sizes, which one sheet cannot hold",
+                         hint="print one game at a time (add game:NAME to the query)")
+    makers = {game: FaceMaker(lay, art_dir) for game, lay in by_game.items()}
+    back_faces: dict[str, Face] = {}
+    if backs is not None:
+        for game, lay in by_game.items():
+            back_faces[game] = generated_back(lay) if backs == "generated" else picture_back(lay, Path(backs),
+                                                                                             sheet.bleed)
+    faces = [makers[str(card.get("game"))].face(card) for card in cards]
     pages = max(1, math.ceil(len(faces) / sheet.per_page))
-    pdf = new_document(layout, sheet.page_w, sheet.page_h, title)
+    pdf, families = new_document(list(by_game.values()), sheet.page_w, sheet.page_h, title)
     painter = FpdfPainter(pdf)
-    total = pages * (2 if back is not None else 1)
+    total = pages * (2 if back_faces else 1)
     for page in range(pages):
         chunk = faces[page * sheet.per_page:(page + 1) * sheet.per_page]
         pdf.add_page()
         for i, face in enumerate(chunk):
-            painter.rect(*sheet.bleed_box(i), fill=layout.frame_for(face.card))
+            lay = by_game[str(face.card.get("game"))]
+            painter.family = families[(lay.regular, lay.bold)]
+            painter.rect(*sheet.bleed_box(i), fill=lay.frame_for(face.card))
             paint(face, painter, *sheet.slot(i))
-        _marks_and_footer(pdf, painter, sheet, title, len(pdf.pages), total, "fronts" if back else "")
-        if back is not None:
+        painter.family = FAMILY
+        _marks_and_footer(pdf, painter, sheet, title, len(pdf.pages), total, "fronts" if back_faces else "")
+        if back_faces:
             pdf.add_page()
-            for i in range(len(chunk)):
+            for i, face in enumerate(chunk):
+                game = str(face.card.get("game"))
+                lay = by_game[game]
+                painter.family = families[(lay.regular, lay.bold)]
                 if backs == "generated":
-                    painter.rect(*sheet.bleed_box(i, back=True), fill=back_colour(layout))
-                paint(back, painter, *sheet.slot(i, back=True))
+                    painter.rect(*sheet.bleed_box(i, back=True), fill=back_colour(lay))
+                paint(back_faces[game], painter, *sheet.slot(i, back=True))
+            painter.family = FAMILY
             _marks_and_footer(pdf, painter, sheet, title, len(pdf.pages), total, "backs")
     buffer = io.BytesIO()
     pdf.output(buffer)

@@ -20,6 +20,11 @@ class Selection:
     title: str
     counts: list[tuple[dict[str, Any], int]] = field(default_factory=list)
 
+    @property
+    def games(self) -> list[str]:
+        """The games of the cards, in the order they first come."""
+        return list(dict.fromkeys(str(card.get("game")) for card, _ in self.counts))
+
     def cards(self, one_each: bool = False) -> list[dict[str, Any]]:
         """One card per copy (each card once with ``one_each``), in order."""
         return [card for card, n in self.counts for _ in range(1 if one_each else n)]
@@ -58,17 +63,14 @@ def from_decks(paths: list[str], catalogue: Any, *, sideboard: bool = False) -> 
 
 
 def from_query(query: str, catalogue: Any) -> Selection:
-    """Every card matching a search query (one copy each); the matches must be of one game."""
+    """Every card matching a search query (one copy each), of one game or several (each is drawn with
+    its own game's layout; ``game`` is the first one's)."""
     from deckkit.query import parse
 
     cards = catalogue.search(parse(query))
     if not cards:
         raise PrintError(f"--query {query!r}: no cards match", hint="try the query with deckkit search first")
-    games = sorted({c["game"] for c in cards})
-    if len(games) > 1:
-        raise PrintError(f"--query {query!r} matches cards of {len(games)} games ({', '.join(games)})",
-                         hint="add game:NAME to the query (each game has its own layout)")
-    return Selection(games[0], query, [(c, 1) for c in cards])
+    return Selection(cards[0]["game"], query, [(c, 1) for c in cards])
 
 
 def from_names(names: list[str], catalogue: Any, game: str | None = None) -> Selection:

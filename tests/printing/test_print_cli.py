@@ -45,7 +45,7 @@ def test_print_a_query_one_each_names_the_pdf_after_nothing_given(run, tmp_path)
     (["print", "alomfogo-casual", "--layout", "bad-layout.json"], "$.regions: unknown region 'nmae'"),
     (["print", "alomfogo-casual", "-f", "no/such/folder/x.pdf"], "the folder of the PDF does not exist"),
     (["print", "alomfogo-casual", "obludarium-standard"], "decks of two games"),
-    (["print", "--query", "cost<=1"], "matches cards of"),
+    (["print", "--query", "cost<=1", "--layout", "bad-layout.json"], "a layout is one game's"),
     (["print"], "no deck given"),
     (["print", "alomfogo-casual", "--art", "nowhere"], "--art: no such folder"),
     (["render", "Athame", "-f", "missing/pictures"], "the folder's parent does not exist"),
@@ -213,3 +213,15 @@ def test_a_cards_image_field_names_its_art(tmp_path):
     raw = render_page(out, 0, 50).tobytes()
     greens = sum(1 for i in range(0, len(raw), 3) if raw[i + 1] > 150 and raw[i] < 60 and raw[i + 2] < 60)
     assert greens > 500  # the picture is on the page
+
+
+def test_a_query_over_two_games_prints_each_card_with_its_own_games_layout_and_back(run, tmp_path):
+    result = run("print", "--query", "t:recipe or t:food", "-f", "mixed.pdf", "--backs", "generated")
+    assert result.exit_code == 0, result.stderr
+    assert "19 cards on 6 pages" in result.stdout  # 13 recipes and 6 foods: 3 pages of fronts, 3 of backs
+    texts = [" ".join(page.split()) for page in page_texts(tmp_path / "mixed.pdf")]
+    fronts, backs = " ".join(texts[0::2]), " ".join(texts[1::2])
+    assert "Needs: " in fronts and "Food: tap to pay 1." in fronts  # each game's layout and rules text
+    assert "Obludárium" in backs and "Čarodějnický kotlík" in backs  # each game's back
+    refused = run("print", "--query", "t:recipe or t:food", "--layout", "x.json")
+    assert refused.exit_code == 2 and "a layout is one game's" in refused.stderr
