@@ -102,6 +102,7 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
                              hint="give a strategy of the decks' game (deckkit bundled --kind strategy lists one per game)")
         if options.policy:
             raise UsageError("give --policy or --strategy, not both", hint="the strategy is the policy")
+    test = _check_tests(options, decks)
     jobs = [Job.make(game_name, d.cards, seed=options.seed, policy=options.policy, opponent=options.opponent,
                      keep=options.keep, settings=options.settings, max_turns=options.max_turns,
                      keep_seen=options.keep_seen or options.impact or bool(options.control), strategy=options.strategy)
@@ -117,7 +118,6 @@ def goldfish(decks: Sequence[LoadedDeck], options: Options,
         lines: list[str] = []
         play_one(job, 0, lines if options.trace else None)
         traces.append(lines)
-    test = _check_tests(options, decks)
     if test is None:
         result = run(jobs, options.games, workers=options.workers, scheduler=options.scheduler,
                      precision=options.precision, max_games=options.max_games, confidence=options.confidence,

@@ -62,13 +62,13 @@ def test_the_table_says_what_the_decision_means(invoke, variant):
 
 
 def test_a_plan_shows_how_much_shared_seeds_save(invoke, variant):
-    reports = _json(invoke(OB, variant, "-n", "200", "--plan", "0.1", "-w", "1", "-o", "json"))
+    reports = _json(invoke(OB, variant, "-n", "100", "--plan", "0.1", "-w", "1", "-o", "json"))
     designs = {d["design"]: d for d in reports[-1]["plan"]["designs"]}
     assert designs["paired (same seeds)"]["fixed_games"] < designs["independent runs"]["fixed_games"]
 
 
 def test_a_control_variate_reports_the_exact_odds_and_both_intervals(invoke):
-    (report,) = _json(invoke(OB, "-n", "300", "-w", "1", "--control", "count(t:food) >= 2", "-o", "json"))
+    (report,) = _json(invoke(OB, "-n", "150", "-w", "1", "--control", "count(t:food) >= 2", "-o", "json"))
     control = report["control"]
     assert control["applied"] and control["plain_mean_turn"] == report["mean_turn"]
     assert control["exact_odds"] == pytest.approx(0.753, abs=0.001)  # `deckkit odds` gives the same number

@@ -79,7 +79,7 @@ def test_optimise_writes_nothing_it_did_not_show_to_be_better(tune, tmp_path):
     """The starter deck is near its best: no move of a food card passes its SPRT in so small a budget, so
     the run says so and writes nothing; --write-anyway writes the best list tried, marked as unproven."""
     best = tmp_path / "best.deck"
-    args = [OB, "--optimise", "--pool", "t:food", "--budget", "5", "-n", "60", "-w", "1", "--write", str(best)]
+    args = [OB, "--optimise", "--pool", "t:food", "--budget", "4", "-n", "40", "-w", "1", "--write", str(best)]
     r = tune(*args)
     assert r.exit_code == 1
     assert "no improvement found" in r.stdout and "nothing written" in r.stderr
