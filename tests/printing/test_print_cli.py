@@ -25,7 +25,9 @@ def test_print_a_bundled_deck_to_letter_with_picture_backs(run, tmp_path):
     assert result.stdout.strip() == "wrote dreamers.pdf: 35 cards on 8 pages (letter, 3x3, 3 mm bleed)"
     sizes = page_sizes(tmp_path / "dreamers.pdf")
     assert len(sizes) == 8 and all(abs(w - 215.9) < 0.2 and abs(h - 279.4) < 0.2 for w, h in sizes)
-    assert "Zsófi's dreamers — page 2 of 8 (backs)" in " ".join(page_texts(tmp_path / "dreamers.pdf")[1].split())
+    texts = [" ".join(page.split()) for page in page_texts(tmp_path / "dreamers.pdf")]
+    assert "Zsófi's dreamers — page 2 of 8 (backs)" in texts[1]
+    assert "Éjlépő Kajtár" in texts[0] and "general-spell — bűvforrás" in " ".join(texts)  # Hungarian ő and ű
 
 
 def test_print_a_query_one_each_names_the_pdf_after_nothing_given(run, tmp_path):
