@@ -47,8 +47,9 @@ def print_(
     query: Annotated[str | None, typer.Option("--query", "-q", help="Print the cards matching a search query "
                                                                     "instead (one copy each; several games may "
                                                                     "share a sheet).")] = None,
-    file: Annotated[Path | None, typer.Option("--file", "-f", help="The PDF to write (default: the first deck's "
-                                                                   "name, or cards.pdf, in this folder).")] = None,
+    file: Annotated[Path | None, typer.Option("--file", "-f", help="The PDF to write, '-' for standard output "
+                                                                   "(default: the first deck's name, or cards.pdf, "
+                                                                   "in this folder).")] = None,
     paper: Annotated[str, typer.Option("--paper", help="a4, letter, a3 or legal.")] = "a4",
     landscape: Annotated[bool, typer.Option("--landscape", help="Turn the paper sideways.")] = False,
     grid: Annotated[str, typer.Option("--grid", help="Cards per page as COLUMNSxROWS.")] = "3x3",
@@ -105,11 +106,15 @@ def print_(
     if file is None:
         first = Path(decks[0]).name.split(".")[0] if decks else "cards"
         file = Path(f"{first or 'cards'}.pdf")
+    to_stdout = str(file) == "-"
+    if to_stdout:
+        common.data_output()  # the PDF's bytes, unchanged
     result = print_pdf(chosen.cards(one_each), layouts, sheet, file, title=chosen.title, backs=_backs(backs),
                        art_dir=art_dir)
     _warn(result.warnings)
-    typer.echo(f"wrote {file}: {result.cards} cards on {result.pages} page{'s' * (result.pages != 1)} "
-               f"({sheet.paper}, {cols}x{rows}, {bleed:g} mm bleed)")
+    typer.echo(f"wrote {'the PDF to standard output' if to_stdout else file}: {result.cards} cards on "
+               f"{result.pages} page{'s' * (result.pages != 1)} ({sheet.paper}, {cols}x{rows}, {bleed:g} mm bleed)",
+               err=to_stdout)
 
 
 def render(

@@ -35,6 +35,8 @@ def check_output_folder(path: Path, what: str = "output file") -> None:
     """Refuse, before any drawing, an output whose folder is missing or not writable."""
     import os
 
+    if str(path) == "-":
+        return
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise PrintError(f"the folder of the {what} does not exist", path=str(path),
@@ -48,9 +50,16 @@ def check_output_folder(path: Path, what: str = "output file") -> None:
 
 @contextlib.contextmanager
 def output_file(path: Path, what: str = "output file") -> Iterator[IO[bytes]]:
-    """A binary file that replaces ``path`` only when complete (deckkit.fileio), failures as PrintError."""
+    """A binary file that replaces ``path`` only when complete (deckkit.fileio), failures as PrintError;
+    ``-`` is standard output."""
     from deckkit.fileio import FileWriteError, atomic_open
 
+    if str(path) == "-":  # standard output: written once the whole file is made
+        import sys
+
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
     check_output_folder(path, what)
     try:
         with atomic_open(path, "wb") as fh:

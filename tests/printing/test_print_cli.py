@@ -227,3 +227,11 @@ def test_a_query_over_two_games_prints_each_card_with_its_own_games_layout_and_b
     assert "Obludárium" in backs and "Čarodějnický kotlík" in backs  # each game's back
     refused = run("print", "--query", "t:recipe or t:food", "--layout", "x.json")
     assert refused.exit_code == 2 and "a layout is one game's" in refused.stderr
+
+
+def test_print_to_standard_output(run, tmp_path):
+    result = run("print", "alomfogo-casual", "-f", "-")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout_bytes.startswith(b"%PDF-") and result.stdout_bytes.rstrip().endswith(b"%%EOF")
+    assert "wrote the PDF to standard output: 35 cards on 4 pages" in result.stderr
+    assert _files(tmp_path) == []
