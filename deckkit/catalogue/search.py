@@ -230,6 +230,19 @@ def tag_count_sql(query: str | Node) -> tuple[str, list[Any]] | None:
     return None
 
 
+def indexed_terms_only(node: Node) -> bool:
+    """Whether no term of the query scans names or texts (a substring, a /regex/, a full-text phrase).
+
+    Such a query is counted through indexes in about the time its page takes, so it may be counted
+    first; a scanning one is counted only when its page is full.
+    """
+    if isinstance(node, Term):
+        return not node.regex and FIELDS[node.field] not in ("name", "text")
+    if isinstance(node, Not):
+        return indexed_terms_only(node.node)
+    return all(indexed_terms_only(child) for child in node.nodes)
+
+
 def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
     """A WHERE clause (fixed SQL text) and its bound parameters for a query string or AST."""
     node = parse(query) if isinstance(query, str) else query
@@ -238,4 +251,5 @@ def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
     return _node_sql(node)
 
 
-__all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL", "is_sql", "tag_count_sql", "NAME_INDEX"]
+__all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL", "is_sql", "tag_count_sql", "NAME_INDEX",
+           "indexed_terms_only"]

@@ -200,15 +200,19 @@ class Catalogue:
         """The first ``limit`` matches and the total number of matches (counted only when the page is full)."""
         from deckkit.query import parse
 
-        from deckkit.catalogue.search import tag_count_sql
+        from deckkit.catalogue.search import indexed_terms_only, tag_count_sql
 
         ast = parse(query) if isinstance(query, str) else query
         counted = tag_count_sql(ast)
-        if counted is None:
+        if counted is None and not indexed_terms_only(ast):  # a name or text scan: page, then count if full
             cards = self.search(ast, limit=limit, sort=sort)
             if len(cards) < limit:
                 return cards, len(cards)
             return cards, self.search_count(ast)
+        if counted is None:  # indexed terms count quickly, and the count says how to page
+            total = self.search_count(ast)
+            walk = total * total > limit * self.count()
+            return (self.search(ast, limit=limit, sort=sort, walk=walk) if total else []), total
         # One tag: its index counts the matches at once, and the count says how to page. Many
         # matches: walking the name order finds a page after a few hundred cards; few: sort them.
         total = self.conn.execute(*counted).fetchone()[0]

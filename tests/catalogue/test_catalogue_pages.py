@@ -19,3 +19,16 @@ def test_a_page_and_its_total_match_the_general_query(cat, write, many, query):
     assert total == len(expected) and [c["id"] for c in page] == [c["id"] for c in expected[:50]]
     walked = cat.search(query, limit=50, walk=True)
     assert [c["id"] for c in walked] == [c["id"] for c in expected[:50]]
+
+
+@pytest.mark.parametrize("query", ["cost<=2", "game:af -t:event cost>=1", "t:dreamwalker (atk>=1 or def>=9)", "cost>=99"])
+def test_an_indexed_query_counted_first_pages_as_the_general_query(cat, write, query):
+    from deckkit.catalogue.search import indexed_terms_only
+    from deckkit.query import parse
+
+    assert indexed_terms_only(parse(query))
+    import_files(cat, [write("c.json", [card(i) for i in range(400)])])
+    expected = cat.search(query)
+    page, total = cat.search_page(query, limit=50)
+    assert total == len(expected) and [c["id"] for c in page] == [c["id"] for c in expected[:50]]
+    assert not indexed_terms_only(parse("name:tesz cost<=2")) and not indexed_terms_only(parse("-o:draws"))
