@@ -16,7 +16,8 @@ SUPERSAMPLE = 2
 
 
 @lru_cache(maxsize=64)
-def _font(path: Path, pixels: int) -> Any:
+def pillow_font(path: Path, pixels: int) -> Any:
+    """The TrueType font at ``path`` at ``pixels`` pixels (kept: a face draws many lines in few sizes)."""
     from PIL import ImageFont
 
     return ImageFont.truetype(str(path), max(1, pixels), layout_engine=ImageFont.Layout.BASIC)
@@ -57,7 +58,7 @@ class PillowPainter:
         self.draw.line([x1 * s, y1 * s, x2 * s, y2 * s], fill=rgb(colour), width=max(1, round(width * s)))
 
     def text(self, x: float, y: float, text: str, *, size: float, bold: bool, colour: str) -> None:
-        font = _font(self.layout.bold if bold else self.layout.regular, round(size / 72 * 25.4 * self.scale))
+        font = pillow_font(self.layout.bold if bold else self.layout.regular, round(size / 72 * 25.4 * self.scale))
         self.draw.text((x * self.scale, y * self.scale), text, font=font, fill=rgb(colour), anchor="ls")
 
     def image(self, picture: Any, x: float, y: float, w: float, h: float) -> None:

@@ -98,7 +98,7 @@ def deck_picture(counts: list[tuple[dict[str, Any], int]], layout: Layout, path:
     require("PIL")
     from PIL import Image, ImageDraw
 
-    from deckkit.printing.raster import _font, card_image, png_bytes
+    from deckkit.printing.raster import card_image, pillow_font, png_bytes
 
     if path.suffix.lower() != ".png":
         raise PrintError(f"--image {path}: the deck picture is a PNG file", path=str(path), hint="end the name in .png")
@@ -113,9 +113,9 @@ def deck_picture(counts: list[tuple[dict[str, Any], int]], layout: Layout, path:
     sheet = Image.new("RGB", (cols * cw + (cols + 1) * gap, head + rows * ch + (rows + 1) * gap), rgb("#2b2b2b"))
     draw = ImageDraw.Draw(sheet)
     total = sum(n for _, n in counts)
-    draw.text((gap, head // 2 + gap // 2), f"{title} — {total} cards", font=_font(layout.bold, round(5 * pixels_per_mm)),
+    draw.text((gap, head // 2 + gap // 2), f"{title} — {total} cards", font=pillow_font(layout.bold, round(5 * pixels_per_mm)),
               fill=rgb("#f0f0f0"), anchor="lm")
-    badge_font = _font(layout.bold, round(4.2 * pixels_per_mm))
+    badge_font = pillow_font(layout.bold, round(4.2 * pixels_per_mm))
     out = Rendered()
     for i, (card, n) in enumerate(counts):
         face = maker.face(card)
