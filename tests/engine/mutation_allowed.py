@@ -23,6 +23,9 @@ HELPER_MARK = "the card's helper field gives the same mark as the cost (the two 
 #: A dreamwalker or dream creature enters play when it is played: the two triggers differ only for a
 #: card put into play another way, which the script does not do.
 PLAYED_IS_ENTERS = "played and enters happen together for a card played from the hand into play"
+#: Obludárium: only monsters have groups, attack, die or attack unblocked, so a filter's "type": "monster"
+#: beside a group, a dies event or an attacking state picks the same cards without it.
+ONLY_MONSTERS = "only monsters have groups, die or attack: type monster adds nothing beside the rest of the filter"
 
 ALLOWED: dict[tuple[str, str, str, str], str] = {
     # af-designer-d02-hajnali-pacsirta.deckkit.toml
@@ -282,6 +285,27 @@ ALLOWED: dict[tuple[str, str, str, str], str] = {
         UNPINNED,
     ('ob-d3-vudce-smecky.deckkit.toml', 'ob-d3-vudce-smecky', '$.abilities[0].static[0].cards.side', "swapped ('own' -> 'any')"):
         UNPINNED,
+    # ob-d33-nocni-hlidka.deckkit.toml
+    ('ob-d33-nocni-hlidka.deckkit.toml', 'ob-d33-nocni-hlidka', '$.abilities[0].do[0].target.side', 'removed'):
+        "untapping the opponent's monsters at the end of your turn cannot show: their own untap step comes next",
+    ('ob-d33-nocni-hlidka.deckkit.toml', 'ob-d33-nocni-hlidka', '$.abilities[0].do[0].target.side', "swapped ('own' -> 'any')"):
+        "untapping the opponent's monsters at the end of your turn cannot show: their own untap step comes next",
+    # ob-d36-ochranny-amulet.deckkit.toml
+    ('ob-d36-ochranny-amulet.deckkit.toml', 'ob-d36-ochranny-amulet', '$.abilities[0].replace.filter.type', 'removed'):
+        ONLY_MONSTERS,
+    ('ob-d36-ochranny-amulet.deckkit.toml', 'ob-d7-ohnivy-drak', '$.abilities[0].do[0].amount.count.filter.type', 'removed'):
+        ONLY_MONSTERS,
+    # ob-d37-fenix.deckkit.toml
+    ('ob-d37-fenix.deckkit.toml', 'ob-d37-fenix', '$.abilities[0].do[0].target', "swapped ('it' -> 'self')"):
+        "the card that would die is the replacement's own card: it and self are one card here",
+    ('ob-d37-fenix.deckkit.toml', 'ob-d4-hrobnik', '$.abilities[0].trigger.filter', 'removed'): ONLY_MONSTERS,
+    ('ob-d37-fenix.deckkit.toml', 'ob-d4-hrobnik', '$.abilities[0].trigger.filter.type', 'removed'): ONLY_MONSTERS,
+    # ob-d40-smecka.deckkit.toml
+    ('ob-d40-smecka.deckkit.toml', 'ob-d40-smecka', '$.abilities[0].static[0].attack.count.filter.type', 'removed'):
+        ONLY_MONSTERS,
+    # ob-d46-lovkyne.deckkit.toml
+    ('ob-d46-lovkyne.deckkit.toml', 'ob-d46-lovkyne', '$.abilities[0].do[0].stat', 'removed'):
+        "boost's stat is attack unless it says otherwise",
     # ob-d4-hrobnik.deckkit.toml
     ('ob-d4-hrobnik.deckkit.toml', 'ob-d4-hrobnik', '$.abilities[0].trigger.filter', 'removed'): ALIKE,
     ('ob-d4-hrobnik.deckkit.toml', 'ob-d4-hrobnik', '$.abilities[0].trigger.filter.type', 'removed'): ALIKE,

@@ -51,18 +51,6 @@ TURN_CAP = 100
 #: as played (Hypothesis reports it as an event); any other failure fails the test. Remove an entry
 #: once its game is mended, to keep it mended.
 KNOWN: dict[tuple[str, str], str] = {
-    ("obludarium", r"^RecursionError"):
-        "G1: a continuous modify whose set is filtered on the number it changes (attack 0: +3 attack) recurses",
-    ("obludarium", r"^AttributeError: 'CardInfo' object has no attribute"):
-        "G2: boost/weaken/grant/return/destroy accept a target in the deck, hand or discard and then treat "
-        "that card as one in play",
-    ("obludarium", r"^TypeError: super\(type, obj\)"):
-        "G2: untap of a target in the deck or hand sets 'tapped' on the card's frozen printed data",
-    ("obludarium", r"^AssertionError: seed \d+: no end after"):
-        "G3: an artifact's or monster's ability with neither trigger nor cost is a free 'use' at every "
-        "priority, so random players answer each other for ever",
-    ("obludarium", r"^AssertionError: seed \d+: negative counters \[[^]]*table[^]]*/-\d"):
-        "G4: a continuous -defence leaves a monster in play with negative defence instead of it dying",
 }
 
 

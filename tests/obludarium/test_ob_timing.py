@@ -291,3 +291,15 @@ def test_a_loss_replacement_reads_the_card_that_causes_the_loss(effect):
     state.apply("cast Mor")
     state.apply("pass")
     assert state.life[1] == 20 and state.life[0] == (17 if effect["effect"] == "lose-life" else 20)
+
+
+@pytest.mark.parametrize("effect", ["boost", "weaken", "grant", "return", "destroy", "untap", "tap", "block",
+                                    "gain-control", "use-ability"])
+def test_an_effect_on_cards_in_play_refuses_a_target_in_another_zone(effect):
+    """Only search, move and discard act on cards out of play; the others name their zone's path."""
+    step = {"effect": effect, "target": {"side": "any", "zone": "hand"}}
+    step.update({"boost": {"amount": 1}, "weaken": {"amount": 1},
+                 "grant": {"keyword": "cannot-block", "duration": "turn"}}.get(effect, {}))
+    card = _card("ob-t", "Zkouška", "spell", [{"do": [step]}])
+    problems = compile_card("obludarium", card)[1]
+    assert "$.abilities[0].do[0].target.zone" in [p.path for p in problems], problems

@@ -28,8 +28,7 @@ _LASTING = {"enum": ["turn", "permanent"], "description": "How long: this turn (
 
 def _target(*sides: str, zones: tuple[str, ...] = ()) -> dict:
     out: dict = {"description": "Which cards: " + ", ".join(sides) + ".", "x-sides": list(sides)}
-    if zones:
-        out["x-zones"] = list(zones)
+    out["x-zones"] = list(zones or ("play",))  # a card in play unless the effect says where else it acts
     return out
 
 

@@ -48,8 +48,7 @@ _DECK = {"top": "on top of its owner's deck", "bottom": "on the bottom of its ow
 
 def _target(*sides: str, zones: tuple[str, ...] = ()) -> dict:
     out: dict = {"description": "Which cards: " + ", ".join(sides) + ".", "x-sides": list(sides)}
-    if zones:
-        out["x-zones"] = list(zones)
+    out["x-zones"] = list(zones or ("play",))  # a card in play unless the effect says where else it acts
     return out
 
 
