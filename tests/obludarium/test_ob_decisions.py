@@ -305,3 +305,19 @@ def test_the_match_view_shows_the_decision_to_its_chooser_only():
     assert "p1 must choose" in shown and "choose enemy Lékárnička" in shown
     assert "p1 is choosing" in render_view(view(state, 1))
     assert legal_lines(state)[0].strip() == "1. choose Kouzelná hůlka"
+
+
+def test_each_player_may_decides_for_themselves():
+    """``optional`` with ``chooser: player``: each affected player says yes or no for themselves, the
+    ability's controller first; only those who said yes draw."""
+    gift = card("Dar", [{"do": [{"effect": "draw", "player": "each", "amount": 1, "optional": True,
+                                 "chooser": "player"}]}], kind="spell")
+    state = position(game_with(gift), {"hand": ["Dar"], "table": ["Chleba"], "library": ["Buřty", "Chleba"]},
+                     {"library": ["Guláš", "Chleba"]})
+    state.apply("cast Dar")
+    state.apply("pass")
+    assert state.current_player() == 0 and options(state) == ["choose yes", "choose no"]
+    state.apply("choose yes")
+    assert state.current_player() == 1 and options(state) == ["choose yes", "choose no"]
+    state.apply("choose no")
+    assert [c.name for c in state.hands[0]] == ["Buřty"] and state.hands[1] == []

@@ -293,6 +293,15 @@ class DecisionRules(AbilityRules):
                 if answer == "nothing":
                     return SKIP, (), False
                 targets = tuple(card for card, text in found if text == answer)[:1]
+            elif step.chooser == "player" and not asked:  # each affected player may, or may not, for themselves
+                willing = []
+                for q in self._players(step, ctx):
+                    answer = yield Ask(q, f"{head}: p{q + 1} may {{what}}", ["yes", "no"], False, step, name)
+                    if answer == "yes":
+                        willing.append(q)
+                if not willing:
+                    return SKIP, (), False
+                ctx.willing = tuple(willing)
             else:
                 answer = yield Ask(who, f"{head}: you may {{what}}", ["yes", "no"], False, step, name)
                 if answer == "no":

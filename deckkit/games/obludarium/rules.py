@@ -58,7 +58,7 @@ class ObContext(EffectContext):
     and player, the cards each earlier step of the sequence acted on (``refs``), the answers to the
     step's own questions (``answers``) and, when an effect sets it, the cards it acted on (``acted``)."""
 
-    __slots__ = ("perm", "event_card", "event_amount", "event_player", "refs", "answers", "acted")
+    __slots__ = ("perm", "event_card", "event_amount", "event_player", "refs", "answers", "acted", "willing")
 
     def __init__(self, player: int, source: Any, targets: tuple, perm: Any = None, event_card: Any = None,
                  event_amount: int = 0) -> None:
@@ -70,6 +70,7 @@ class ObContext(EffectContext):
         self.refs: list = []
         self.answers: Any = ()
         self.acted: tuple | None = None
+        self.willing: tuple | None = None  # "each player may …": the players who said yes (None: no such choice)
 
 
 class AbilityRules(State):
@@ -430,7 +431,13 @@ class AbilityRules(State):
 
     def players_of(self, step, ctx) -> tuple[int, ...]:
         """The players a step affects: you, your opponent, each player, the owner of the card the step
-        reads (its ``ref``, else its target, else the event's card) or the event's player."""
+        reads (its ``ref``, else its target, else the event's card) or the event's player — of them,
+        only those who said yes when each affected player chose ("each player may …")."""
+        if ctx.willing is not None:
+            return ctx.willing
+        return self._players(step, ctx)
+
+    def _players(self, step, ctx) -> tuple[int, ...]:
         who = step.player
         if who == "you":
             return (ctx.player,)
