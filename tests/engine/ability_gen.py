@@ -386,13 +386,13 @@ def random_game(game: Any, deck: list[dict], seed: int, signed: frozenset[str]) 
 
 
 def deck_with(game: Any, card: dict, copies: int = 8) -> list[dict]:
-    """The game's starter deck with ``copies`` of its cards of other types replaced by ``card``
-    (cards of the generated card's type first, so the deck keeps its resources)."""
+    """The game's starter deck with ``copies`` of its cards replaced by ``card``: cards of the same type
+    first, then others from the deck's end (a deck lists its resources first), so it keeps its resources."""
     from deckkit.bundled import starter_deck
 
     deck = list(starter_deck(game))
-    spots = [i for i, c in enumerate(deck) if c.get("type") == card.get("type")]
-    spots += [i for i, c in enumerate(deck) if c.get("type") != card.get("type") and i not in spots]
-    for i in spots[len(spots) // 4:][:copies]:
+    same = [i for i, c in enumerate(deck) if c.get("type") == card.get("type")]
+    others = [i for i in reversed(range(len(deck))) if i not in same]
+    for i in (same + others)[:copies]:
         deck[i] = card
     return deck

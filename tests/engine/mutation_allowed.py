@@ -26,6 +26,9 @@ PLAYED_IS_ENTERS = "played and enters happen together for a card played from the
 #: Obludárium: only monsters have groups, attack, die or attack unblocked, so a filter's "type": "monster"
 #: beside a group, a dies event or an attacking state picks the same cards without it.
 ONLY_MONSTERS = "only monsters have groups, die or attack: type monster adds nothing beside the rest of the filter"
+#: A value that is the default written out ("duration": "turn" where this turn is what a step lasts
+#: anyway): removing it means the same, though the compiled step keeps "" rather than the default.
+DEFAULT_WRITTEN = "the value is the default: without it the step means the same (this turn)"
 
 ALLOWED: dict[tuple[str, str, str, str], str] = {
     # af-designer-d02-hajnali-pacsirta.deckkit.toml
@@ -290,6 +293,9 @@ ALLOWED: dict[tuple[str, str, str, str], str] = {
         "untapping the opponent's monsters at the end of your turn cannot show: their own untap step comes next",
     ('ob-d33-nocni-hlidka.deckkit.toml', 'ob-d33-nocni-hlidka', '$.abilities[0].do[0].target.side', "swapped ('own' -> 'any')"):
         "untapping the opponent's monsters at the end of your turn cannot show: their own untap step comes next",
+    # ob-d39-druhy-dech.deckkit.toml
+    ('ob-d39-druhy-dech.deckkit.toml', 'ob-d39-druhy-dech', '$.abilities[0].do[1].duration', 'removed'):
+        DEFAULT_WRITTEN,
     # ob-d36-ochranny-amulet.deckkit.toml
     ('ob-d36-ochranny-amulet.deckkit.toml', 'ob-d36-ochranny-amulet', '$.abilities[0].replace.filter.type', 'removed'):
         ONLY_MONSTERS,
