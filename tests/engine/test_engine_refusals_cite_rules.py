@@ -67,6 +67,7 @@ CASES = [
     ("af", "cycle outside phase 3", AF_P4, {}, [], "cycle Athame", "AF-611"),
     ("af", "counter with nothing to counter", AF_P4, {}, [], "counter Athame", "AF-371"),
     ("af", "no counter with nothing to counter", AF_P4, {}, [], "no counter", "AF-371"),
+    ("af", "choose with no ability waiting for a choice", AF_P4, {}, [], "choose Athame", "AF-385"),
     ("af", "challenge with a dream creature", AF_P4, {}, [], "challenge with lidércfény", "AF-705"),
     ("af", "defend without a challenge", AF_P4, {}, [], "defend with Ködlátó Berta", "AF-704"),
     ("af", "no defence without a challenge", AF_P4, {}, [], "no defence", "AF-704"),

@@ -103,7 +103,8 @@ def _choices(s: AlomfogoState) -> str:
 #: An ability waits for a decision (a target of the player's choice, AF-385; "you may"): nothing else first.
 DECIDE_FIRST = Refusal("AF-385", lambda s, c: f"{c.text}: {s.decision_text()} first: {_choices(s)}")
 NOT_A_CHOICE = Refusal("AF-385", lambda s, c: f"{c.text}: not a choice {s.decision_text()} has: {_choices(s)}")
-NOTHING_TO_CHOOSE = Refusal(None, lambda s, c: f"{c.text}: no ability waits for a decision; {now(s, c.p)}")
+NOTHING_TO_CHOOSE = Refusal("AF-385", lambda s, c: f"{c.text}: no ability waits for a choice (a card is chosen "
+                                                   f"when the text asks for one); {now(s, c.p)}")
 
 #: The refusal of a kind outside the phases that allow it (by the phase, None: any other phase).
 OUT_OF_PHASE: dict[str, dict[str | None, Refusal]] = {
