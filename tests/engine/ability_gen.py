@@ -8,7 +8,7 @@ a :class:`Picker`: Hypothesis draws (shrinking to small, simple cards) or a seed
 
 :func:`play_through` plays seeded random games and goldfish games of a deck holding a card, checking
 after every action that no card was lost or made, that no counter went negative and that the game
-ends (the loop's action cap stops a turn that never ends).
+ends or the engine's action cap stops it with its line (a turn that never ends).
 """
 
 from __future__ import annotations
@@ -343,7 +343,7 @@ class Maker:
 
 
 # -- playing a card -------------------------------------------------------------------------------
-MAX_RANDOM_ACTIONS = 5_000  # random self-play of the bundled decks ends within about 500
+MAX_RANDOM_ACTIONS = 5_000  # random self-play of the bundled decks ends within about 500 actions
 _READOUT = re.compile(r"(-?\d+)/(-?\d+)\)")
 
 
@@ -364,25 +364,37 @@ def negatives(node: Any, path: str = "", signed: frozenset[str] = frozenset()) -
     return []
 
 
-def random_game(game: Any, deck: list[dict], seed: int, signed: frozenset[str]) -> int:
-    """One seeded random self-play game of ``deck`` against itself; the actions it took. Asserts the
-    invariants after every action."""
+def random_game(game: Any, deck: list[dict], seed: int, signed: frozenset[str]) -> str | None:
+    """One seeded random self-play game of ``deck`` against itself through the engine's one loop,
+    asserting the invariants after every action. It ends, or the loop's action cap stops it (a loop the
+    card allows, such as a free ability that untaps what pays for it): the cap's line, or None."""
+    from deckkit.engine.loop import play
+    from deckkit.engine.registry import spec
+
     state = game.new_game([deck, deck], random.Random(seed))
-    chooser = random.Random(seed * 7919 + 1)
     total = state.card_count()
-    for n in range(MAX_RANDOM_ACTIONS):
-        if state.current_player() == TERMINAL:
-            return n
+    support = spec(game.name).hook("match")
+    taken = [0]
+
+    def step(state: Any, seat: int, _policy: Any, chooser: random.Random) -> Any:
         legal = state.legal_actions()
         assert legal, f"seed {seed}: no legal action in a running game\n{state.render()}"
         action = legal[chooser.randrange(len(legal))]
         state.apply_unchecked(action)
         if total is not None:
             assert state.card_count() == total, f"seed {seed}: {action} lost or made a card\n{state.render()}"
-        if n % 4 == 0 or state.current_player() == TERMINAL:  # the snapshot is the costly part
+        taken[0] += 1
+        if taken[0] % 4 == 0 or state.current_player() == TERMINAL:  # a snapshot is the costly part
             bad = negatives(state.snapshot(), "", signed)
             assert not bad, f"seed {seed}: negative counters {bad} after {action}"
-    raise AssertionError(f"seed {seed}: no end after {MAX_RANDOM_ACTIONS} random actions\n{state.render()}")
+        return action
+
+    capped: list[str] = []
+    play(state, [None, None], random.Random(seed * 7919 + 1), step=step, max_actions=MAX_RANDOM_ACTIONS,
+         turn=(lambda: support.length(state)) if support is not None else None, on_cap=capped.append)
+    assert state.current_player() == TERMINAL or capped, f"seed {seed}: the loop stopped without an end or a cap"
+    assert all(line.startswith("capped: ") for line in capped), capped
+    return capped[0] if capped else None
 
 
 def deck_with(game: Any, card: dict, copies: int = 8) -> list[dict]:
