@@ -30,12 +30,13 @@ def _none() -> dict:
     return {"not": {}, "description": "This game's cards have none."}
 
 
-def _sample(key: str, schema: dict) -> Any:
-    """A value a parameter takes, for an example: the first allowed one, 1 for numbers, a side for a target."""
+def _sample(key: str, schema: dict, zone0: str = "") -> Any:
+    """A value a parameter takes, for an example: the first allowed one, 1 for numbers, a side for a target
+    (and a zone when the effect takes cards from elsewhere than ``zone0``, where targets are by default)."""
     if key == "target":
         side = (schema.get("x-sides") or ("own",))[0]
         zones = schema.get("x-zones")
-        return {"side": side, "zone": zones[0]} if zones else side
+        return {"side": side, "zone": zones[0]} if zones and zones[0] != zone0 else side
     if key == "to" and schema.get("enum"):
         return schema["enum"][-1]  # the first is often where the card is already (play)
     if key == "amount":
@@ -58,12 +59,12 @@ def _sample(key: str, schema: dict) -> Any:
     return {"side": "own"}  # a set of cards
 
 
-def _example(name: str, params: Any, wanted: tuple[str, ...], cards: bool = False) -> dict:
+def _example(name: str, params: Any, wanted: tuple[str, ...], cards: bool = False, zone0: str = "") -> dict:
     """An example of a step or a continuous effect: its name and a value for each parameter it needs."""
     out: dict[str, Any] = {"effect": name}
     for key in params:
         if key in wanted:
-            out[key] = _sample(key, params[key])
+            out[key] = _sample(key, params[key], zone0)
     if cards and "cards" not in out:
         out["cards"] = {"side": "own"}
     own = [k for k in out if k not in ("effect", "target", "amount", "player", "duration", "cards")]
@@ -229,7 +230,8 @@ class _Defs:
             props.update(self._flow())
             steps.append({"title": name, "description": eff.description, "type": "object", "required": ["effect",
                           *eff.required], "additionalProperties": False, "properties": props,
-                          "examples": [_example(name, eff.params, (*eff.required, "target", "amount"))]})
+                          "examples": [_example(name, eff.params, (*eff.required, "target", "amount"),
+                                                zone0=self.v.zones[0])]})
         return {"title": "step", "description": "One effect with its own target, amount and duration.",
                 "examples": [{"effect": sorted(self.effects)[0]}] if self.effects else [],
                 "anyOf": steps or [{"not": {}}]}
