@@ -365,8 +365,8 @@ class AbilityRules(Resolver):
 
     def cost_of(self, p: int, card: CardDef) -> int:
         """What ``card`` costs ``p`` now: its printed cost less continuous reductions, never below 0 (AF-605)."""
-        if not self.game.pool.cost_mods:
-            return card.cost
+        if not card.cost or not self.game.pool.cost_mods:
+            return card.cost  # (a card costing nothing costs nothing whatever makes cards cheaper)
         less = 0
         for owner, pl in enumerate(self.players):
             for perm in pl.table:
