@@ -321,3 +321,12 @@ def test_each_player_may_decides_for_themselves():
     assert state.current_player() == 1 and options(state) == ["choose yes", "choose no"]
     state.apply("choose no")
     assert [c.name for c in state.hands[0]] == ["Buřty"] and state.hands[1] == []
+
+
+def test_ob_108_each_player_losing_the_last_life_at_once_is_a_draw():
+    """OB-D43: "each player loses 3 life" takes it from both at once; both at 0 lose together: a draw."""
+    state = position(game_with(), {"hand": ["Morový mrak"], "table": ["Chleba"] * 3, "life": 3}, {"life": 2})
+    state.apply("cast Morový mrak")
+    state.apply("pass")
+    assert state.life == [0, 0] and state.result == "draw" and state.winners() == []
+    assert state.snapshot()["result"] == "draw" and state.legal_actions() == []

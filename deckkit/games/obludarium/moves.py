@@ -245,9 +245,12 @@ def _why(ctx) -> str:
 def lose_life(state, ctx, step) -> None:
     """A player loses life (you, your opponent, each player …); at 0 they lose the game (OB-108)."""
     n = state.amount(step, ctx)
-    for p in state.players_of(step, ctx):
-        if state.result is None:
-            state.lose_life(p, n, _why(ctx), ctx.perm or ctx.source)  # the cause a replacement reads
+    players = state.players_of(step, ctx)
+    for p in players:  # "each player loses": at once, so a game both lose by it is a draw
+        state.lose_life(p, n, _why(ctx), ctx.perm or ctx.source)  # the cause a replacement reads
+    if len(players) > 1 and all(state.life[p] <= 0 for p in players):
+        state.result = "draw"
+        state.say("no player has life left: neither wins (OB-108 for both)")
 
 
 @effect(GAME, "gain-life", params={"amount": _AMOUNT, "player": _PLAYER}, required=("amount",),
