@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 from collections.abc import Iterable
 
-from deckkit.engine.abilities import Ability, Condition, Static, Step, Target, Trigger
+from deckkit.engine.abilities import Ability, Condition, Filter, Static, Step, Target, Trigger
 from deckkit.errors import DataError, UnknownCard
 from deckkit.text import fold
 
@@ -40,6 +41,32 @@ def _plain(ability: Ability | None) -> bool:
 def named_when_played(step: Step) -> bool:
     """A target named in the action that plays the card (AF-385); later decisions are not (resolve.py)."""
     return step.target is not None and step.target.chosen and step.chooser == "you" and not step.optional
+
+
+#: The filter fields a card's printed data answers; "state" and "role" are a card in play's now.
+PRINTED = ("type", "cost", "attack", "defense", "glory", "mark")
+
+
+def printed(card: CardDef, name: str) -> Any:
+    """A filter field a card answers wherever it is (its printed data), None for any other field."""
+    if name == "type":
+        return card.type
+    if name == "cost":
+        return card.cost
+    if name == "attack":
+        return card.attack
+    if name == "defense":
+        return card.defense
+    if name == "glory":
+        return card.glory
+    if name == "mark":
+        return card.helper
+    return None
+
+
+def _printed_only(f: Filter) -> bool:
+    return all(name in PRINTED for name, _ in f.tests) and all(
+        _printed_only(g) for g in (*f.negated, *f.alternatives))
 
 
 def _plain_steps(ability: Ability) -> bool:
@@ -188,6 +215,11 @@ class Pool:
             e for d in self.defs for e, abs_ in d.triggers.items() for ab in abs_
             if ab.trigger is not None and ab.trigger.who != "self")
         self.cost_mods = any(d.cost_mods for d in self.defs)
+        # The cards no cost change of the pool can fit, by their printed data (their cost is looked up at once).
+        sets = [st.cards for d in self.defs for st, _ in d.cost_mods]
+        self.full_price: frozenset[int] = frozenset(
+            id(d) for d in self.defs if not any(t is None or not _printed_only(t.filter) or t.filter.matches(
+                partial(printed, d)) for t in sets))
         # Whether a cost change holds for the first such card each turn only (then the cards played are kept).
         self.firsts = any(st.param("first") for d in self.defs for st, _ in d.cost_mods)
         self.control = any(step.effect == "take-control" for d in self.defs for ab in d.abilities

@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.abilities import MAX_TRIGGER_DEPTH, Ability, Condition, Count, Step, Target
+from deckkit.games.alomfogo.cards import printed
 from deckkit.games.alomfogo.effects import Context
 from deckkit.games.alomfogo.resolve import Resolver, named_when_played, may_ask
 from deckkit.games.alomfogo.zones import ACTIVE, STATE_NAMES, Choice, Perm
@@ -96,23 +97,11 @@ class AbilityRules(Resolver):
         """One filter field of a card in play (a :class:`Perm`) or in another zone (a CardDef)."""
         perm = thing if isinstance(thing, Perm) else None
         card: CardDef = thing.card if perm is not None else thing
-        if name == "type":
-            return card.type
-        if name == "cost":
-            return card.cost
-        if name == "attack":
-            return card.attack
-        if name == "defense":
-            return card.defense
-        if name == "glory":
-            return card.glory
         if name == "state":
             return STATE_NAMES[perm.state] if perm is not None else None
-        if name == "mark":
-            return card.helper
         if name == "role":
             return role or self.role_of(perm)
-        return None
+        return printed(card, name)
 
     def zone(self, owner: int, zone: str) -> list:
         """A player's cards in a zone, top of the deck first."""
@@ -365,8 +354,9 @@ class AbilityRules(Resolver):
 
     def cost_of(self, p: int, card: CardDef) -> int:
         """What ``card`` costs ``p`` now: its printed cost less continuous reductions, never below 0 (AF-605)."""
-        if not card.cost or not self.game.pool.cost_mods:
-            return card.cost  # (a card costing nothing costs nothing whatever makes cards cheaper)
+        pool = self.game.pool
+        if not card.cost or not pool.cost_mods or id(card) in pool.full_price:
+            return card.cost  # (nothing costs less than nothing; no cost change of the pool fits this card)
         less = 0
         for owner, pl in enumerate(self.players):
             for perm in pl.table:
