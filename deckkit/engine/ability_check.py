@@ -9,6 +9,7 @@ fields, since a catalogue repeats a few hundred abilities over thousands of card
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from deckkit.engine.abilities import (
@@ -137,8 +138,10 @@ class Compiler(ValueCompiler):
                            'for example {"ref": 1, "filter": {"type": "monster"}}')
             filt = self.filter(f"{path}.filter", data.get("filter", {}))
             return ("ref", ref, filt)
+        near = "did you mean 'done'? " if isinstance(data, str) and difflib.get_close_matches(data, ["done"], 1, 0.6) \
+            else ""
         self.p.add(path, f"{data!r} is not a condition of a step",
-                   '"done" (if you do) or {"ref": N, "filter": {…}} (if that card is …)')
+                   near + '"done" (if you do) or {"ref": N, "filter": {…}} (if that card is …)')
         return ()
 
     def _step_keys(self, path: str, data: dict, name: str, eff: Effect, own: list[str]) -> None:

@@ -76,7 +76,9 @@ ENGLISH = {
     'ob-d23-sberac': 'Tap and discard a card: you draw a card.',
     'ob-d24-bes': 'Běs cannot block.',
     'ob-d26-mrazivy-dech': "Tap an enemy monster, then it does not untap during its owner's next turn.",
-    'ob-d32-vichr': 'Vichr can attack and use its special property in the turn it is summoned.',
+    'ob-d32-vichr': 'Vichr can attack in the turn it is summoned.',
+    'ob-d48-ostrazity-strazce': 'Ostražitý strážce can attack in the turn it is summoned. Ostražitý strážce does not tap '
+                                'when it attacks.',
     'ob-d33-nocni-hlidka': 'At the end of your turn, untap each of your monsters.',
     'ob-d34-kuchar': 'The first of your monsters you summon each turn costs 1 food less (never below 0).',
     'ob-d35-zvon': 'Whenever you cast a spell, you draw a card. Use this only once each turn.',
@@ -133,7 +135,7 @@ def test_the_example_file_imports_cleanly(tmp_path):
                                               *json.loads((EXAMPLES / "my-first-cards.json").read_text("utf-8"))]
                                   if c.get("abilities")], ids=lambda c: c["id"])
 def test_every_bundled_and_example_card_reads_in_english(card):
-    assert render_card("obludarium", card) == [ENGLISH[card["id"]]]
+    assert " ".join(render_card("obludarium", card)) == ENGLISH[card["id"]]
 
 
 MONSTER = {"id": "ob-t", "game": "obludarium", "name": "Zkouška", "type": "monster", "cost": 1, "attack": 1,

@@ -38,6 +38,7 @@ KEYWORDS = {"cannot-block": "cannot block", "block-two": "can block two attacks 
             "cannot-attack": "cannot attack",
             "does-not-untap": "does not untap",
             "acts-at-once": "can attack and use its special property in the turn it is summoned",
+            "attacks-at-once": "can attack in the turn it is summoned",
             "attacks-untapped": "does not tap when it attacks"}
 #: Events of a player rather than of a card: ``who`` is whose (see the module docstring).
 PLAYER_EVENTS = frozenset({"turn-start", "turn-end", "casts", "food-laid", "loses-life"})
@@ -177,8 +178,9 @@ def _words() -> lang.Vocabulary:
                     example={"effect": "modify", "attack": 1, "cards": {"side": "own", "other": True,
                                                                         "filter": {"group": "beast"}}}),
         "keyword": s("keyword", {"keyword": {"enum": list(KEYWORDS)}}, "A keyword that bends a rule: "
-                     "cannot-block, block-two (OB-814), cannot-attack, does-not-untap (OB-602), acts-at-once "
-                     "(attacks and uses its property at once), attacks-untapped.", _keyword, required=("keyword",),
+                     "cannot-block, block-two (OB-814), cannot-attack, does-not-untap (OB-602), attacks-at-once "
+                     "(attacks in the turn it is summoned, OB-333 lifted), acts-at-once (attacks and uses its "
+                     "property at once, OB-333 and OB-334 lifted), attacks-untapped (OB-802 bent).", _keyword, required=("keyword",),
                      card_types=("monster",), example={"effect": "keyword", "keyword": "cannot-block"}),
         "blocked-only-by": s("blocked-only-by", {"cards": {"description": 'the monsters that may block it, e.g. '
                                                         '{"filter": {"group": "nocturnal"}}'}}, "Evasion: only monsters of the set may block this one "

@@ -279,7 +279,7 @@ def may_cast(state: ObState, p: int, card: CardInfo, food: int) -> Refusal | Non
 def may_use(state: ObState, p: int, perm: Perm, food: int) -> Refusal | None:
     """Whether ``p`` may use the special property of ``perm`` (before its choices): who strengthened
     last waits (OB-905); a monster's property waits a turn (OB-334, OB-902; an artifact's does not,
-    OB-343, OB-903; acts-at-once lifts it, OB-D32); a tapped card cannot pay a tap (OB-704), nor too
+    OB-343, OB-903; acts-at-once lifts it, attacks-at-once does not); a tapped card cannot pay a tap (OB-704), nor too
     little food a food cost (OB-701); a once-each-turn property waits for the next turn."""
     plan = perm.info.use_plan
     if plan is None:
@@ -350,11 +350,12 @@ TAPPED_ATTACKER = Refusal("OB-802", lambda a: f"{a.name} is tapped")
 
 def may_attack(state: ObState, p: int, perm: Perm) -> Refusal | None:
     """Whether ``perm`` may attack: monsters only (OB-Q9), not the turn it was laid out (OB-333, OB-801;
-    acts-at-once lifts it, OB-D32), not under a restriction, once (OB-804), untapped (attacking taps
+    attacks-at-once and acts-at-once lift it, OB-D32), not under a restriction, once (OB-804), untapped (attacking taps
     it, OB-802)."""
     if perm.info.type != MONSTER:
         return NOT_A_MONSTER_ATTACK
-    if perm.new and not ((perm.grants or perm.info.statics) and state.keyword(perm, "acts-at-once")):
+    if perm.new and not ((perm.grants or perm.info.statics) and (state.keyword(perm, "acts-at-once")
+                                                                 or state.keyword(perm, "attacks-at-once"))):
         return NEW_MONSTER_ATTACK
     if (perm.grants or perm.info.statics) and state.keyword(perm, "cannot-attack"):
         return CANNOT_ATTACK

@@ -249,7 +249,7 @@ class ObState(TurnRules, State):
         perm = self._perm(p, label)
         perm.attacking = True
         if perm.new:
-            self.note(perm.info, p)  # it attacks in its first turn (acts-at-once)
+            self.note(perm.info, p)  # it attacks in its first turn (attacks-at-once or acts-at-once)
         if (perm.grants or perm.info.statics) and self.keyword(perm, "attacks-untapped"):
             self.note(perm.info, p)  # attacking does not tap it (attacks-untapped)
         else:
