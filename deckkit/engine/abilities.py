@@ -128,6 +128,9 @@ class Event:
     #: reads the event's card (the spell cast, the card causing the loss), if it has one.
     of_player: bool = False
     noun: str = ""  # what the event's card is called when the filter names no type ("spell")
+    #: Whether the event is about a card ("it", "its owner" and a trigger's filter read it); a turn's
+    #: or a phase's start or end is about no card.
+    card: bool = True
 
 
 @dataclass(frozen=True)

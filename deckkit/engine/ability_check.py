@@ -92,7 +92,10 @@ class Compiler(ValueCompiler):
         if amount.stat and not (reads or (target is not None and target.choose == "ref") or trigger is not None):
             self.p.add(f"{path}.amount", f"there is no card whose {amount.stat} this amount could read",
                        'name the step whose card it reads: {"stat": "' + amount.stat + '", "ref": 1}')
-        if player == "owner" and not (ref or target is not None or trigger is not None):
+        if player == "owner" and not (ref or target is not None) and trigger is not None and not self._has_card(trigger):
+            self.p.add(f"{path}.player", f"'owner' is the owner of a card, and a {trigger.on!r} event is about no card",
+                       'add "ref": the number of the earlier step whose card\'s owner is meant, or use you or that-player')
+        elif player == "owner" and not (ref or target is not None or trigger is not None):
             self.p.add(f"{path}.player", "'owner' is the owner of a card, and this step names none",
                        'add "ref": the number of the earlier step whose card\'s owner is meant')
         if player == "that-player" and trigger is None:
@@ -109,6 +112,11 @@ class Compiler(ValueCompiler):
             self.p.add(f"{path}.chooser", "this step makes no choice for anyone to make",
                        'chooser goes with a target of "choose": "one" or with "optional": true')
         return optional, only_if, chooser, ref
+
+    def _has_card(self, trigger: Trigger) -> bool:
+        """Whether the trigger's event is about a card (a turn's start is not)."""
+        event = self.v.events.get(trigger.on) or self.v.replaceable.get(trigger.on)
+        return event is None or event.card
 
     def _ref(self, path: str, ref: Any, earlier: tuple[Step, ...]) -> int:
         """A reference to an earlier step (1-based) that acts on cards."""
@@ -173,6 +181,9 @@ class Compiler(ValueCompiler):
         if target.choose == "it" and trigger is None:
             self.p.add(f"{path}.target", "'it' is the card of the triggering event, and this ability has no trigger",
                        "use self, own, enemy or any, or add a trigger")
+        elif target.choose == "it" and trigger is not None and not self._has_card(trigger):
+            self.p.add(f"{path}.target", f"'it' is the card of the triggering event, and a {trigger.on!r} event is "
+                       "about no card", "use self, own, enemy or any")
         if target.choose == "self" and self.type is not None and self.type not in self.v.in_play_types:
             self.p.add(f"{path}.target", f"a {self.type} is not in play to act on itself",
                        "target own, enemy or any")
@@ -231,6 +242,9 @@ class Compiler(ValueCompiler):
         if side not in SIDES:
             self.p.unknown(f"{path}.side", side, list(SIDES), "side")
         filt = self.filter(f"{path}.filter", data["filter"]) if "filter" in data else Filter()
+        if "filter" in data and not event.card:
+            self.p.add(f"{path}.filter", f"a {on!r} event is about no card for the filter to test",
+                       "leave the filter out; who (and side) say whose event it is")
         if event.of_player:
             if "side" in data and who != "any":
                 self.p.add(f"{path}.side", f"who: {who} already says whose {on} it is",

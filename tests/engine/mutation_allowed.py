@@ -29,8 +29,16 @@ ONLY_MONSTERS = "only monsters have groups, die or attack: type monster adds not
 #: A value that is the default written out ("duration": "turn" where this turn is what a step lasts
 #: anyway): removing it means the same, though the compiled step keeps "" rather than the default.
 DEFAULT_WRITTEN = "the value is the default: without it the step means the same (this turn)"
+#: A card that names a keyword in "keywords" gets that keyword's abilities put in when it is read (as an
+#: import does): an ability tagged with the keyword, taken out, comes back from the definition.
+KEYWORD_RESTATED = "the card names the keyword, whose definition puts this ability back in"
 
 ALLOWED: dict[tuple[str, str, str, str], str] = {
+    # ob-d48-ostrazity-strazce.deckkit.toml
+    ('ob-d48-ostrazity-strazce.deckkit.toml', 'ob-d48-ostrazity-strazce', '$.abilities[0]', 'removed'):
+        KEYWORD_RESTATED,
+    ('ob-d48-ostrazity-strazce.deckkit.toml', 'ob-d48-ostrazity-strazce', '$.abilities[0].static', 'removed'):
+        KEYWORD_RESTATED,
     # af-designer-d02-hajnali-pacsirta.deckkit.toml
     ('af-designer-d02-hajnali-pacsirta.deckkit.toml', 'af-designer-hajnali-pacsirta', '$.abilities[0].trigger', "swapped ('played' -> 'enters')"):
         PLAYED_IS_ENTERS,

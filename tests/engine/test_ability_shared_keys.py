@@ -90,3 +90,24 @@ def test_a_replacement_of_an_event_the_game_cannot_replace_is_refused_with_the_a
 def test_less_and_prevent_belong_to_a_replacement():
     assert ("$.abilities[0].less", "'less' belongs to a replacement") in _problems(
         _spell({"effect": "draw", "amount": 1}, less=1))
+
+
+@pytest.mark.parametrize("step, path, words", [
+    ({"effect": "gain-life", "amount": 1, "player": "owner"}, "$.abilities[0].do[0].player", "about no card"),
+    ({"effect": "destroy", "target": "it"}, "$.abilities[0].do[0].target", "about no card"),
+])
+def test_a_turn_event_has_no_card_for_owner_or_it(step, path, words):
+    """A turn's end is about no card: "its owner" and "it" have nothing to read (found by the generative test:
+    the owner of nothing was looked up when the turn ended)."""
+    card = {"game": GAME, "name": "Hlídka", "type": "artifact", "cost": 2,
+            "abilities": [{"trigger": "turn-end", "do": [step]}]}
+    problems = _problems(card)
+    assert any(p == path and words in m for p, m in problems), problems
+
+
+def test_a_filter_on_a_turn_event_is_refused():
+    card = {"game": GAME, "name": "Hlídka", "type": "artifact", "cost": 2,
+            "abilities": [{"trigger": {"on": "turn-start", "who": "any", "filter": MONSTER},
+                           "do": [{"effect": "draw", "amount": 1}]}]}
+    assert ("$.abilities[0].trigger.filter", "a 'turn-start' event is about no card for the filter to test") in \
+        _problems(card)

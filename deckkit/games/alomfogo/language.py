@@ -108,11 +108,11 @@ def _words() -> lang.Vocabulary:
             "duel-lost": E("duel-lost", "a duelist loses a duel (AF-754)", "{subject} loses a duel",
                            card_types=in_play),
             **{f"phase-{n}": E(f"phase-{n}", f"phase {n} of a turn starts", f"in {{whose}} phase {n}",
-                               card_types=in_play) for n in (1, 3, 4)},
+                               card_types=in_play, card=False) for n in (1, 3, 4)},
             "draw": E("draw", "a player draws a card", "whenever a card is drawn into {whose} hand",
                       card_types=in_play),
             "turn-end": E("turn-end", "a turn ends, after its phase 4", "at the end of {whose} turn",
-                          card_types=in_play, example={"on": "turn-end"}),
+                          card_types=in_play, example={"on": "turn-end"}, card=False),
         },
         replaceable={
             "damaged": E("damaged", "a card in play would become damaged (AF-410; AF-D25)",
