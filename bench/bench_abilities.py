@@ -80,12 +80,16 @@ for spec in registered_games():
         from deckkit.paths import data_dir
         from deckkit.text import fold
         examples = data_dir() / "cards" / "examples"
-        cards = [c for c in json.loads((examples / f"{spec.alias}-designer.json").read_text(encoding="utf-8"))]
-        pool = {fold(c["name"]): c for c in [*load_game(spec.name).cards.values(), *cards]}
-        entries = load_deck(examples / f"{spec.alias}-designer.deck").entries
-        ddeck = [pool[fold(e.name)] for e in entries for _ in range(e.count)]
-        dgame = type(game)(list({c["id"]: c for c in ddeck}.values()))
-        out[spec.alias]["designer"] = goldfish(dgame, ddeck, games)
+        cards = json.loads((examples / f"{spec.alias}-designer.json").read_text(encoding="utf-8"))
+        both = [*load_game(spec.name).cards.values(), *cards]  # a designer card wins a clash of names
+        pool = {**{fold(c["name"]): c for c in both}, **{c["id"]: c for c in both}}
+        rates = []
+        for path in sorted(examples.glob(f"{spec.alias}-designer*.deck")):
+            entries = load_deck(path).entries
+            ddeck = [pool.get(e.name) or pool[fold(e.name)] for e in entries for _ in range(e.count)]
+            dgame = type(game)(list({c["id"]: c for c in ddeck}.values()))
+            rates.append(goldfish(dgame, ddeck, games))
+        out[spec.alias]["designer"] = min(rates)  # the slowest designer deck
 print(json.dumps(out))
 '''
 
@@ -138,7 +142,7 @@ def main() -> None:
         if "designer" in trees[0][alias]:
             d = best(trees, alias, "designer")
             target = DESIGNER_TARGETS.get(alias, 0)
-            print(f"{alias}: designer-deck goldfish {d:7,.0f} games/s (target >= {target:,}: "
+            print(f"{alias}: designer-deck goldfish {d:7,.0f} games/s, slowest deck (target >= {target:,}: "
                   f"{'met' if d >= target else 'MISSED'})")
     if args.import_cards:
         done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_import.py"), str(args.import_cards)],
