@@ -242,10 +242,7 @@ class Words:
             picks = f"one of {whose} {nouns}" if s.chooser == "player" else self.target(t)
             text = f"{who} choose{'' if who == 'you' else 's'} {picks}; {text}"
         if s.optional:
-            who = {"you": "you", "player": "that player", "opponent": "your opponent"}[s.chooser]
-            if text.startswith("you "):
-                text = text[len("you "):]
-            text = f"{who} may {text}"
+            text = self._may(s, phrase, words, tail, text)
         if s.only_if:
             if s.only_if[0] == "done":
                 text = "if you do, " + text
@@ -257,6 +254,21 @@ class Words:
     def _chosen_by_other(s: Step) -> bool:
         """A target chosen by someone other than the ability's controller ("each opponent chooses …")."""
         return s.chooser != "you" and not s.optional and s.target is not None and s.target.chosen
+
+    def _may(self, s: Step, phrase: Any, words: dict[str, Any], tail: str, text: str) -> str:
+        """"you may draw a card", "each player may discard a card", "you may have your opponent draw a card":
+        the step's verb in its plain form after who decides."""
+        plain = {**words, "player": "you", "s": "", "es": "", "have": "have"}
+        base = (phrase(plain) if callable(phrase) else phrase.format(**plain)) + tail
+        subject = str(words["player"])
+        if not base.startswith("you "):  # a phrase without a subject ("destroy …"): the chooser may do it
+            who = {"you": "you", "player": subject, "opponent": "your opponent"}[s.chooser]
+            return f"{who} may {text}"
+        verb = base[len("you "):]
+        if s.chooser == "player" or s.player == "you" and s.chooser == "you":
+            return f"{'you' if s.player == 'you' else subject} may {verb}"
+        who = "you" if s.chooser == "you" else "your opponent"
+        return f"{who} may have {subject} {verb}"
 
     def _duration(self, duration: str) -> str:
         return f" {self.v.durations[duration]}" if duration else ""
