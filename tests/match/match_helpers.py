@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from deckkit.bundled import starter_deck
@@ -31,3 +32,9 @@ def positions(spec, seeds=range(4), steps=(0, 7, 19, 40), **settings):
             if not state.is_terminal():
                 out.append((game, support, state))
     return out
+
+
+def report_json(result) -> dict:
+    """The JSON report of a ``deckkit match … -o json`` run that succeeded."""
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)

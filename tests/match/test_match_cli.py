@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from deckkit.cli import app
 from deckkit.match.ai import MAX_BUDGET, check_budget
 from deckkit.paths import data_dir
+
+from match_helpers import report_json
 
 DECKS = data_dir() / "decks"
 OB = str(DECKS / "obludarium-standard.deck")
@@ -20,24 +20,10 @@ PAIR_KEYS = ["a", "b", "games", "a_wins", "b_wins", "draws", "unfinished", "a_wi
              "a_score_ci", "first_seat_win_rate", "first_seat_ci", "mean_turns", "mean_actions", "verdict"]
 
 
-@pytest.fixture(scope="module")
-def invoke(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("catalogue") / "catalogue.db")
-    runner = CliRunner()
-
-    def run(*args: str):
-        return runner.invoke(app, ["--db", db, "match", *args], catch_exceptions=False)
-
-    return run
-
-
-def _json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_greedy_beats_random_and_the_report_has_its_keys(invoke):
-    report = _json(invoke(OB, OB, "--ai-a", "greedy", "--ai-b", "random", "-n", "20", "--seed", "3", "-w", "1",
+    report = report_json(invoke(OB, OB, "--ai-a", "greedy", "--ai-b", "random", "-n", "20", "--seed", "3", "-w", "1",
                           "-o", "json"))
     (pair,) = report["pairs"]
     assert list(pair)[:len(PAIR_KEYS)] == PAIR_KEYS  # then the extensions: duplicate pairs, Elo
@@ -71,7 +57,7 @@ def test_round_robin_has_every_pair_and_a_rating_per_deck(invoke):
     result = invoke(AF, AF2, AF, "-n", "6", "-w", "1")
     assert result.exit_code == 0, result.output
     assert "Ratings (Bradley–Terry" in result.stdout
-    report = _json(invoke(AF, AF2, AF, "-n", "6", "-w", "1", "-o", "json"))
+    report = report_json(invoke(AF, AF2, AF, "-n", "6", "-w", "1", "-o", "json"))
     assert [(p["a"], p["b"]) for p in report["pairs"]] == [(AF, AF2), (AF, AF + "#2"), (AF2, AF + "#2")]
     assert [r["deck"] for r in report["ratings"]] == [AF, AF2, AF + "#2"]
     assert round(sum(r["rating"] for r in report["ratings"]) / 3) == 1500

@@ -5,30 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from deckkit.cli import app
 from deckkit.match.ai import PilotSpec
 from deckkit.match.game import MatchJob
 from deckkit.paths import data_dir
 
+from match_helpers import report_json
+
 KO = str(data_dir() / "decks" / "kotlik-standard.deck")
 
 
-@pytest.fixture(scope="module")
-def invoke(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("catalogue") / "catalogue.db")
-    runner = CliRunner()
-
-    def run(*args: str):
-        return runner.invoke(app, ["--db", db, "match", *args], catch_exceptions=False)
-
-    return run
-
-
-def _json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def _ko_cards() -> list[dict]:
@@ -55,7 +41,7 @@ def test_a_duplicate_pair_is_one_deal_played_twice_seats_swapped():
 
 def test_sides_that_differ_play_duplicate_pairs_by_default(invoke, tmp_path):
     out = tmp_path / "games.jsonl"
-    report = _json(invoke(KO, KO, "--ai-a", "greedy", "--ai-b", "random", "-n", "7", "-w", "1", "-o", "json",
+    report = report_json(invoke(KO, KO, "--ai-a", "greedy", "--ai-b", "random", "-n", "7", "-w", "1", "-o", "json",
                           "--games-out", str(out)))
     (pair,) = report["pairs"]
     assert report["duplicate"] and pair["duplicate"] and pair["games"] == 8  # whole pairs: 7 → 8
@@ -63,7 +49,7 @@ def test_sides_that_differ_play_duplicate_pairs_by_default(invoke, tmp_path):
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["pair"] for r in rows] == [0, 0, 1, 1, 2, 2, 3, 3]
     assert rows[0]["seed"] == rows[1]["seed"] != rows[2]["seed"]
-    plain = _json(invoke(KO, KO, "--ai-a", "greedy", "--ai-b", "random", "-n", "7", "-w", "1", "-o", "json",
+    plain = report_json(invoke(KO, KO, "--ai-a", "greedy", "--ai-b", "random", "-n", "7", "-w", "1", "-o", "json",
                          "--no-duplicate"))
     assert not plain["duplicate"] and plain["pairs"][0]["games"] == 7
 
@@ -74,8 +60,8 @@ def _without_timing(report: dict) -> dict:
 
 def test_the_sprt_stops_when_it_decides_and_gives_the_same_answer_for_any_worker_count(invoke):
     args = [KO, KO, "--ai-a", "greedy", "--ai-b", "random", "--sprt", "0,100", "--seed", "2", "-o", "json"]
-    one = _json(invoke(*args, "-w", "1"))
-    two = _json(invoke(*args, "-w", "2"))
+    one = report_json(invoke(*args, "-w", "1"))
+    two = report_json(invoke(*args, "-w", "2"))
     assert _without_timing(one) == _without_timing(two)
     test = one["sprt"]
     assert test["decision"] == "H1" and test["llr"] >= test["upper"]
@@ -92,7 +78,7 @@ def test_the_table_prints_the_decision_bounds_and_the_llr_chart(invoke):
 
 
 def test_a_plan_reads_the_run_as_a_pilot(invoke):
-    report = _json(invoke(KO, KO, "--ai-a", "greedy", "--ai-b", "mcts", "--budget", "2", "-n", "60", "-w", "1",
+    report = report_json(invoke(KO, KO, "--ai-a", "greedy", "--ai-b", "mcts", "--budget", "2", "-n", "60", "-w", "1",
                           "--plan", "100", "-o", "json"))
     plan = report["plan"]
     assert plan["pilot"] == 60 and plan["unit"] == "Elo"
