@@ -31,7 +31,7 @@ class EventRules(AbilityRules):
 
     def emit(self, event: str, card, owner: int, amount: int = 0) -> None:
         """An event happened: every trigger watching it resolves now, the active player's cards first."""
-        if self.result is not None:
+        if self.result is not None or event not in self.game.watching:
             return
         watchers = [perm for q in (self.active, 1 - self.active) for perm in self.tables[q] if event in perm.info.events]
         if card is not None and not isinstance(card, CardInfo) and event in card.info.events and card not in watchers:

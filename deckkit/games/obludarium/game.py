@@ -48,6 +48,8 @@ class ObludariumGame(Game[ObState]):
         self.by_name.update({fold(i.id): i for i in self.infos.values()})
         #: Whether any card of the pool has a trigger (else no event is even looked at).
         self.watched = any(i.triggers for i in self.infos.values())
+        #: The events some card of the pool has a trigger on (any other event sets nothing off).
+        self.watching = frozenset(e for i in self.infos.values() for e in i.events)
         #: Events some card of the pool replaces (else no replacement is looked for), and whether any card
         #: asks for memory within a turn (else none is kept).
         self.replaced = frozenset(on for i in self.infos.values() for on, _ in i.replacements)
@@ -69,6 +71,7 @@ class ObludariumGame(Game[ObState]):
         if found is None:
             found = self.infos[card["id"]] = CardInfo.from_dict(card)
             self.watched = self.watched or bool(found.triggers)
+            self.watching = self.watching | found.events
             self.replaced = self.replaced | {on for on, _ in found.replacements}
             self.remembers = self.remembers or found.remembers
         return found

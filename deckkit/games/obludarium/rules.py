@@ -86,6 +86,7 @@ class AbilityRules(State):
     libs: list
     discards: list
     _mods: list | None  # continuous effects on sets of cards in play, rebuilt on change
+    _modifiers: tuple  # those of _mods that modify numbers (valid while _mods is not None)
     _labels: list  # per player: the table labels, once found (ObState.labels)
     uses: dict[str, int] | None
     phase: str
@@ -220,24 +221,34 @@ class AbilityRules(State):
             found = self._mods = [(perm, st, cond) for table in self.tables for perm in table
                                   for st, cond in perm.info.statics
                                   if st.cards is not None or st.effect == "more-food"]
+            self._modifiers = tuple(m for m in found if m[1].effect == "modify")
         return found
 
     def _bonus(self, perm, stat: str) -> int:
         """What continuous effects add to a number of ``perm``. While they are being worked out for it,
         its number reads without them: a set, count or condition that asks the number it changes
         ("monsters with attack 0 get +3 attack") reads the number before the change, never itself."""
+        if self._mods is None:
+            self.mods()
+        modifiers = self._modifiers
+        statics = perm.info.statics
+        if not modifiers:  # no modify in play: only the card's own may add (most cards have none)
+            for st, _ in statics:
+                if st.effect == "modify" and st.cards is None:
+                    break
+            else:
+                return 0
         key = (id(perm), stat)
         if key in _READING:
             return 0
         _READING.add(key)
         try:
             n = 0
-            for st, cond in perm.info.statics:  # this card's own modify
+            for st, cond in statics:  # this card's own modify
                 if st.effect == "modify" and st.cards is None and self.holds(st.condition or cond, perm.owner, perm):
                     n += self._number(st.param(stat, 0), perm.owner, perm)
-            for src, st, cond in self.mods():
-                if st.effect == "modify" and self.in_set(st.cards, perm, src.owner, src) and \
-                        self.holds(st.condition or cond, src.owner, src):
+            for src, st, cond in modifiers:
+                if self.in_set(st.cards, perm, src.owner, src) and self.holds(st.condition or cond, src.owner, src):
                     n += self._number(st.param(stat, 0), src.owner, src)
             return n
         finally:

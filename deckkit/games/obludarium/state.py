@@ -43,7 +43,7 @@ class ObState(TurnRules, State):
 
     game: ObludariumGame
 
-    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "uses", "pilot_note"}
+    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "_modifiers", "uses", "pilot_note"}
 
     def __init__(self, game, rng) -> None:
         super().__init__(game, rng)
@@ -69,6 +69,7 @@ class ObState(TurnRules, State):
         self.locked = -1  # who strengthened last in a fight-time exchange and must wait (legality, OB-905)
         self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
         self._mods: list | None = None  # continuous effects on sets of cards in play, rebuilt on change
+        self._modifiers: tuple = ()  # those of them that modify numbers, found with them
         self.trigger_depth = 0  # triggers set off by triggers (capped at MAX_TRIGGER_DEPTH)
         #: A decision asked while an ability resolves, and what waits behind it (pending.py); None: none.
         self.pending: list | None = None
