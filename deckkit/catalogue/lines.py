@@ -67,7 +67,9 @@ def fill_lines(problems: list[Problem], texts: dict[str, str]) -> list[Problem]:
                     cache[p.file] = []
             lines = cache[p.file]
             if 0 < p.record <= len(lines):
-                p = replace(p, line=lines[p.record - 1])
+                # Problem's own constructor: dataclasses.replace looks up the fields on every call,
+                # which costs as much as the rest of this loop for an import of many warnings.
+                p = Problem(p.file, p.message, lines[p.record - 1], p.record, p.path, p.hint)
         elif p.line is None and p.record is None and p.file in texts and p.path.startswith("$.keywords["):
             p = replace(p, line=_definition_line(texts[p.file], p.path))
         out.append(p)

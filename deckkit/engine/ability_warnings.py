@@ -45,8 +45,13 @@ def reminder_only(card: dict) -> bool:
         return True
     if "(" in text:
         text = re.sub(r"\([^()]*\)", " ", text)  # reminder text in parentheses
-    own: set[str] | None = None
     kind = str(card.get("type", "")).casefold().replace("-", " ") + ":"
+    # Most texts say something in their first sentence: decided without splitting the whole text.
+    end = _SENTENCES.search(text)
+    said = (text[:end.start()] if end else text).strip(" ,:\t").casefold()
+    if len(said) > 40 and not said.replace("-", " ").startswith(kind):
+        return False
+    own: set[str] | None = None
     for sentence in _SENTENCES.split(text):
         said = sentence.strip(" ,:\t").casefold()
         if not said or said.replace("-", " ").startswith(kind):
