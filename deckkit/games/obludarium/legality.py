@@ -331,6 +331,8 @@ def instants(state: ObState, p: int, acts: list[Action], food: int = -1, first: 
         if labels is None:
             labels = state.labels(p)
         state.ability_actions(p, "use", labels[i], perm.info.use, perm.info.use_plan, perm, acts, food)
+        if first and acts:
+            return
 
 
 def may_answer(state: ObState, q: int) -> bool:
