@@ -468,13 +468,18 @@ class ObState(TurnRules, State):
     def _plain_tables(self) -> list[list[Perm]] | None:
         """Copies of both tables when no card in play refers to another (no blocks), else None."""
         out = []
+        new = Perm.__new__
         for table in self.tables:
             copies = []
             for perm in table:
                 if perm.blockers or perm.blocking:
                     return None
-                twin = perm._copy()
+                twin = new(Perm)  # Perm._copy, with lists of its own for the references it has none of
+                twin.info, twin.owner, twin.tapped, twin.new = perm.info, perm.owner, perm.tapped, perm.new
+                twin.atk, twin.dfn, twin.attacking, twin.sblock = perm.atk, perm.dfn, perm.attacking, perm.sblock
                 twin.blockers, twin.blocking = [], []
+                twin.perm_atk, twin.perm_dfn = perm.perm_atk, perm.perm_dfn
+                twin.grants, twin.spent = perm.grants, perm.spent
                 copies.append(twin)
             out.append(copies)
         return out
