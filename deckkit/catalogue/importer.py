@@ -20,7 +20,6 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from operator import itemgetter
 from typing import Any
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
@@ -31,7 +30,8 @@ from deckkit.inputs import read_bytes
 from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.errors import ValidationFailed
-from deckkit.schemas import Problem, ability_problems, card_problems, fast_card_check, fast_cards_check
+from deckkit.catalogue.validity import all_valid as _all_valid
+from deckkit.schemas import Problem, ability_problems, card_problems, fast_card_check
 
 __all__ = ["Record", "ImportReport", "Plan", "read_file", "validate_records", "plan", "import_files"]
 
@@ -305,15 +305,6 @@ def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
     if kind == "jsonl":
         return _records_batch(name, _read_jsonl(name, text))
     return _records_batch(name, _read_csv(name, text))
-
-
-def _all_valid(datas: list) -> bool:
-    """True if every record is a valid card and no id repeats (the common case: one jsonschema-rs call)."""
-    if not fast_cards_check(datas):
-        return False
-    ids = set(map(itemgetter("id"), datas))  # valid cards all have a string id
-    # Schema-valid abilities may still not work together (the game's own check): a card with any is looked at.
-    return len(ids) == len(datas) and not any(ability_problems(d) for d in datas if "abilities" in d)
 
 
 def validate_records(records: Iterable[Record]) -> list[Problem]:

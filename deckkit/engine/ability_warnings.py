@@ -25,7 +25,7 @@ from typing import Any
 
 from deckkit.engine.effects import AbilityProblem
 
-__all__ = ["card_warnings", "reminder_only"]
+__all__ = ["card_warnings", "reminder_only", "speaks"]
 
 _SET_KEYS = frozenset({"choose", "side", "zone", "other", "filter", "count"})
 _LIST_FIELDS = ("groups", "subtypes", "symbols")
@@ -69,7 +69,7 @@ _SENTENCES = re.compile(r"[.;!\n]+")
 _LANGUAGE: dict[str, str | None] = {}
 
 
-def _speaks(game: str) -> str | None:
+def speaks(game: str) -> str | None:
     """The registered name of ``game`` if it writes the ability language (remembered per name as written)."""
     if game not in _LANGUAGE:
         from deckkit.engine.abilities import has_vocabulary
@@ -86,7 +86,7 @@ def card_warnings(card: Any) -> list[AbilityProblem]:
     """Every warning of one valid card (empty for a game without the ability language)."""
     if not isinstance(card, dict) or not isinstance(card.get("game"), str):
         return []
-    game = _speaks(card["game"])
+    game = speaks(card["game"])
     if game is None:
         return []
     abilities = card.get("abilities")
