@@ -128,26 +128,40 @@ def card_rows(records: list[dict], source: str) -> list[tuple]:
     out: list[tuple] = []
     append = out.append
     encode = _encoder()
+    game_flags: dict[str, tuple] = {}  # each game's flags, looked up once per call
+    set_keys: dict[str, str] = {}  # a file repeats a few sets
     for card in records:
         if "text" not in card:
             card = {**card, "text": ""}
         get = card.get
         name = card["name"]
         card_set, ingredient = get("set"), get("ingredient")
-        effects = _words(card.get("abilities")) if "abilities" in card else []
-        flags = card_flags(card)
-        subtypes = get("subtypes")
-        kws = (get("groups") or []) + (get("symbols") or []) + (get("keywords") or []) \
-            if ("groups" in card or "symbols" in card or "keywords" in card) else []
+        effects = _words(card["abilities"]) if "abilities" in card else []
+        game = card["game"]
+        checks = game_flags.get(game)
+        if checks is None:
+            flags = card_flags(card)
+            game_flags[game] = _GAME_FLAGS.get(game, ())
+        else:
+            flags = [flag_name for flag_name, flag in checks if flag.matches(card)] if checks else []
+        if card_set:
+            set_key = set_keys.get(card_set)
+            if set_key is None:
+                set_key = set_keys[card_set] = fold(card_set)
+        else:
+            set_key = None
+        subtypes, groups, symbols, keywords = get("subtypes"), get("groups"), get("symbols"), get("keywords")
+        kws = (groups or []) + (symbols or []) + (keywords or []) if (groups or symbols or keywords) else []
+        tags = _tags(card, effects, flags) if (subtypes or kws or effects or flags) else _NO_TAGS
         append((
-            card["id"], card["game"], name, fold_key(name), card["type"],
-            fold(card_set) if card_set else None, get("rarity"), get("cost"), get("attack"), get("defense"),
+            card["id"], game, name, fold_key(name), card["type"],
+            set_key, get("rarity"), get("cost"), get("attack"), get("defense"),
             get("number"), get("glory"), fold(ingredient) if ingredient else None, get("label"), source,
             card["text"], _joined(_strings(subtypes)) if subtypes else None, _joined(_strings(kws)) if kws else None,
             _joined(effects), names_key(card) if "names" in card else None, _joined(flags),
             _listed(card, "rules") if "provenance" in card else 0,
             _listed(card, "invented") if "provenance" in card else 0,
-            encode(card), _tags(card, effects, flags),
+            encode(card), tags,
         ))
     return out
 
