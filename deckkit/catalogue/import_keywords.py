@@ -87,9 +87,14 @@ def ability_warnings(batches: list, expansions: dict) -> list[Problem]:
 
     out = []
     for b in batches:
-        for i, data in enumerate(b.datas):
-            for w in card_warnings(data):
-                line = b._records[i].line if b._records is not None else None
-                p = Problem(b.file, w.message, line, i + 1, w.path, w.hint)
-                out.append(expansions[(b.file, i + 1)].locate(p) if (b.file, i + 1) in expansions else p)
+        file, records = b.file, b._records
+        for number, data in enumerate(b.datas, 1):
+            found = card_warnings(data)
+            if not found:
+                continue
+            line = records[number - 1].line if records is not None else None
+            expansion = expansions.get((file, number)) if expansions else None
+            for w in found:
+                p = Problem(file, w.message, line, number, w.path, w.hint)
+                out.append(expansion.locate(p) if expansion is not None else p)
     return out
