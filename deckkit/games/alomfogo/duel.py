@@ -161,7 +161,7 @@ class DuelRules(RulesBase):
             self.note(f"unanswered: {self.pname(defender)} loses {loss} glory "
                    f"({max(0, self.players[defender].glory - loss)} left, AF-711)")
         self.lose_glory(defender, loss)
-        if self.result is None and "duel-won" in self.game.pool.watched:  # AF-710: the attacker has won at once
+        if fought is not None and self.result is None and "duel-won" in pool.watched:  # AF-710: won at once
             self.fought = fought  # the duel's roles hold while its triggers are read (issue 23, item 10)
             try:
                 self.fire("duel-won", self.active, att, "attacker")

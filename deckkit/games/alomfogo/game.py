@@ -285,8 +285,10 @@ class AlomfogoGame(Game):
         # A passive opponent is never asked; should the rules ask it, the deck's pilot answers, as it always has.
         seats = [choose, greedy if mirror else choose]
         fast = policy == "greedy" and not mirror
+        # The fast step plays a whole turn and caps it itself (ActionCapped), so the loop's per-turn count is not kept.
         return Goldfish(state, seats, lambda: _goldfish_record(state, opening, trace), turn=lambda: me.turns,
-                        max_turns=max_turns, step=_greedy_turn if fast else _apply)
+                        max_turns=max_turns, step=_greedy_turn if fast else _apply,
+                        max_turn_actions=None if fast else MAX_TURN_ACTIONS)
 
     def _goldfish_deal(self, state: AlomfogoState, deck: list[dict], rng: random.Random,
                        keep: Callable[[list[dict]], bool] | None, mirror: bool) -> Opening:
@@ -330,9 +332,15 @@ def _goldfish_record(state: AlomfogoState, opening: Opening, trace: list[str] | 
     ends with the game's log and the ability uses."""
     me = state.players[0]
     won = state.result == 0
-    drawn = len(opening.library) - len(me.library)
+    total = len(opening.library)
+    drawn = total - len(me.library)
+    marks = me.marks
+    # Only the cards drawn are named (top first) when the library never grew past its opening size
+    # (a card put back on it, AF-D19); else the whole library, as the turns' bounds may reach past the draws.
+    lowest = min(marks) if marks else 0
+    upto = total - min(lowest, len(me.library)) if drawn >= 0 and marks and max(marks) <= total else total
     opening_names = list(map(_NAME, opening.hand))
-    names = list(map(_NAME, opening.library))
+    names = list(map(_NAME, opening.library[:upto]))
     seen = opening_names + names[:drawn]
     if trace is not None:
         trace.extend(state.log)
@@ -340,23 +348,25 @@ def _goldfish_record(state: AlomfogoState, opening: Opening, trace: list[str] | 
         trace.append("ability uses: " + (", ".join(f"{name} {n}" for name, n in sorted(counted.items()))
                                          or "none"))
     return WinRecord(won, me.turns if won else None, opening.mulligans, seen, opening_names,
-                     _seen_by_turn(opening_names, names, me.marks, drawn))
+                     _seen_by_turn(opening_names, names, marks, drawn, total))
 
 
-def _seen_by_turn(opening_names: list[str], names: list[str], marks: list[int], drawn: int) -> dict[str, list[str]]:
-    """Cards first seen in each own turn, from the library (``names``, top first), its size at the start
-    of each own turn (``marks``) and how many cards were drawn in all; turn 1 includes the opening hand."""
+def _seen_by_turn(opening_names: list[str], names: list[str], marks: list[int], drawn: int,
+                  total: int) -> dict[str, list[str]]:
+    """Cards first seen in each own turn, from the cards drawn (``names``, top first), the library's size
+    after the opening (``total``) and at the start of each own turn (``marks``) and how many cards were
+    drawn in all; turn 1 includes the opening hand."""
     # Every draw of turn t (phase 2, dream creatures AF-333, cycling AF-611, draw spells) lies between
     # the library sizes at the start of turns t and t+1.
-    total = len(names)
-    seen_by_turn: dict[str, list[str]] = {}
-    for t in range(1, len(marks) + 1):
-        part = names[total - marks[t - 1]:total - marks[t] if t < len(marks) else drawn]
-        seen_by_turn[str(t)] = opening_names + part if t == 1 else part
+    starts = [total - m for m in marks]
+    seen_by_turn = {str(t): names[a:b] for t, a, b in zip(range(1, len(starts) + 1), starts, [*starts[1:], drawn])}
+    if starts:
+        seen_by_turn["1"] = opening_names + seen_by_turn["1"]
     return seen_by_turn
 
 
 _NAME = attrgetter("name")
+_GLORY = attrgetter("card.glory")
 
 
 def _apply(state: AlomfogoState, seat: int, policy: Callable, rng: random.Random) -> Action:
@@ -413,7 +423,7 @@ def _greedy_turn(state: AlomfogoState, seat: int, policy: Callable, rng: random.
     state.end_play_phase(0)
     if may_challenge_now(state) is None:
         walkers = [perm for perm in me.table if challenger(perm) is None]
-        walkers.sort(key=lambda perm: -perm.card.glory)
+        walkers.sort(key=_GLORY, reverse=True)  # the most glorious first; a stable sort keeps ties in table order
         for perm in walkers:
             state.challenge(0, perm)
             if state.queue:

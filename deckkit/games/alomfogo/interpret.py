@@ -355,7 +355,7 @@ class AbilityRules(Resolver):
     def cost_of(self, p: int, card: CardDef) -> int:
         """What ``card`` costs ``p`` now: its printed cost less continuous reductions, never below 0 (AF-605)."""
         pool = self.game.pool
-        if not card.cost or not pool.cost_mods or id(card) in pool.full_price:
+        if not pool.cost_mods or not card.cost or id(card) in pool.full_price:
             return card.cost  # (nothing costs less than nothing; no cost change of the pool fits this card)
         less = 0
         for owner, pl in enumerate(self.players):

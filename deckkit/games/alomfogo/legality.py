@@ -183,7 +183,9 @@ def one_source(state: AlomfogoState, p: int, card: CardDef) -> Refusal | None:
 def may_play(state: AlomfogoState, p: int, card: CardDef) -> Refusal | None:
     """A card from the hand put into play in phase 3, paid or free (the phase itself: :func:`phase_gate`):
     every card but an instant, which is cast in a duel (AF-353)."""
-    return INSTANT_IS_CAST if card.type == "instant" else one_source(state, p, card)
+    if card.type == "instant":
+        return INSTANT_IS_CAST
+    return one_source(state, p, card) if card.magic_source else None  # (only a magic source is limited)
 
 
 def may_cast(state: AlomfogoState, p: int, card: CardDef) -> Refusal | None:

@@ -103,7 +103,8 @@ class PlayRules(RulesBase):
                 self.note(f"{self.pname(p)} plays {card.name} for {cost} VP ({player.vp} left){on}")
         if card.magic_source:
             player.source_played = True  # AF-610
-        if self.game.pool.firsts:
+        pool = self.game.pool
+        if pool.firsts:
             player.played.append(card)  # "the first … you play each turn" (AF-D22)
         if card.type == "general-spell":
             player.cage.append(card)  # AF-361: resolves, then the card is in the cage
@@ -112,7 +113,7 @@ class PlayRules(RulesBase):
         else:
             perm = Perm(card)
             player.table.append(perm)  # AF-608, AF-411
-            if self.game.pool.watched:
+            if pool.watched:
                 self.fire("enters", p, perm)
                 self.fire("played", p, perm)
                 if self.phase == OVER:

@@ -260,14 +260,14 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
                 each.played = []  # "the first … each turn" (AF-D22) counts again
         player.cycled = False
         gain = self.game.settings["vp_per_turn"]
-        for perm in player.table:
-            if perm.card.vp_bonus and (perm.state == ACTIVE or perm.card.type != "event"):  # AF-342
-                gain += perm.card.vp_bonus
-                self.count_use(perm.card)
-        player.vp += gain  # AF-602, AF-603: unspent VP carry over
-        for perm in player.table:  # AF-420: recovery after the VP, before the draw (AF-Q3)
-            if perm.state:
+        for perm in player.table:  # one pass: each card's VP by its state, then its recovery
+            card = perm.card
+            if card.vp_bonus and (perm.state == ACTIVE or card.type != "event"):  # AF-342
+                gain += card.vp_bonus
+                self.count_use(card)
+            if perm.state:  # AF-420: recovery after the VP, before the draw (AF-Q3)
                 perm.state -= 1
+        player.vp += gain  # AF-602, AF-603: unspent VP carry over
         if self.logging:
             self.note(f"-- turn {self.turn}: {self.pname(index)} (turn {player.turns}), "
                    f"+{gain} VP = {player.vp}")
