@@ -41,11 +41,16 @@ def _fold(text: str) -> str:
 def reminder_only(card: dict) -> bool:
     """Whether the card's text only reminds of rules its fields already say (or is empty)."""
     text = card.get("text")
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(text, str) or not text or text.isspace():  # isspace: no copy, as strip() makes
         return True
     if "(" in text:
         text = re.sub(r"\([^()]*\)", " ", text)  # reminder text in parentheses
-    kind = str(card.get("type", "")).casefold().replace("-", " ") + ":"
+    card_type = card.get("type", "")
+    kind = _KINDS.get(card_type) if isinstance(card_type, str) else None
+    if kind is None:
+        kind = str(card_type).casefold().replace("-", " ") + ":"
+        if isinstance(card_type, str) and len(_KINDS) < 256:  # a game has a handful of types
+            _KINDS[card_type] = kind
     # Most texts say something in their first sentence: decided without splitting the whole text.
     end = _SENTENCES.search(text)
     said = (text[:end.start()] if end else text).strip(" ,:\t").casefold()
@@ -66,6 +71,7 @@ def reminder_only(card: dict) -> bool:
 
 
 _SENTENCES = re.compile(r"[.;!\n]+")
+_KINDS: dict[str, str] = {}  # a type as a sentence starting with it begins ("dream creature:")
 _LANGUAGE: dict[str, str | None] = {}
 
 
