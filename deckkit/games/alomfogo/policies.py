@@ -392,7 +392,7 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     best: tuple[str, CardDef, Perm | None, Choice | None] | None = None
     free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
     free_walkers = state.game.pool.free_walkers
-    spells = []
+    spells: list[CardDef] = []
     # Copies of a card are valued alike; the first stays the choice (a later one must be worth more).
     for card in player.hand:
         if may_play(state, p, card) is not None:
@@ -402,7 +402,6 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
             continue
         key: Key | None = None
         event = None
-        choice: Choice | None = None
         if card.is_dreamwalker and free_walkers:
             if free is None:
                 free = [perm for perm in player.table if free_event(perm) is None]
@@ -418,7 +417,7 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
             elif card.type == "event":
                 key = _permanent_worth(state, p, card)
         if key is not None and (best_key is None or key > best_key):
-            best_key, best = key, ("play", card, event, choice)
+            best_key, best = key, ("play", card, event, None)
     for card in spells:  # the general spells, each way to play them valued from its steps
         if best_key is not None and _spell_ceiling(state, card) < best_key[0]:
             continue
