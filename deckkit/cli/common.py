@@ -107,6 +107,9 @@ RecordsOutput = output_option("table", "json", "csv", "jsonl")
 # Made here, not in a signature: a type checker cannot read an annotation that is a call.
 GoldfishOutput = output_option("table", "json", help="Output: table (for people) or json; per-game rows: "
                                "--games-out FILE.csv or FILE.jsonl.")
+# The error rates of a sequential test (--sprt) and of the planner (--plan), the same in goldfish and match.
+Alpha = Annotated[float, typer.Option(help="--sprt/--plan: the false-positive rate (0 to 0.5).")]
+Beta = Annotated[float, typer.Option(help="--sprt/--plan: the false-negative rate, 1 − power (0 to 0.5).")]
 ExportOutput = output_option("json", "jsonl", "csv", help="json (default), jsonl or csv; "
                              "from --file's suffix if not given.")
 

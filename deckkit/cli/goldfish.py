@@ -46,8 +46,8 @@ def goldfish(
     impact: Annotated[bool, typer.Option("--impact", help="Per card: win turn with it in the opening hand / by turn 3 vs not.")] = False,
     sprt: Annotated[str | None, typer.Option("--sprt", metavar="D0,D1", help="Two decks: play until a sequential test "
                                              "decides whether the second wins D0 or D1 turns sooner.")] = None,
-    alpha: Annotated[float, typer.Option(help="--sprt/--plan: the false-positive rate (0 to 0.5).")] = 0.05,
-    beta: Annotated[float, typer.Option(help="--sprt/--plan: the false-negative rate, 1 − power (0 to 0.5).")] = 0.05,
+    alpha: common.Alpha = 0.05,
+    beta: common.Beta = 0.05,
     plan: Annotated[float | None, typer.Option("--plan", metavar="TURNS", help="Read this run as a pilot and say how "
                                                "many games a difference of TURNS needs.")] = None,
     control: Annotated[str | None, typer.Option("--control", metavar="CONDITION", help="Sharpen the mean win turn with "

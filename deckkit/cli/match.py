@@ -34,8 +34,8 @@ def match(
                                                    "the seats swapped (default: on when the two sides differ).")] = None,
     sprt: Annotated[str | None, typer.Option("--sprt", metavar="ELO0,ELO1", help="Play until a sequential test "
                                              "decides between A being ELO0 and ELO1 Elo stronger (two decks).")] = None,
-    alpha: Annotated[float, typer.Option(help="--sprt/--plan: the false-positive rate (0 to 0.5).")] = 0.05,
-    beta: Annotated[float, typer.Option(help="--sprt/--plan: the false-negative rate, 1 − power (0 to 0.5).")] = 0.05,
+    alpha: common.Alpha = 0.05,
+    beta: common.Beta = 0.05,
     plan: Annotated[float | None, typer.Option("--plan", metavar="ELO", help="Read this run as a pilot and say how "
                                                "many games a difference of ELO needs.")] = None,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
