@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from deckkit.cli import app
 from deckkit.paths import data_dir
+from cli_runner import command_on_catalogue
 
 DECKS = data_dir() / "decks"
 OB = str(DECKS / "obludarium-standard.deck")
@@ -17,13 +16,7 @@ KO = str(DECKS / "kotlik-standard.deck")
 
 @pytest.fixture(scope="module")
 def invoke(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("catalogue") / "catalogue.db")
-    runner = CliRunner()
-
-    def run(*args: str):
-        return runner.invoke(app, ["--db", db, "goldfish", *args], catch_exceptions=False)
-
-    return run
+    return command_on_catalogue(tmp_path_factory, "goldfish")
 
 
 @pytest.fixture(scope="module")

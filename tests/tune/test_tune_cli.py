@@ -7,8 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from deckkit.cli import app
 from deckkit.paths import data_dir
+from cli_runner import command_on_catalogue
 
 DECKS = data_dir() / "decks"
 OB = str(DECKS / "obludarium-standard.deck")
@@ -17,13 +17,7 @@ AF = str(DECKS / "alomfogo-casual.deck")
 
 @pytest.fixture(scope="module")
 def tune(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("catalogue") / "catalogue.db")
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(app, ["--db", db, "tune", *args], catch_exceptions=False)
-
-    return invoke
+    return command_on_catalogue(tmp_path_factory, "tune")
 
 
 def test_sweep_json(tune):
