@@ -64,6 +64,7 @@ class Compiler(ValueCompiler):
         amount = Amount(1)
         if "amount" in data and "amount" in eff.params:
             amount = self.amount(f"{path}.amount", data["amount"], bool(trigger and self._event_amount(trigger)))
+            self._amount_cap(f"{path}.amount", name, amount, eff.params["amount"].get("maximum"))
         flow = self._flow(path, data, trigger, earlier, target, player, amount)
         duration = data.get("duration", "")
         if "duration" in data and "duration" in eff.params:
@@ -117,6 +118,19 @@ class Compiler(ValueCompiler):
         """Whether the trigger's event is about a card (a turn's start is not)."""
         event = self.v.events.get(trigger.on) or self.v.replaceable.get(trigger.on)
         return event is None or event.card
+
+    def _amount_cap(self, path: str, name: str, amount: Amount, top: Any) -> None:
+        """An effect that declares a smaller maximum than the language's 99 gets no amount above it, and a
+        found amount (counted, the event's, a card's number) must say its ``max``."""
+        if not isinstance(top, int) or top >= 99:
+            return
+        if amount.dynamic:
+            if amount.max is None or amount.max > top:
+                self.p.add(path, f"{name} takes at most {top}, and this amount could be more",
+                           f'add "max": {top} (or less) to the amount')
+        elif amount.fixed > top:
+            self.p.add(path, f"{amount.fixed} is more than {name} takes (at most {top})",
+                       f"{name}'s amount is a whole number up to {top}")
 
     def _ref(self, path: str, ref: Any, earlier: tuple[Step, ...]) -> int:
         """A reference to an earlier step (1-based) that acts on cards."""

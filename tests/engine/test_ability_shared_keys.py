@@ -111,3 +111,17 @@ def test_a_filter_on_a_turn_event_is_refused():
                            "do": [{"effect": "draw", "amount": 1}]}]}
     assert ("$.abilities[0].trigger.filter", "a 'turn-start' event is about no card for the filter to test") in \
         _problems(card)
+
+
+@pytest.mark.parametrize("amount, words", [
+    (7, "7 is more than order-top takes (at most 6)"),
+    ({"count": {"side": "own", "zone": "hand"}}, "order-top takes at most 6, and this amount could be more"),
+])
+def test_af_d13_an_amount_above_what_the_effect_takes_is_refused(amount, words):
+    """Every order of the top cards is an option of the decision (AF-D13's kind): 7 cards would be 5,040
+    options, 12 cards 479 million, so the effect's own maximum holds for fixed and counted amounts alike."""
+    from deckkit.games.alomfogo import effects as _af  # noqa: F401  (registers the words and effects)
+
+    card = {"game": "alomfogo", "name": "Tükör", "type": "general-spell", "cost": 1,
+            "abilities": [{"do": [{"effect": "order-top", "amount": amount}]}]}
+    assert [(p.path, p.message) for p in compile_card("alomfogo", card)[1]] == [("$.abilities[0].do[0].amount", words)]

@@ -308,7 +308,12 @@ def use_ability(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         ctx.used = Resolution(inner, used, first_steps(used), [], state.fought)
 
 
-@effect(G, "order-top", params={"amount": AMOUNT}, required=("amount",),
+#: Every order of the top cards is an option of the decision: 6 cards are 720 orders, more would be
+#: millions (a card with 12 would list 479 million), so the checker stops a card there.
+ORDER_TOP = {**AMOUNT, "maximum": 6, "description": "How many top cards: 1 to 6 (each order is an option)."}
+
+
+@effect(G, "order-top", params={"amount": ORDER_TOP}, required=("amount",),
         phrase="you look at the top {amount} cards of your deck and put them back in any order")
 def order_top(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The top N cards of the user's deck go back in the order the action states, top first (AF-D13); in a

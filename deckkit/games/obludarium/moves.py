@@ -53,10 +53,6 @@ def _target(*sides: str, zones: tuple[str, ...] = ()) -> dict:
 
 
 # -- moving a card -----------------------------------------------------------------------------------
-def _owner(state, card) -> int:
-    return state.home_of(card) if type(card) is Perm else card.owner
-
-
 def move_card(state, card, to: str, position: str = "top", tapped: bool = False, player: int = 0) -> Any:
     """Move one card (in play, or ``Held`` in another zone; a card's facts: ``player``'s deck) into its
     owner's ``to`` zone; returns what the card is now (a card in play or a ``Held``), None if it was
@@ -100,7 +96,7 @@ def move_card(state, card, to: str, position: str = "top", tapped: bool = False,
     else:
         state._zone(owner, to).append(info)
         where = "hand" if to == "hand" else "discard pile"
-        state.say(f"{info.name} goes from p{owner + 1}'s {card.zone.replace('deck', 'deck')} to the {where}")
+        state.say(f"{info.name} goes from p{owner + 1}'s {card.zone} to the {where}")
     return Held(info, owner, to)
 
 
@@ -156,7 +152,7 @@ def _check_move(data: dict) -> list:
     target = data.get("target")
     zone = target.get("zone", "play") if isinstance(target, dict) else "play"
     out = []
-    if data.get("to") == zone or data.get("to") == "play" and zone == "play":
+    if data.get("to") == zone:
         out.append((".to", f"the card is in {zone} already", "to is another zone than the target's"))
     if "position" in data and data.get("to") != "deck":
         out.append((".position", "a position is a place in a deck, and this card goes elsewhere",
@@ -178,10 +174,10 @@ def _discard_phrase(w: dict) -> str:
 @questions("discard")
 def _discard_questions(state, f, step, ctx) -> Generator[Ask, str, tuple]:
     """Each discarding player chooses their own cards (OB-910), one at a time (one name: no question)."""
-    n = state.amount(step, ctx)
-    out: list[tuple[int, str]] = []
     if step.param("random", False):
         return ()
+    n = state.amount(step, ctx)
+    out: list[tuple[int, str]] = []
     for q in state.players_of(step, ctx):
         left = [c.name for c in state.hands[q]]
         for _ in range(min(n, len(left))):
@@ -206,9 +202,9 @@ def discard(state, ctx, step) -> None:
                 hand = state.hands[q]
                 if hand:
                     card = chance(state.rng, f"p{q + 1}'s card discarded at random", list(hand))
-                    picks.append((q, card.name))
-                    _discard_one(state, q, card.name)
-        ctx.acted = tuple(Held(state.discards[q][-1], q, "discard") for q, _ in picks)
+                    if _discard_one(state, q, card.name):  # each card as it reaches the pile, for a later ref
+                        picks.append(Held(state.discards[q][-1], q, "discard"))
+        ctx.acted = tuple(picks)
         return
     done = []
     for q, name in ctx.answers:

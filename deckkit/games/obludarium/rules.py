@@ -334,8 +334,8 @@ class AbilityRules(State):
 
     def note_more_food(self, p: int) -> None:
         """Count the use of the card that let ``p`` lay out one more food (the goldfish statistic)."""
-        for src, st, _ in self.mods():
-            if st.effect == "more-food" and src.owner == p:
+        for src, st, cond in self.mods():
+            if st.effect == "more-food" and src.owner == p and self.holds(st.condition or cond, p, src):
                 self.note(src.info, p)
                 return
 
@@ -484,7 +484,7 @@ class AbilityRules(State):
         """A step's amount now: fixed, counted from the state, the event's amount or a number of a
         card an earlier step acted on ("life equal to its attack")."""
         a = step.amount
-        if a.count is None and not a.from_event and not a.stat:
+        if not a.dynamic:
             return a.fixed
         return a.value(lambda c: self.count(c, ctx.player, ctx.perm), ctx.event_amount,
                        lambda am: self._stat(am, step, ctx))
