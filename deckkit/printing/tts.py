@@ -51,6 +51,9 @@ def export_tts(selection: Selection, layout: Layout, folder: Path, *, backs: str
 
     if not selection.counts:
         raise PrintError("the deck has no cards", hint="add cards to the deck first")
+    if stem is not None and (not stem or Path(stem).name != stem or stem in (".", "..")):
+        raise PrintError(f"--name {stem!r} is not a file name", hint="the files go into the folder -f names; "
+                         "give a plain name such as my-deck")
     check_folder(folder)
     stem = stem or _stem(selection.title)
     w, h = card_pixels(layout)

@@ -54,6 +54,8 @@ def test_print_a_query_one_each_names_the_pdf_after_nothing_given(run, tmp_path)
     (["render", "Athame", "-f", "pics", "--only", "gif"], "--only 'gif'"),
     (["render", "Athame", "-f", "pics", "--dpi", "5"], "--dpi 5"),
     (["export-tts", "alomfogo-casual", "-f", "tts", "--backs", "fake.png"], "fake.png is not an image"),
+    (["export-tts", "alomfogo-casual", "-f", "tts", "--name", "../outside"], "--name '../outside' is not a file name"),
+    (["export-tts", "alomfogo-casual", "-f", "tts", "--name", "a/b"], "--name 'a/b' is not a file name"),
     (["deck", "show", "alomfogo-casual", "--image", "deck.jpg"], "the deck picture is a PNG file"),
 ])
 def test_bad_input_is_one_message_exit_2_and_nothing_written(run, tmp_path, args, words):
