@@ -8,8 +8,9 @@ permission bits; a new file gets the user's umask; a read-only file is refused, 
 A special file (``/dev/null``, a FIFO, a terminal) is written in place, since it cannot be
 replaced. Failures raise :class:`FileWriteError` (exit 1) naming the file and what to do.
 
-``read_text(path, what=…)`` is the matching reader for user input files: regular files only
-(a FIFO or ``/dev/zero`` is refused rather than read forever) and at most ``MAX_INPUT_BYTES``.
+``read_text(path, what=…)`` is the matching reader for user input files: regular files, and pipes
+and FIFOs read once to their end (``import <(cat f)``), at most ``MAX_INPUT_BYTES``; a device such
+as ``/dev/zero`` is refused rather than read for ever.
 """
 
 from __future__ import annotations
@@ -185,10 +186,11 @@ def write_bytes(path: str | Path, data: bytes) -> None:
 
 
 def read_bytes(path: str | Path, *, what: str = "file", limit: int = MAX_INPUT_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes; FileReadError otherwise.
+    """The bytes of a regular file or a pipe of at most ``limit`` bytes; FileReadError otherwise.
 
-    FIFOs, devices and sockets are refused before they are opened for reading (a FIFO would block,
-    ``/dev/zero`` would never end); a file growing past ``limit`` while read is refused too.
+    A pipe or FIFO is read once to its end (and held to the limit); devices and sockets are refused
+    before they are opened (``/dev/zero`` would never end); a file growing past ``limit`` while read
+    is refused too.
     The path ``<stdin>`` (the CLI's ``-``) is standard input, read once and held to the same limit.
     """
     shown = str(path)

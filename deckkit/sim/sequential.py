@@ -26,12 +26,12 @@ class SequentialResult:
 
 
 def play_until_decided(jobs: Sequence[AnyJob], test: Sprt, llr: Callable[[list[list[Any]]], float], *, batch: int,
-                       cap: int, backend: Backend, progress: Callable[[int, int], None] | None = None,
-                       start: int = 0, records: list[list[Any]] | None = None) -> SequentialResult:
-    """Play games ``start, start + 1, …`` of every job in batches of ``batch`` until ``test`` decides on
-    ``llr(records)`` or ``cap`` games per job are played. ``records`` holds games already played."""
-    records = records if records is not None else [[] for _ in jobs]
-    done = sum(len(r) for r in records)
+                       cap: int, backend: Backend, progress: Callable[[int, int], None] | None = None
+                       ) -> SequentialResult:
+    """Play games ``0, 1, …`` of every job in batches of ``batch`` until ``test`` decides on
+    ``llr(records)`` or ``cap`` games per job are played."""
+    records: list[list[Any]] = [[] for _ in jobs]
+    done = 0
 
     def tick(n: int) -> None:
         nonlocal done
@@ -39,7 +39,7 @@ def play_until_decided(jobs: Sequence[AnyJob], test: Sprt, llr: Callable[[list[l
         if progress:
             progress(done, cap * len(jobs))
 
-    lo = start
+    lo = 0
     k = 0
     try:
         while lo < cap and test.decision is None:

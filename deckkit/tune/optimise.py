@@ -20,7 +20,7 @@ format (copy limits, bans, composition).
   no better there is not tested); the candidate is then judged on *fresh* shared seeds, ``--games``
   more at a time, by an SPRT on the paired per-game gains (:mod:`deckkit.sim.sprt`: H0 the gain is
   ``D0``, H1 it is ``D1``, error rates α and β). A move is accepted only when the test accepts H1; a
-  test still undecided after ``MAX_ROUNDS`` rounds (or when the budget runs out) refuses the move.
+  test still undecided after ``ROUNDS`` rounds (or when the budget runs out) refuses the move.
   The games that ranked a candidate never decide for it, and no estimate at a cap does: a stopping
   rule that adds games while tied and then lets the estimate decide accepts far more null moves
   than its nominal rate.
