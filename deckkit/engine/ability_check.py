@@ -9,7 +9,6 @@ fields, since a catalogue repeats a few hundred abilities over thousands of card
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from deckkit.engine.abilities import (
@@ -25,7 +24,7 @@ from deckkit.engine.abilities import (
     vocabulary,
 )
 from deckkit.engine.ability_values import ValueCompiler, schema_problem
-from deckkit.engine.effects import AbilityProblem, Effect
+from deckkit.engine.effects import AbilityProblem, Effect, did_you_mean
 
 _ABILITY_KEYS = ("text", "trigger", "cost", "static", "condition", "do", "modes", "per_turn", "replace", "less",
                  "prevent", "keyword")
@@ -160,8 +159,7 @@ class Compiler(ValueCompiler):
                            'for example {"ref": 1, "filter": {"type": "monster"}}')
             filt = self.filter(f"{path}.filter", data.get("filter", {}))
             return ("ref", ref, filt)
-        near = "did you mean 'done'? " if isinstance(data, str) and difflib.get_close_matches(data, ["done"], 1, 0.6) \
-            else ""
+        near = did_you_mean(data, ["done"])
         self.p.add(path, f"{data!r} is not a condition of a step",
                    near + '"done" (if you do) or {"ref": N, "filter": {…}} (if that card is …)')
         return ()

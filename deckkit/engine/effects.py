@@ -17,7 +17,7 @@ meaningless ability never reaches play.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,8 +151,11 @@ class AbilityProblem:
     hint: str | None = None
 
 
-def _close(word: str, choices: list[str]) -> str:
-    found = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+def did_you_mean(word: Any, choices: Iterable[str]) -> str:
+    """``"did you mean 'x'? "`` for the choice closest to ``word`` (a string), else ``""``."""
+    if not isinstance(word, str):
+        return ""
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean {found[0]!r}? " if found else ""
 
 
@@ -164,7 +167,7 @@ def _check_value(key: str, value: Any, schema: dict) -> AbilityProblem | None:
         choices = list(schema["enum"])
         if value not in choices:
             shown = ", ".join(map(str, choices))
-            near = _close(value, [c for c in choices if isinstance(c, str)]) if isinstance(value, str) else ""
+            near = did_you_mean(value, [c for c in choices if isinstance(c, str)]) if isinstance(value, str) else ""
             return AbilityProblem(path, f"{value!r} is not one of {shown}", f"{near}{key} is one of {shown}")
         return None
     kind = schema.get("type")
@@ -192,7 +195,7 @@ def check_ability(game: str, ability: Any) -> list[AbilityProblem]:
     name = ability.get("effect")
     if name not in effects:
         listed = sorted(effects)
-        near = _close(name, listed) if isinstance(name, str) else ""
+        near = did_you_mean(name, listed) if isinstance(name, str) else ""
         shown = ", ".join(listed) or "none"
         what = "the ability names no effect" if "effect" not in ability else f"{name!r} is not one of {shown}"
         return [AbilityProblem(".effect", what, near.strip() or "effect names come from the game's effect registry")]
@@ -203,7 +206,7 @@ def check_ability(game: str, ability: Any) -> list[AbilityProblem]:
     for key, value in ability.items():
         if key not in schema["properties"]:
             problems.append(AbilityProblem(f".{key}", f"{key!r} is not a parameter of {name}",
-                                           f"{_close(key, allowed)}{name} takes: {', '.join(allowed)}"))
+                                           f"{did_you_mean(key, allowed)}{name} takes: {', '.join(allowed)}"))
             continue
         problem = _check_value(key, value, schema["properties"][key])
         if problem:

@@ -30,13 +30,13 @@ its game.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckkit.engine.effects import did_you_mean
 from deckkit.schemas import Problem
 
 __all__ = ["Definition", "Expansion", "read_section", "builtin_keywords", "KeywordTable", "expand_card",
@@ -111,13 +111,6 @@ def _games() -> list[str]:
     return [g.name for g in registered_games()]
 
 
-def _near(word: Any, choices: Iterable[str]) -> str:
-    if not isinstance(word, str):
-        return ""
-    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean {found[0]!r}? " if found else ""
-
-
 def read_section(section: Any, file: str) -> tuple[list[Definition], list[Problem]]:
     """The definitions of a file's ``keywords`` section (an object: name -> definition)."""
     if not isinstance(section, dict):
@@ -142,11 +135,11 @@ def read_section(section: Any, file: str) -> tuple[list[Definition], list[Proble
         for key in data:
             if key not in _DEF_KEYS:
                 bad(f"{key!r} is not a key of a keyword definition",
-                    _near(key, _DEF_KEYS) + "a definition has: " + ", ".join(_DEF_KEYS), f".{key}")
+                    did_you_mean(key, _DEF_KEYS) + "a definition has: " + ", ".join(_DEF_KEYS), f".{key}")
         game = data.get("game")
         if game not in games:
             bad(f"{game!r} is not a game" if "game" in data else "the definition names no game",
-                _near(game, games) + "game is one of: " + ", ".join(games), ".game")
+                did_you_mean(game, games) + "game is one of: " + ", ".join(games), ".game")
             continue
         text = data.get("text", "")
         if not isinstance(text, str) or len(text) > 1000:
@@ -362,7 +355,7 @@ def _undefined(file: str, record: int | None, path: str, name: Any, game: str, t
     shown = ", ".join(names) or "none yet"
     return Problem(file, f"{name!r} is not a defined keyword of {game}" if isinstance(name, str) else
                    f"{name!r} is not a keyword name", None, record, path,
-                   _near(name, names) + f"keywords are: {shown}; define one in a 'keywords' section of a card "
+                   did_you_mean(name, names) + f"keywords are: {shown}; define one in a 'keywords' section of a card "
                    "file (or a keywords file imported with the cards)")
 
 
