@@ -166,6 +166,11 @@ def llr_normal(n: int, total: float, total_sq: float, h0: float, h1: float) -> f
     return n / 2 * math.log(max(r0, floor) / max(r1, floor))
 
 
+def llr_normal_of(xs: Sequence[float], h0: float, h1: float) -> float:
+    """:func:`llr_normal` of the observations ``xs`` themselves."""
+    return llr_normal(len(xs), math.fsum(xs), math.fsum(x * x for x in xs), h0, h1)
+
+
 # -- the test --------------------------------------------------------------------------------------
 
 @dataclass

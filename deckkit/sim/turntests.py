@@ -16,7 +16,7 @@ from typing import Any
 from deckkit.engine.results import WinRecord
 from deckkit.errors import UsageError
 from deckkit.sim.plan import Design, Plan, check_delta, check_pilot, make_plan, sd_of
-from deckkit.sim.sprt import llr_normal
+from deckkit.sim.sprt import llr_normal_of
 
 SPRT_BATCH = 100  # games per deck between two looks of a sequential test (at first: see deckkit.sim.sequential)
 
@@ -38,7 +38,7 @@ def llr_of(h0: float, h1: float) -> Callable[[list[list[Any]]], float]:
     """The LLR of a two-deck run's paired gains for ``h0`` against ``h1`` (turns)."""
     def llr(records: list[list[Any]]) -> float:
         xs = gains(records[0], records[1])
-        return llr_normal(len(xs), math.fsum(xs), math.fsum(x * x for x in xs), h0, h1)
+        return llr_normal_of(xs, h0, h1)
 
     return llr
 

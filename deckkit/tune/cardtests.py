@@ -187,10 +187,9 @@ def _additions(deck: DeckList, catalogue: Any, add_each: str, fill_card: dict | 
 def _sequential(deck: DeckList, lists: list[DeckList], records: list[list[Any]], tests: list[CardTest],
                 options: PlayOptions, backend: Any) -> None:
     """Test every variant against the deck by an SPRT on paired gains, playing fresh rounds while any is undecided."""
-    import math
     from dataclasses import replace
 
-    from deckkit.sim.sprt import Sprt, llr_normal
+    from deckkit.sim.sprt import Sprt, llr_normal_of
     from deckkit.sim.turntests import gains
     from deckkit.tune.optimise import ROUNDS
 
@@ -202,7 +201,7 @@ def _sequential(deck: DeckList, lists: list[DeckList], records: list[list[Any]],
     for r in range(1, ROUNDS + 1):
         for t, xs in zip(tests, seen):
             if t.test.decision is None:
-                t.test.update(len(xs), llr_normal(len(xs), math.fsum(xs), math.fsum(x * x for x in xs), h0, h1))
+                t.test.update(len(xs), llr_normal_of(xs, h0, h1))
         open_ = [k for k, t in enumerate(tests) if t.test.decision is None]
         if not open_ or r == ROUNDS:
             break

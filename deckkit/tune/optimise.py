@@ -379,9 +379,8 @@ class _Games:
     def sequential(self, base: DeckList, other: DeckList, tag: str, rounds: int, budgeted: bool = True) -> Verdict:
         """The SPRT of ``other`` against ``base`` on up to ``rounds`` fresh shared rounds ``{tag}1``, ``{tag}2`` …
         (the budget's rounds only while it lasts); accepted only when the test accepts H1."""
-        import math
 
-        from deckkit.sim.sprt import llr_normal
+        from deckkit.sim.sprt import llr_normal_of
         from deckkit.sim.stats import mean_interval
 
         test = self.new_test()
@@ -394,7 +393,7 @@ class _Games:
             self._play([base, other], name, budgeted)
             diffs += self._paired(self.records[base.key(), name], self.records[other.key(), name])
             gains = [-d for d in diffs]
-            test.update(len(diffs), llr_normal(len(gains), math.fsum(gains), math.fsum(g * g for g in gains), h0, h1))
+            test.update(len(diffs), llr_normal_of(gains, h0, h1))
             if test.decision:
                 break
         iv = mean_interval(diffs, self.options.confidence)

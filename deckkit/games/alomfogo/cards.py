@@ -112,7 +112,7 @@ class CardDef:
     __slots__ = ("id", "name", "key", "type", "cost", "attack", "defense", "glory", "helper", "magic_source",
                  "is_dreamwalker", "is_creature", "abilities", "play", "helper_ability", "helper_vp",
                  "helper_discard", "triggers", "statics", "vp_bonus", "power", "cost_mods", "free_max", "counter",
-                 "keywords", "after_duel", "target", "plain_play", "plain_helper", "data", "replacements",
+                 "keywords", "target", "plain_play", "plain_helper", "data", "replacements",
                  "asking")
 
     def __init__(self, data: dict) -> None:
@@ -182,8 +182,7 @@ class CardDef:
         self.counter = bool(kinds.get("counterspell"))
         self.keywords = frozenset(str(st.param("keyword")) for st in kinds.get("keyword", ()))
         after = kinds.get("after-duel")
-        self.after_duel: str | None = str(after[0].param("state")) if after else None  # replaces AF-757
-        if after:
+        if after:  # AF-757 replaced: the printed form of a rests-after-duel replacement
             self.replacements = {**self.replacements, "rests-after-duel": (
                 *self.replacements.get("rests-after-duel", ()), _after_duel(str(after[0].param("state"))))}
 
