@@ -145,7 +145,7 @@ class DuelRules(RulesBase):
         pool = self.game.pool
         fought = None
         if pool.replaced and (att.card.replacements or pool.replaced_others) or "duel-won" in pool.watched:
-            fought = self.duel or Duel.won_at_once(self.active, att, defender)
+            fought = self.duel or Duel(self.active, att, defender, att)  # AF-710: no defender fought
             fought.winner = 0
             self.fought = fought
             try:

@@ -101,17 +101,6 @@ class Duel:
         self.silenced = [False, False]  # the side's helper ability has no effect in this duel
         self.winner: int | None = None  # the side that won (0 attacker, 1 defender), once the duel is over
 
-    @classmethod
-    def won_at_once(cls, attacker: int, att: Perm, defender: int) -> Duel:
-        """The record of an unanswered challenge, which the attacker wins at once (AF-710): no defender,
-        helpers or assists (built without the lists a fought duel keeps)."""
-        d = cls.__new__(cls)
-        d.players, d.duelists, d.helpers = (attacker, defender), (att, att), [None, None]
-        d.bonus, d.mods, d.last_instant, d.silenced = [0, 0], [], [0, 0], [False, False]
-        d.to_act = d.passes = d.helper_side = d.assists = 0
-        d.winner = 0
-        return d
-
     def result(self, perm: object) -> str | None:
         """``won``, ``lost`` or ``tied`` for a duelist of a duel that is over (None for any other card)."""
         if perm is not self.duelists[0] and perm is not self.duelists[1]:

@@ -330,7 +330,7 @@ class ChoiceRules(DecisionRules):
             return (pick,) if pick.info in self._zone(pick.owner, t.zone) else None
         if t.chosen and pick is not None:
             return (pick,) if pick in self.tables[pick.owner] else None
-        sides = (p,) if t.side == "own" else (1 - p,) if t.side == "enemy" else (self.active, 1 - self.active)
+        sides = self._sides(p, t)
         if t.zone and t.zone != "play":  # every or a random card of another zone
             found = [Held(c, q, t.zone) for q in sides for c in self._zone(q, t.zone) if self.passes(t.filter, c)]
         else:
