@@ -48,8 +48,9 @@ either side) is skipped: it is no decision. In scripts, name the player: ``p2: c
 
 Strengthening alternates (OB-904 – OB-906, OB-Q12): in the attack step, the block step and the fight
 exchange, a player who strengthened or weakened a monster may not do so again until the opponent
-has acted — a pass is no action, a block or "no block" is (OB-906). So the attacker strengthens once
-in the attack step, and again in the fight exchange after the blocks.
+has acted — a pass is no action, a block is, and so is "no block" (OB-906): the pass that ends the
+block step with an attack let through; after every attack was blocked, that pass is no action. So the
+attacker strengthens once in the attack step, and again in the fight exchange after the blocks.
 
 Further reading choices: each instant cast in the attack step (OB-803) is answered on its own;
 the fight exchange after the blocks (OB-827, OB-831) ends with the first pass (OB-Q12). The hand-size rule counts only cards that can be laid

@@ -170,8 +170,11 @@ class ObState(TurnRules, State):
         if kind == "choose":  # the answer to a decision asked while an ability resolves (pending.py)
             self.choose(p, args[0])
             return
-        if self.locked >= 0 and p != self.locked and (kind != "pass" or self.phase == BLOCK and not self.stack):
-            self.locked = -1  # the opponent acted (a "no block" counts, OB-906): strengthening may alternate
+        # the opponent acted: strengthening may alternate. A pass is no action (OB-Q12), except the
+        # defender's pass that ends the block step letting an attack through: "no block" (OB-817, OB-906)
+        if self.locked >= 0 and p != self.locked and (kind != "pass" or self.phase == BLOCK and not self.stack and any(
+                not (att.blockers or att.sblock) for att in self.attackers)):
+            self.locked = -1
         if kind == "pass":
             self._pass(p)
             return
@@ -342,7 +345,7 @@ class ObState(TurnRules, State):
             else:
                 self._end_turn()
         elif ph == BLOCK:
-            self.phase = FIGHT  # OB-817, OB-906: "no block" / done blocking counts as an action
+            self.phase = FIGHT  # OB-817, OB-906: a "no block" that lets an attack through was an action (_apply)
             if self.logging:
                 self.log.append(f"{PLAYER_NAMES[p]} is done blocking")
         elif ph == FIGHT:
