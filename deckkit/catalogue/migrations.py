@@ -166,6 +166,20 @@ def _m7_keywords(db) -> None:
                "source TEXT, PRIMARY KEY (game, name))")
 
 
+def _m8_collection_history(db) -> None:
+    """Version 8: the cards a user owns (``collection``, one row per card id with its count) and the
+    results of goldfish, match and tune runs per deck version (``deck_runs``, keyed by the deck's
+    content hash; ``outcomes`` holds each game's result by game index, so two versions goldfished on
+    the same seeds can be compared game by game)."""
+    db.execute("CREATE TABLE collection (card_id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+               "count INTEGER NOT NULL CHECK (count >= 1))")
+    db.execute("CREATE TABLE deck_runs (pk INTEGER PRIMARY KEY, deck_hash TEXT NOT NULL, deck TEXT, name TEXT, "
+               "game TEXT NOT NULL, kind TEXT NOT NULL, recorded TEXT NOT NULL, conditions TEXT NOT NULL, "
+               "summary TEXT NOT NULL, outcomes TEXT)")
+    db.execute("CREATE INDEX idx_deck_runs_hash ON deck_runs (deck_hash, kind)")
+
+
 # Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
 MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags, 4: _m4_lean,
-                                                 5: _m5_partial_indexes, 6: _m6_readable, 7: _m7_keywords}
+                                                 5: _m5_partial_indexes, 6: _m6_readable, 7: _m7_keywords,
+                                                 8: _m8_collection_history}

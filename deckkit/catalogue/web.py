@@ -58,7 +58,7 @@ _COLUMNS = {
     "source": "Where it came from: bundled, or the file it was imported from.",
 }
 _HIDDEN = ("meta", "card_blobs", "card_tags", "sqlite_stat1", "cards_fts", "cards_fts_data", "cards_fts_idx",
-           "cards_fts_docsize", "cards_fts_config", "keyword_definitions")
+           "cards_fts_docsize", "cards_fts_config", "keyword_definitions", "collection", "deck_runs")
 
 
 def metadata(db: Path) -> dict[str, Any]:
