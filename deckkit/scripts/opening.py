@@ -19,6 +19,11 @@ from deckkit.errors import IllegalAction
 OPENING_KINDS = ("mulligan", "keep")
 
 
+def _name(card: Any) -> str:
+    """A dealt card's name: a game deals the deck's records (dicts) or its own card objects."""
+    return card["name"] if isinstance(card, dict) else card.name
+
+
 class _Ask(Exception):
     """The procedure asks about a hand the script has not decided yet."""
 
@@ -30,8 +35,11 @@ class _Ask(Exception):
 class Opening:
     """The opening in progress: replays ``new_game`` with the decisions taken so far (pure and seeded)."""
 
-    def __init__(self, game: Any, decks: list[list[dict]] | None, make_rng: Any, max_mulligans: int) -> None:
+    def __init__(self, game: Any, decks: list[list[dict]] | None, make_rng: Any, max_mulligans: int,
+                 no_mulligan_rule: str | None = None, floor_rule: str | None = None) -> None:
         self.game, self.decks, self.make_rng, self.max_mulligans = game, decks, make_rng, max_mulligans
+        #: the rules a refused mulligan cites: the game has none, or the hand is already empty
+        self.no_mulligan_rule, self.floor_rule = no_mulligan_rule, floor_rule
         self.decisions: list[str] = []
         self.log: list[str] = []
         self.history: list[Action] = []
@@ -85,9 +93,11 @@ class Opening:
         chosen = next((a for a in self.legal_actions() if str(a) == text.strip().lower()), None)
         if chosen is None:
             if text.strip().lower() == "mulligan":
-                why = ("this game's opening has no mulligan" if not self.max_mulligans
-                       else "no further mulligan: the hand has no cards left")
-                raise IllegalAction(why, [str(a) for a in self.legal_actions()])
+                if not self.max_mulligans:
+                    why, rule = "this game's opening has no mulligan", self.no_mulligan_rule
+                else:
+                    why, rule = "no further mulligan: the hand has no cards left", self.floor_rule
+                raise IllegalAction(why, [str(a) for a in self.legal_actions()], rule=rule)
             raise IllegalAction(f"{text!r} is not an opening decision: write mulligan or keep",
                                 [str(a) for a in self.legal_actions()])
         self.decisions.append(chosen.kind)
@@ -108,7 +118,7 @@ class Opening:
                                "active": f"p{self.asking.player + 1}" if self.asking else None}
         for p in range(len(self.decks or [])):
             hand = self.asking.hand if self.asking and self.asking.player == p else self.kept.get(p, [])
-            out[f"p{p + 1}"] = {"hand": [c["name"] for c in hand], "mulligans": self.mulligans.get(p, 0),
+            out[f"p{p + 1}"] = {"hand": [_name(c) for c in hand], "mulligans": self.mulligans.get(p, 0),
                                 "kept": p in self.kept}
         return out
 
