@@ -3,8 +3,8 @@
 Greedy picks the first attack and the first food that the legal actions list without listing them
 (``_first_attack``, ``_first_food``: the same rule checks, OB-801, OB-315, OB-701), and looks up the
 shapes of the cards its actions name only when two actions may name cards alike (``_may_repeat``),
-and takes the value of a pass from where the other player's last valued choice played out to
-(``_pass_from_note``). At every decision of greedy games — against the passive dummy and against itself, on the starter
+and (the play-out pilot, ``greedy_playout``) takes the value of a pass from where the other player's
+last valued choice played out to (``_pass_from_note``). At every decision of greedy games — against the passive dummy and against itself, on the starter
 deck, the designer deck and random decks over the whole pool — each shortcut's answer is checked
 against the full list of legal actions.
 """
@@ -83,8 +83,8 @@ def test_the_shortcuts_agree_with_the_legal_actions_on_the_designer_deck_and_ran
 
 
 def test_a_pass_valued_from_the_other_players_play_out_is_what_valuing_it_gives(monkeypatch):
-    """In self-play a pass is often valued from where the other player's choice played out to: the
-    score there is the score of playing the pass out now."""
+    """In self-play the play-out pilot (greedy-playout) often values a pass from where the other player's
+    choice played out to: the score there is the score of playing the pass out now."""
     taken = 0
     noted = pol._pass_from_note
 
@@ -102,5 +102,7 @@ def test_a_pass_valued_from_the_other_players_play_out_is_what_valuing_it_gives(
                     (game, [game.cards[game.card_named(e.name).id] for e in entries for _ in range(e.count)])):
         for seed in range(6):
             chance = random.Random(seed)
-            g.goldfish(deck, chance, opponent="greedy", max_turns=30).play(policy_rng_of(chance))
+            run = g.goldfish(deck, chance, policy=pol.greedy_playout, opponent="greedy", max_turns=30)
+            run.seats = [pol.greedy_playout, pol.greedy_playout]
+            run.play(policy_rng_of(chance))
     assert taken > 50

@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 
 from deckkit.engine.core import Action, State
-from deckkit.engine.hidden import MatchSupport, redeal, squash
+from deckkit.engine.hidden import MatchSupport, redeal
 from deckkit.games.alomfogo import policies
+from deckkit.games.alomfogo.evaluation import evaluate
 from deckkit.games.alomfogo.state import AlomfogoState
-from deckkit.games.alomfogo.zones import ACTIVE
 
 
 def _key(card) -> str:
@@ -65,23 +65,6 @@ def greedy(state: State, rng: random.Random | None = None) -> Action:
     """The goldfish greedy player; it already decides every defending, helping and answering choice."""
     assert isinstance(state, AlomfogoState)
     return policies.greedy(state, rng)
-
-
-def evaluate(state: State, player: int) -> float:
-    """Glory, active dreamwalkers, VP and hand size, ``player``'s minus the best other's, squashed into (0, 1)."""
-    assert isinstance(state, AlomfogoState)
-    if state.result is not None:
-        return 1.0 if state.result == player else 0.0 if isinstance(state.result, int) else 0.5
-
-    def worth(i: int) -> float:
-        seat = state.players[i]
-        if not seat.alive:
-            return -100.0
-        walkers = sum(1 + perm.card.glory for perm in seat.table if perm.card.is_dreamwalker and perm.state == ACTIVE)
-        return seat.glory + 1.5 * walkers + 0.3 * seat.vp + 0.4 * len(seat.hand)
-
-    others = max(worth(i) for i in range(len(state.players)) if i != player)
-    return squash(worth(player) - others, 8.0)
 
 
 MATCH = MatchSupport(view=view, determinise=determinise, new_match=new_match, greedy=greedy, evaluate=evaluate,

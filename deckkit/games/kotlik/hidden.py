@@ -17,9 +17,10 @@ import random
 from collections.abc import Sequence
 
 from deckkit.engine.core import Action, State
-from deckkit.engine.hidden import MatchSupport, redeal, squash
+from deckkit.engine.hidden import MatchSupport, redeal
+from deckkit.games.kotlik.evaluation import evaluate
 from deckkit.games.kotlik.policies import Greedy, decide
-from deckkit.games.kotlik.state import OVER, KotlikState
+from deckkit.games.kotlik.state import KotlikState
 
 _GREEDY = Greedy()
 
@@ -88,15 +89,6 @@ def greedy(state: State, rng: random.Random | None = None) -> Action:
     """The goldfish greedy pilot, for either seat (it reads the cauldrons as a perfect memory does)."""
     assert isinstance(state, KotlikState)
     return decide(_GREEDY, state)
-
-
-def evaluate(state: State, player: int) -> float:
-    """The score difference so far (KO-800), squashed into (0, 1); the result of a finished game."""
-    assert isinstance(state, KotlikState)
-    if state.phase == OVER:
-        won = state.winners()
-        return 0.5 if not won else 1.0 if won[0] == player else 0.0
-    return squash(state.score(player) - state.score(1 - player), 8.0)
 
 
 MATCH = MatchSupport(view=view, determinise=determinise, new_match=new_match, greedy=greedy, evaluate=evaluate,

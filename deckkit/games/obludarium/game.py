@@ -255,10 +255,12 @@ class ObludariumGame(Game[ObState]):
 
     # -- policies and goldfish -----------------------------------------------------------------
     def policies(self) -> dict[str, Policy[ObState]]:
-        """greedy, random (draws from the players' generator) and passive."""
+        """greedy (a static evaluation of each choice), greedy-playout (each choice's turn played out:
+        slower, kept to measure greedy against), random (draws from the players' generator) and passive."""
         from deckkit.games.obludarium import policies
 
-        return {"greedy": policies.greedy, "random": policies.random_policy, "passive": policies.passive}
+        return {"greedy": policies.greedy, "greedy-playout": policies.greedy_playout,
+                "random": policies.random_policy, "passive": policies.passive}
 
     def goldfish(self, deck: list[dict], rng: random.Random, *, policy: str | Callable = "greedy",
                  opponent: str | Callable = "passive", keep=None, trace: list[str] | None = None,
@@ -279,9 +281,10 @@ class ObludariumGame(Game[ObState]):
             raise UsageError(f"unknown opponent {opponent!r}",
                              hint="Obludárium goldfish opponents: passive (the default), greedy (a copy of the deck)")
         if not callable(policy):  # else a scripted pilot (deckkit.sim.strategy) over the full rules engine
-            if policy not in ("greedy", "random", "passive"):
-                raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: greedy, random, passive")
-            policy = self.policies()[policy]
+            named = self.policies()
+            if policy not in named:
+                raise UsageError(f"unknown policy {policy!r}", hint="Obludárium policies: " + ", ".join(named))
+            policy = named[policy]
         mirror = self.policies()["greedy"] if opponent == "greedy" else None
         return goldfish.setup(self, deck, rng, policy, keep=keep, trace=trace, max_turns=max_turns, record=record,
                               opponent=mirror, opponent_deck=deck if mirror else None)

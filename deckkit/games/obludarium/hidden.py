@@ -11,8 +11,9 @@ import random
 from collections.abc import Sequence
 
 from deckkit.engine.core import Action, State
-from deckkit.engine.hidden import MatchSupport, redeal, squash
+from deckkit.engine.hidden import MatchSupport, redeal
 from deckkit.games.obludarium import defence, policies
+from deckkit.games.obludarium.evaluation import evaluate
 from deckkit.games.obludarium.cards import FOOD
 from deckkit.games.obludarium.legality import lay_outs
 from deckkit.games.obludarium.state import ATTACK, BLOCK, FIGHT, MAIN, ObState
@@ -91,18 +92,6 @@ def rollout(state: State, rng: random.Random | None = None) -> Action:
     if phase == ATTACK:
         return legal[0] if legal[0].kind == "attack" else legal[-1]
     return legal[0]  # the hand-size discard (OB-909)
-
-
-def evaluate(state: State, player: int) -> float:
-    """Life, monsters in play, food and cards in hand, ``player``'s minus the other's, squashed into (0, 1)."""
-    assert isinstance(state, ObState)
-    if state.result is not None:
-        return 1.0 if state.result == player else 0.0 if isinstance(state.result, int) else 0.5
-    q = 1 - player
-    food = [sum(1 for perm in state.tables[s] if perm.info.type == FOOD) for s in (0, 1)]
-    x = (state.life[player] - state.life[q] + defence.board_value(state, player) - defence.board_value(state, q)
-         + 0.7 * (food[player] - food[q]) + 0.4 * (len(state.hands[player]) - len(state.hands[q])))
-    return squash(x, 10.0)
 
 
 # Playouts: greedy ones (60 actions) beat the greedy pilot more often than random ones, but the pilot

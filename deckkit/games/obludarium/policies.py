@@ -22,6 +22,7 @@ import random
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
+from deckkit.games.obludarium.evaluation import value
 from deckkit.games.obludarium.legality import PASSES, may_attack, may_lay_out
 from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
 
@@ -116,7 +117,63 @@ _PASS_KEY = ("pass",)  # the key of a pass among the actions valued
 
 
 def greedy(state: ObState, rng: random.Random | None = None) -> Action:
-    """The goldfish greedy player: every legal action valued by its outcome on a clone; ties pass."""
+    """The greedy player: every legal action valued by the static evaluation
+    (:func:`~deckkit.games.obludarium.evaluation.value`) of the position it leads to, one action on a
+    clone; the first best is taken. Where the evaluation cannot tell — a spell or ability left on the
+    stack, a decision an ability asks — the clone resolves it first with passes and first options
+    (a short play-out, counted in :attr:`ObState.lookaheads` and the goldfish trace)."""
+    p = state.current_player()
+    if not state.stack and not state.window and not state.pending:
+        first = _first_attack(state, p) if state.phase == ATTACK and p == state.active else \
+            _first_food(state, p) if state.phase == MAIN else None
+        if first is not None:
+            return first
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    shapes = _shapes(state) if _may_repeat(legal) else {}
+    valued: dict[tuple, float] = {}
+    best, best_value = None, 0.0
+    evaluated = played = 0
+    for action in legal:
+        if action.kind == "attack":
+            continue
+        shape = (action.kind, *(shapes.get(a, a) for a in action.args)) if shapes else (action.kind, *action.args)
+        found = valued.get(shape)
+        if found is None:
+            if action.kind == "pass" and state.phase == MAIN and not state.stack and not state.pending:
+                found = value(state, p)  # passing the main phase changes nothing the evaluation reads
+            else:
+                twin = state.clone()
+                twin.logging = False
+                twin.log = []
+                twin.apply_unchecked(action)
+                if twin.stack or twin.pending:
+                    _resolve(twin)
+                    played += 1
+                found = value(twin, p)
+            valued[shape] = found
+            evaluated += 1
+        if best is None or found > best_value + 1e-9:
+            best, best_value = action, found
+    e, r = state.lookaheads
+    state.lookaheads = (e + evaluated, r + played)
+    return best if best is not None else passive(state)
+
+
+def _resolve(state, limit: int = 40) -> None:
+    """Resolve the stack and the decisions abilities ask, with passes and first options (:func:`pass_action`),
+    so that the evaluation reads what they did."""
+    apply = state.apply_unchecked
+    while limit and (state.stack or state.pending) and state.result is None:
+        apply(pass_action(state, state.current_player()))
+        limit -= 1
+
+
+def greedy_playout(state: ObState, rng: random.Random | None = None) -> Action:
+    """The play-out greedy player: every legal action valued by playing the turn out on a clone (with
+    passes) and scoring where it ends; the first best is taken. Slower than :func:`greedy` by the play-outs;
+    kept to measure that one against."""
     p = state.current_player()
     if not state.stack and not state.window and not state.pending:
         # every monster that may attack, in table order (OB-801); a food first: it only adds what the

@@ -43,7 +43,7 @@ class ObState(TurnRules, State):
 
     game: ObludariumGame
 
-    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "_modifiers", "uses", "pilot_note"}
+    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "_modifiers", "uses", "pilot_note", "lookaheads"}
 
     def __init__(self, game, rng) -> None:
         super().__init__(game, rng)
@@ -78,6 +78,8 @@ class ObState(TurnRules, State):
         #: The greedy pilot's note on where its last choice leads (policies.greedy), kept with the
         #: history length it holds for; not part of the position, and a clone starts without one.
         self.pilot_note: tuple | None = None
+        #: The greedy pilot's look-aheads here: (positions valued, of them resolved by a short play-out).
+        self.lookaheads: tuple[int, int] = (0, 0)
 
     # -- whose decision ------------------------------------------------------------------------
     def current_player(self) -> int:

@@ -1,0 +1,134 @@
+"""A static evaluation of an Obludárium position: how well a player stands, read from the state alone.
+
+:func:`value` is the greedy pilot's score of a position for ``p`` (higher is better; a won game
+beats everything); :func:`evaluate` is the same read for search, symmetric between the players and
+squashed into [0, 1] like a chance of winning. Neither plays anything out: every term is read from
+the zones, the numbers the rules compute now (continuous effects included) and the cards' compiled
+abilities — no card is known by name or role.
+
+Terms, each ``p``'s minus the other's where it applies:
+
+- life: the other's life taken counts six times one's own (the goldfish race is won by damage);
+- attacks under way: an attacker not blocked deals its attack now (OB-830); a blocked one fights
+  its blockers (OB-823, OB-824: equality kills; several blockers add up, OB-Q11), so a monster
+  that would die counts as gone;
+- monsters in play: the attack that stays after this turn (this turn's changes end, permanent ones
+  and continuous effects stay), counted as about two attacks to come, and the defence;
+- abilities in play: each triggered ability, special property and continuous effect a card brings;
+- food in play, artifacts by their cost, and cards in hand (a food is worth much while food is short,
+  a card that the food in play can pay for a little more).
+
+A spell or ability on the stack and a decision an ability asks are not read: the greedy pilot
+resolves them (with passes and first options) before it asks (:mod:`.policies`).
+"""
+
+from __future__ import annotations
+
+from deckkit.engine.hidden import squash
+from deckkit.games.obludarium.cards import FOOD, MONSTER
+from deckkit.games.obludarium.legality import ATTACK, BLOCK, FIGHT
+
+#: Weights: life taken from the other, one's own life, a point of lasting attack (about two attacks to
+#: come, each LIFE_TAKEN), defence, a monster in play, a card in hand, food in play, an artifact, an
+#: ability a card in play brings.
+LIFE_TAKEN, OWN_LIFE, ATTACK_TO_COME, DEFENCE, BODY, HAND, FOOD_IN_PLAY, ARTIFACT, ABILITY = (
+    3.0, 0.5, 2.0, 0.5, 0.5, 0.4, 1.2, 1.0, 0.3)
+WON = 10_000.0
+#: The spread of :func:`evaluate`: a difference of this many points is a 3-to-1 position.
+SCALE = 30.0
+
+_COMBAT = (ATTACK, BLOCK, FIGHT)
+
+
+def value(state, p: int) -> float:
+    """How good the position is for ``p`` (the greedy pilot's score; see the module docstring)."""
+    result = state.result
+    if result is not None:
+        return WON if result == p else -WON if isinstance(result, int) else 0.0
+    q = 1 - p
+    life = state.life
+    damage, dead = _combat(state) if state.attackers and state.phase in _COMBAT else (0, ())
+    if damage:
+        taken = 1 - state.active
+        if damage >= life[taken]:
+            return WON - 1.0 if taken == q else -WON + 1.0
+    own, other = life[p], life[q]
+    if damage:
+        if state.active == p:
+            other -= damage
+        else:
+            own -= damage
+    score = -LIFE_TAKEN * other + OWN_LIFE * own
+    food = 0
+    attack = state.attack
+    for perm in state.tables[p]:
+        kind = perm.info.type
+        if kind == MONSTER:
+            if perm not in dead:
+                score += _monster(state, perm, attack)
+        elif kind == FOOD:
+            score += FOOD_IN_PLAY
+            food += 1
+        else:
+            score += ARTIFACT + 0.2 * perm.info.cost + _abilities(perm.info)
+    for card in state.hands[p]:  # a food in hand is worth much while food in play is short
+        if card.type == FOOD:
+            score += 1.0 if food < 6 else 0.1
+        else:
+            score += HAND + (0.3 if card.cost <= food + 1 else 0.0)
+    for perm in state.tables[q]:
+        if perm.info.type == MONSTER and perm not in dead:
+            score -= _monster(state, perm, attack)
+    return score
+
+
+def evaluate(state, player: int) -> float:
+    """How well ``player`` stands, in [0, 1]: 1 a won game, 0 a lost one, 0.5 even (a draw); between,
+    :func:`value` of ``player`` minus that of the other, squashed (a chance of winning, roughly)."""
+    result = state.result
+    if result is not None:
+        return 1.0 if result == player else 0.0 if isinstance(result, int) else 0.5
+    mine, theirs = value(state, player), value(state, 1 - player)
+    if mine >= WON - 1.0 or theirs <= -WON + 1.0:
+        return 0.99
+    if theirs >= WON - 1.0 or mine <= -WON + 1.0:
+        return 0.01
+    return squash(mine - theirs, SCALE)
+
+
+def _monster(state, perm, attack) -> float:
+    """A monster's worth in play: the attack that stays after this turn, its defence, its abilities."""
+    now = attack(perm)
+    lasting = now - perm.atk + perm.info.attack + perm.perm_atk  # this turn's changes end (combat._turn_over)
+    if lasting < 0:
+        lasting = 0
+    return (LIFE_TAKEN * ATTACK_TO_COME * lasting + DEFENCE * (perm.info.defense + perm.perm_dfn) + BODY
+            + _abilities(perm.info))
+
+
+def _abilities(info) -> float:
+    """What the abilities a card in play brings are worth: each one it may use, triggers or holds."""
+    n = len(info.triggers) + len(info.statics) + (info.use is not None)
+    return ABILITY * n if n else 0.0
+
+
+def _combat(state) -> tuple[int, tuple]:
+    """The damage the attacks under way deal to the defender and the monsters their fights kill, as
+    the fight would go now (OB-820 – OB-830; a blocking spell stops an attack, OB-828)."""
+    attack, defense = state.attack, state.defense
+    damage = 0
+    dead: list = []
+    for att in state.attackers:
+        blockers = att.blockers
+        if not blockers:
+            if not att.sblock:
+                damage += attack(att)
+            continue
+        a_atk, total = attack(att), 0
+        for blk in blockers:
+            total += attack(blk)
+            if defense(blk) <= a_atk:
+                dead.append(blk)
+        if defense(att) <= total:
+            dead.append(att)
+    return damage, tuple(dead)
