@@ -1,37 +1,29 @@
-"""CLI command: play (registered by deckkit.cli) — a person against an AI, or two people, in the terminal.
+"""CLI command: play (registered by deckkit.cli) — a person against an AI, or two people.
 
-Whatever ends a session — the game's end, quit, end of input, Ctrl-C, a closed terminal (SIGHUP), a
-``kill`` (SIGTERM) or a failure inside the game — ``--autosave`` writes the game first. Any line
-typed is an answer: a number out of range, a very long number, a digit that is not 0-9 (``²``),
-bytes that are not UTF-8 or control characters are refused with a message, never the session.
+On a terminal the game screen (:mod:`deckkit.screen.app`) plays; through a pipe, in a script or with
+``--plain`` the line mode (:mod:`deckkit.screen.plain`); ``--web`` serves the game screen to a browser
+on this machine. Whatever ends a session — the game's end, quit, end of input, Ctrl-C, a closed
+terminal (SIGHUP), a ``kill`` (SIGTERM) or a failure inside the game — ``--autosave`` writes the game
+first. Any line typed is an answer or a message, never the end of the session.
 """
 
 import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckkit.cli import common
-from deckkit.terminal import escape, has_control
+from deckkit.screen.plain import Stop as _Stop
 
 if TYPE_CHECKING:
     from deckkit.match.session import Session
+    from deckkit.screen.model import Play
 
-HELP = ("type a number or an action as listed; undo takes back your last action; save FILE writes the game "
-        "as a script (*.deckkit.toml) that replays to this position; quit (or end of input) stops")
-MAX_LINE = 1000  # characters in one answer (an action is a few words)
 _SIGNALS = {"SIGINT": (130, "interrupted"), "SIGTERM": (143, "terminated"), "SIGHUP": (129, "the terminal closed")}
-
-
-class _Stop(Exception):
-    """The session ends: its exit code and the reason shown (the autosave is written on the way out)."""
-
-    def __init__(self, code: int, why: str) -> None:
-        super().__init__(why)
-        self.code, self.why = code, why
+WEB_AUTOSAVE = Path("deckkit-play-web.deckkit.toml")
 
 
 def _signalled(signum: int, frame: FrameType | None) -> None:
@@ -50,7 +42,7 @@ def play(
     deck: Annotated[Path, typer.Argument(help="Your deck (a file or a bundled deck's name).")],
     vs: Annotated[Path | None, typer.Option("--vs", help="The other side's deck (default: the same deck).")] = None,
     ai: Annotated[str, typer.Option("--ai", help="The other side's AI: random, greedy, mcts or "
-                                                         "strategy:FILE (a strategy file or a bundled strategy's name).")] = "greedy",
+                                                 "strategy:FILE (a strategy file or a bundled strategy's name).")] = "greedy",
     budget: Annotated[int, typer.Option("--budget", help="mcts: playouts per decision.")] = 200,
     seat: Annotated[int, typer.Option("--seat", help="Your seat: 1 (p1, who starts) or 2.")] = 1,
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="People play both seats (no AI).")] = False,
@@ -59,20 +51,106 @@ def play(
     autosave: Annotated[Path | None, typer.Option("--autosave", help="Save the game to FILE whenever play stops "
                                                                       "(end, quit, end of input, Ctrl-C, a kill or "
                                                                       "closed terminal, a failure).")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Go on with a game saved by play (save, --autosave).",
+                                              show_default=False)] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="The line mode (for pipes, scripts and screen readers; "
+                                                        "the default when not on a terminal).")] = False,
+    delay: Annotated[float | None, typer.Option("--delay", help="Seconds between the other side's actions in "
+                                                                "the log [default: 0.5 on the game screen, 0 in "
+                                                                "the line mode].", min=0, max=10,
+                                                show_default=False)] = None,
+    every_window: Annotated[bool, typer.Option("--stop-at-every-window",
+                                               help="Ask also when you could only pass (by default such "
+                                                    "windows are passed for you and said in the log).")] = False,
+    web: Annotated[bool, typer.Option("--web", help="Serve the game screen to a browser (needs deckkit[web]).")]
+    = False,
+    host: Annotated[str, typer.Option("--host", help="--web: the address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="--web: the port.", min=1, max=65535)] = 8000,
+    public: Annotated[bool, typer.Option("--public", help="--web: allow an address other machines reach.")]
+    = False,
+    screen: Annotated[bool, typer.Option("--screen", hidden=True, help="The game screen even off a terminal "
+                                                                       "(what --web runs per tab).")] = False,
 ) -> None:
-    """Play a game in the terminal against an AI (or hot-seat), choosing among the numbered legal actions.
+    """Play a game against an AI (or hot-seat): a game screen on a terminal, lines otherwise.
 
-    You see what your seat may see (the other hand and the libraries only as counts). Type the number
-    of an action or the action itself; an illegal one is refused with the reason and the legal actions.
-    undo takes back your last action (and the AI's answers to it); save FILE writes the game as a
-    scripted test (*.deckkit.toml) that `deckkit script run FILE` replays to the same position.
+    You see what your seat may see (the other hand only as a count). The game screen shows the table,
+    your actions grouped and described (Enter takes one), any card's text and abilities, and a log of
+    everything that happens; keys u undo, s save, l load, r resign, ? help, q quit. The line mode
+    (--plain, or through a pipe) shows the same: type the number of an action or the action itself,
+    card NAME to read a card, help for the commands. You are asked only at real decisions: a window
+    in which you could only pass is passed for you (--stop-at-every-window asks anyway). A saved
+    game is a scripted test (*.deckkit.toml) that `deckkit script run FILE` replays.
 
     \b
     Examples:
       deckkit play obludarium-standard --ai mcts --budget 200
       deckkit play alomfogo-casual --vs alomfogo-tournament --seat 2 --autosave game.deckkit.toml
+      deckkit play kotlik-standard --plain --delay 0.3
+      deckkit play obludarium-standard --web            # then open http://127.0.0.1:8000
     """
+    if web:
+        from deckkit.screen.web import check_host, serve
+
+        check_host(host, public)
+        argv = sys.argv[1:]
+        if autosave is None:
+            argv += ["--autosave", str(WEB_AUTOSAVE)]
+            common.err(f"note: each game is autosaved to {WEB_AUTOSAVE} when its tab closes")
+        common.err(f"serving the game screen on http://{host}:{port} (Ctrl-C stops)")
+        serve(argv, host, port, public)
+        return
     session = _session(deck, vs, ai, budget, seat, hot_seat, seed, set_)
+    the_play = _play(session, ai, every_window, load)
+    full = screen or (not plain and sys.stdin.isatty() and sys.stdout.isatty())
+    if full:
+        _full_screen(the_play, autosave, 0.5 if delay is None else delay)
+        return
+    _line_mode(the_play, autosave, delay or 0.0)
+
+
+def _play(session: "Session", ai: str, every_window: bool, load: Path | None) -> "Play":
+    from deckkit.screen.model import Play
+    from deckkit.scripts.cards import CardSource
+
+    source = CardSource(common.db_path())
+    the_play = Play(session, stop_at_every_window=every_window, ai_name=ai.split(":", 1)[0],
+                    cards=source.game_cards)
+    if load is not None:
+        the_play.load(str(common.input_file(load, "saved game")))
+    return the_play
+
+
+def _full_screen(the_play: "Play", autosave: Path | None, delay: float) -> None:
+    """Run the game screen; on its end write the autosave and exit with its code."""
+    from deckkit.screen.app import GameApp
+
+    app = GameApp(the_play, delay=delay, save_name=str(autosave or "game.deckkit.toml"))
+
+    def stopped(signum: int, frame: FrameType | None) -> None:
+        app.stop = _SIGNALS[signal.Signals(signum).name]
+        app.exit(return_code=app.stop[0])
+
+    handlers = {name: signal.signal(getattr(signal, name), stopped) for name in ("SIGTERM", "SIGHUP")
+                if hasattr(signal, name)}
+    try:
+        app.run()
+    except Exception:
+        _stop(the_play.session, autosave, None)
+        raise
+    finally:
+        for name, handler in handlers.items():
+            signal.signal(getattr(signal, name), handler)
+    code, why = app.stop
+    if the_play.over():
+        typer.echo(f"game over: {the_play.result()}")
+    if code or autosave is not None:
+        _stop(the_play.session, autosave, _Stop(code, why))
+
+
+def _line_mode(the_play: "Play", autosave: Path | None, delay: float) -> None:
+    """The line mode with its signals: every way it ends writes the autosave."""
+    from deckkit.screen.plain import LineMode
+
     if hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8 become U+FFFD, not an exception
         sys.stdin.reconfigure(errors="replace")
     handlers = {}
@@ -80,21 +158,18 @@ def play(
         if hasattr(signal, name):
             handlers[name] = signal.signal(getattr(signal, name), _signalled)
     try:
-        typer.echo(f"deckkit play: {HELP}")
-        _turns(session, ai, hot_seat)
-        typer.echo(session.state.render())
-        typer.echo(f"game over: {session.result_text()}")
+        LineMode(the_play, typer.echo, input, delay).run()
         if autosave is not None:
             raise _Stop(0, "game over")
     except KeyboardInterrupt:  # a Ctrl-C that reached Python's own handler first
         _echo_safely("")
-        _stop(session, autosave, _Stop(130, "interrupted"))
+        _stop(the_play.session, autosave, _Stop(130, "interrupted"))
     except _Stop as stop:
         if stop.code == 130:
             _echo_safely("")
-        _stop(session, autosave, stop)
+        _stop(the_play.session, autosave, stop)
     except Exception:  # a failure inside the game: keep the game, then report the failure as usual
-        _stop(session, autosave, None)
+        _stop(the_play.session, autosave, None)
         raise
     finally:
         for name, handler in handlers.items():
@@ -155,91 +230,6 @@ def _session(deck: Path, vs: Path | None, ai: str, budget: int, seat: int, hot_s
         common.err(f"note: {note}")
     humans = {0, 1} if hot_seat else {seat - 1}
     return Session(loaded[0].game, loaded, humans, pilot_spec(ai, budget, loaded[0].game), seed, _settings(set_))
-
-
-def _turns(session: Any, ai: str, hot_seat: bool) -> None:
-    """The game loop: the AI's moves, and for a person the view, the numbered actions and a prompt."""
-    from deckkit.errors import DeckkitError, IllegalAction
-    from deckkit.match.session import legal_lines
-
-    shown = 0
-    while session.to_act() != -1:
-        if not session.human_turn():
-            action, reason = session.ai_move()
-            typer.echo(f"p{action.player + 1} ({ai}): {action}" + (f"  [{reason}]" if reason and ai == "mcts" else ""))
-            continue
-        player = session.to_act()
-        for text in session.actions[shown:]:  # the other person's actions (hot seat); the AI says its own
-            if not text.startswith(f"p{player + 1}: ") and hot_seat:
-                typer.echo(f"  {text}")
-        shown = len(session.actions)
-        typer.echo(session.view_text(player))
-        typer.echo("\n".join(legal_lines(session.state)))
-        line = _read(f"p{player + 1}> ")
-        if line is None:
-            continue
-        word, _, rest = line.partition(" ")
-        if not line:
-            continue
-        if line in ("quit", "exit"):
-            raise _Stop(0, "stopped")
-        if line in ("help", "?"):
-            typer.echo(HELP)
-            continue
-        if line == "undo":
-            gone = session.undo()
-            typer.echo(f"undone: {gone} action(s)" if gone else "nothing to undo")
-            shown = len(session.actions)
-            continue
-        if word == "save":
-            if not rest.strip():
-                typer.echo("save needs a file name: save FILE.deckkit.toml")
-                continue
-            try:
-                session.save(rest.strip())
-                typer.echo(escape(f"saved to {rest.strip()} (deckkit script run {rest.strip()} replays it)"))
-            except DeckkitError as exc:
-                typer.echo(escape(f"cannot save: {exc}" + (f" (hint: {exc.hint})" if exc.hint else "")))
-            continue
-        legal = session.state.legal_actions()
-        chosen: object = line
-        if line.isdigit():  # also ² or ٣: a number is read only from 0-9, and only a sane one
-            number = int(line) if line.isascii() and len(line) <= 6 else 0
-            if not 1 <= number <= len(legal):
-                typer.echo(f"no action {_shown(line)}: choose 1 to {len(legal)}")
-                continue
-            chosen = legal[number - 1]
-        try:
-            session.apply(chosen)
-        except IllegalAction as exc:
-            typer.echo(escape(f"illegal: {exc}"))
-            typer.echo("legal actions: " + "; ".join(exc.legal))
-
-
-def _read(prompt: str) -> str | None:
-    """One answer, stripped; None (after a message) for a line that cannot be an answer; _Stop at end of input."""
-    try:
-        line = input(prompt).strip()
-    except EOFError:
-        _echo_safely("")
-        raise _Stop(0, "end of input") from None
-    except (UnicodeError, ValueError) as exc:  # e.g. a NUL byte read from a terminal
-        typer.echo(f"cannot read that line ({exc.__class__.__name__}); type a number or an action")
-        return None
-    if len(line) > MAX_LINE:
-        typer.echo(f"that line has {len(line):,} characters; an answer is a number or an action of a few words")
-        return None
-    if has_control(line) or "\ufffd" in line:
-        typer.echo(f"no action {_shown(line)}: control characters or bytes that are not UTF-8; type a number "
-                   "or an action")
-        return None
-    return line
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``text`` as quoted back to the player: control characters visible, cut to ``limit`` characters."""
-    cut = text if len(text) <= limit else text[:limit] + "…"
-    return escape(cut)
 
 
 def register(app: typer.Typer) -> None:

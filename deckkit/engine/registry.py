@@ -111,12 +111,16 @@ class GameSpec:
     check_card: Ref = None  # fn(card) -> [AbilityProblem]: abilities that cannot work together on this card
     card_noun: str = "card"
     match: Ref = None  # a deckkit.engine.hidden.MatchSupport: views, determinisations and pilots for matches
+    screen: Ref = None  # a deckkit.engine.display.ScreenSupport: the table, decisions and log of `deckkit play`
     #: A directory of the game's construction formats (``*.json`` per ``schemas/format.schema.json``),
     #: for a game package that ships its own; the built-in games' formats are in ``data/formats``.
     formats: str | None = None
     #: The game's card layout for print, images and Tabletop Simulator (``schemas/layout.schema.json``),
     #: a file in a package as ``"package:file.json"``; a game without one is drawn with a plain layout.
     layout: str | None = None
+    #: Why the game has no collection to keep (it is sold as one shared set, every copy alike), or None
+    #: when players collect its cards: ``deck need`` and ``collection`` then say so instead of counting.
+    no_collection: str | None = None
 
     @property
     def alias(self) -> str:

@@ -1,5 +1,6 @@
-"""`deckkit play` in a real terminal (a pseudo-terminal): numbered actions, an illegal move, undo, save, end of
-input, and Ctrl-C typed at the prompt (the terminal sends SIGINT); Ctrl-C also checked in process."""
+"""`deckkit play --plain` (the line mode) in a real terminal (a pseudo-terminal): numbered actions described in
+words, the log, reading a card, an illegal move, undo, save, end of input, and Ctrl-C typed at the prompt (the
+terminal sends SIGINT); Ctrl-C also checked in process. The game screen has its own tests (tests/screen/)."""
 
 from __future__ import annotations
 
@@ -131,12 +132,20 @@ def env(tmp_path):
 
 def test_a_game_in_a_terminal_moves_refuses_undoes_saves_and_ends_on_end_of_input(env, tmp_path):
     saved = tmp_path / "game.deckkit.toml"
-    term = Terminal(["play", "obludarium-standard", "--seed", "3", "--ai", "greedy"], env)
+    term = Terminal(["play", "obludarium-standard", "--plain", "--seed", "3", "--ai", "greedy"], env)
     shown = term.read_until("p1> ")
-    assert "  1. play " in shown and "pass" in shown
-    assert "p2: life 20 · library 53 · hand 7" in shown  # the other hand only as a count
+    assert " Play a card:\n   1. " in shown.replace("\r", "")  # grouped, numbered, in words
+    assert "End the main phase  [pass]" in shown
+    assert "Turn 1, your turn, main phase: your decision · p1> " in shown  # whose turn and which step
+    assert "Hand: 7 cards" in shown and "p2 draws" not in shown  # the other hand only as a count
+    assert "window" not in shown and "locked" not in shown  # no engine internals
     term.type("1\r")
-    term.read_until("p1> ")
+    assert "\nyou: " in term.read_until("p1> ").replace("\r", "")  # the log says what was done, in words
+    term.type("card glum\r")
+    card = term.read_until("p1> ")
+    assert "Glum" in card and "Abilities:" in card and "enemy monster gets" in card  # its text in English
+    term.type("card Glumm\r")
+    assert "did you mean Glum?" in term.read_until("p1> ")
     term.type("attack Nobody\r")
     refused = term.read_until("p1> ")
     assert "illegal: " in refused and "legal actions: " in refused
@@ -157,7 +166,7 @@ def test_a_game_in_a_terminal_moves_refuses_undoes_saves_and_ends_on_end_of_inpu
 
 def test_end_of_input_exits_cleanly_and_autosaves(env, tmp_path):
     saved = tmp_path / "auto.deckkit.toml"
-    term = Terminal(["play", "kotlik-standard", "--seed", "2", "--seat", "2", "--autosave", str(saved)], env)
+    term = Terminal(["play", "kotlik-standard", "--plain", "--seed", "2", "--seat", "2", "--autosave", str(saved)], env)
     term.read_until("p2> ")
     term.type("2\r")
     term.read_until("p2> ")
@@ -170,7 +179,7 @@ def test_end_of_input_exits_cleanly_and_autosaves(env, tmp_path):
 
 def test_ctrl_c_typed_in_the_terminal_exits_130_and_the_saved_game_replays(env, tmp_path):
     saved = tmp_path / "typed.deckkit.toml"
-    term = Terminal(["play", "obludarium-standard", "--seed", "3", "--autosave", str(saved)], env)
+    term = Terminal(["play", "obludarium-standard", "--plain", "--seed", "3", "--autosave", str(saved)], env)
     term.read_until("p1> ")
     term.type("1\r")
     term.read_until("p1> ")
@@ -185,7 +194,7 @@ def test_ctrl_c_typed_in_the_terminal_exits_130_and_the_saved_game_replays(env, 
 def test_ctrl_c_while_the_ai_thinks_exits_130_and_autosaves(env, tmp_path):
     """Ctrl-C during a long search (the AI sits first) stops as cleanly as at the prompt."""
     saved = tmp_path / "thinking.deckkit.toml"
-    term = Terminal(["play", "obludarium-standard", "--seed", "1", "--seat", "2", "--ai", "mcts", "--budget", "20000",
+    term = Terminal(["play", "obludarium-standard", "--plain", "--seed", "1", "--seat", "2", "--ai", "mcts", "--budget", "20000",
                      "--autosave", str(saved)], env)
     term.read_until("deckkit play: ")
     term.busy()  # inside the first decision of 20,000 playouts, which takes seconds

@@ -61,6 +61,7 @@ SPEC = GameSpec(
     docs=_PKG,
     layout=f"{_PKG}:layout.json",
     match=f"{_PKG}.hidden:MATCH",
+    screen=f"{_PKG}.screen:SCREEN",
     script_template=dict(setup='''[setup]
 start = "p1"          # who takes the turn
 phase = "phase4"      # start there directly: phase3 (playing cards) or phase4 (challenges)

@@ -77,9 +77,11 @@ SPEC = GameSpec(
     deck_stats=f"{_PKG}.deckstats:deck_stats",
     render_stats=f"{_PKG}.deckstats:render_stats",
     show_header="number",
+    no_collection="Čarodějnický kotlík is played with one shared set of cards: there is nothing to collect (KO-104)",
     docs=_PKG,
     layout=f"{_PKG}:layout.json",
     match=f"{_PKG}.hidden:MATCH",
+    screen=f"{_PKG}.screen:SCREEN",
     script_template=dict(setup='''[setup]               # the board: a few cells placed, the rest dealt with the seed
 stock = ["Jitrocel 1"]      # the whole supply deck, top first
 [setup.cells]

@@ -49,6 +49,7 @@ SPEC = GameSpec(
     docs=_PKG,
     layout=f"{_PKG}:layout.json",
     match=f"{_PKG}.hidden:MATCH",
+    screen=f"{_PKG}.screen:SCREEN",
     script_template=dict(title="Obludárium", library='["Chleba", "Glum"]', hand='["Buřty", "Kubišta"]',
                          table='["Chleba", "Medděd"]', do='["play Buřty", "play Kubišta", "pass"]',
                          phases='"main" or "attack" start there directly'),

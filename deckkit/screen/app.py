@@ -1,0 +1,309 @@
+"""The full-screen game screen of ``deckkit play`` (Textual): the table, the actions, a card, the log.
+
+The app shows one :class:`~deckkit.screen.model.Play`. The AI's actions are taken in a worker
+thread (a search may take seconds) and written to the log one by one, ``delay`` seconds apart; the
+person is asked only at real decisions. Keys: Enter picks the highlighted action, ``u`` undo,
+``s`` save, ``l`` load, ``r`` resign, ``?`` help, ``q`` quit, Ctrl-C stop (both write the autosave,
+which the command writes once the app has ended: :attr:`GameApp.stop` says why it ended).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from deckkit.screen.model import Play
+from deckkit.screen.widgets import Ask, Help, card_renderable, log_text, table_renderable
+
+MIN_SIZE = (80, 20)  # columns, rows: below this the screen says so instead of drawing a cramped table
+
+HELP = """deckkit play — the game screen
+
+The table is on the left (your side first), the actions you may take on the right: move with the
+arrow keys (or the mouse) and press Enter (or click) to take one. The card of the highlighted action,
+or of the card highlighted in the cards list, is shown in the card panel. The log says everything
+that happens, the other side's actions step by step.
+
+  Enter  take the highlighted action      Tab    move between the lists
+  u      undo your last decision          s      save the game (a script that replays it)
+  l      load a saved game                r      resign (press r twice)
+  ?      this help                        q      quit (the autosave, if any, is written)
+  Ctrl-C stop at once (exit code 130; the autosave is written)
+
+Press any key to close this help."""
+
+
+class GameApp(App[None]):
+    """One game at the table, full screen."""
+
+    TITLE = "deckkit play"
+    CSS = """
+    #status { height: 1; background: $accent; color: $text; text-style: bold; padding: 0 1; }
+    #tiny { display: none; padding: 1 2; }
+    #main { height: 1fr; }
+    #left { width: 1fr; }
+    #right { width: 1fr; }
+    #table-box { height: 1fr; border: round $primary; }
+    #cards { height: 9; border: round $primary; }
+    #actions { height: 2fr; border: round $secondary; }
+    #card { height: 1fr; border: round $primary; padding: 0 1; }
+    #log { height: 2fr; border: round $primary; }
+    .small #main { display: none; }
+    .small #tiny { display: block; }
+    """
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
+        Binding("r", "resign", "Resign"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),
+    ]
+
+    def __init__(self, play: Play, *, delay: float = 0.5, save_name: str = "game.deckkit.toml") -> None:
+        super().__init__()
+        self.play = play
+        self.delay = delay
+        self.save_name = save_name
+        self.stop: tuple[int, str] = (0, "stopped")
+        self.busy = False  # the AI is deciding: the person's commands wait
+        self.resign_asked = False
+        self._cards: list[str] = []  # the card names behind the cards list's options
+        self._shown_entries = 0
+
+    # -- layout -------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        yield Static("", id="tiny")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="table-box"):
+                    yield Static("", id="table")
+                yield OptionList(id="cards")
+            with Vertical(id="right"):
+                yield OptionList(id="actions")
+                yield Static("", id="card")
+                yield RichLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#table-box").border_title = "Table"
+        self.query_one("#cards").border_title = "Cards (select to read)"
+        self.query_one("#actions").border_title = "Your actions"
+        self.query_one("#card").border_title = "Card"
+        self.query_one("#log").border_title = "Log"
+        self._fit(self.size.width, self.size.height)
+        self.redraw()
+        self.query_one("#actions").focus()
+        self.advance()
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "small")
+        if small:
+            self.query_one("#tiny", Static).update(
+                f"The terminal is {width}×{height}; the game screen needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}. "
+                "Make the window larger (the game goes on as it was), or quit with q and play with --plain.")
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw everything from the game as it stands (the table, the actions, the cards, new log lines)."""
+        play = self.play
+        status = play.status()
+        if self.busy:
+            status += " …"
+        self.query_one("#status", Static).update(status)
+        self.query_one("#table", Static).update(table_renderable(play.table()))
+        self._write_log()
+        actions = self.query_one("#actions", OptionList)
+        actions.clear_options()
+        if play.over():
+            actions.add_option(Option(f"Game over: {play.result()}. u: undo · s: save · q: quit", disabled=True))
+        elif self.busy or not play.waiting_for_person():
+            actions.add_option(Option("The other side is deciding …", disabled=True))
+        else:
+            group = None
+            for i, choice in enumerate(play.choices()):
+                if choice.group != group:
+                    group = choice.group
+                    actions.add_option(Option(f"— {group} —", disabled=True))
+                actions.add_option(Option(f"{choice.text}", id=f"a{i}"))
+            first = next((i for i, o in enumerate(actions.options) if not o.disabled), None)
+            actions.highlighted = first
+        self._fill_cards()
+
+    def _write_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        entries = self.play.entries
+        if len(entries) < self._shown_entries:  # an undo or a load took lines back: write the log again
+            log.clear()
+            self._shown_entries = 0
+        for entry in entries[self._shown_entries:]:
+            log.write(log_text(entry))
+        self._shown_entries = len(entries)
+
+    def _fill_cards(self) -> None:
+        cards = self.query_one("#cards", OptionList)
+        highlighted = cards.highlighted
+        cards.clear_options()
+        self._cards = []
+        table = self.play.table()
+        for side in table.sides:
+            for zone in side.zones:
+                for name, shown in zone.cards:
+                    self._cards.append(name)
+                    cards.add_option(Option(f"{side.title.split(',')[0]} · {zone.title}: {shown}",
+                                            id=f"c{len(self._cards) - 1}"))
+        for row in table.board:
+            for cell in row:
+                if cell is not None:
+                    self._cards.append(cell[0])
+                    cards.add_option(Option(f"{table.board_title}: {cell[1]}", id=f"c{len(self._cards) - 1}"))
+        if highlighted is not None and highlighted < len(self._cards):
+            cards.highlighted = highlighted
+
+    def show_card(self, name: str | None) -> None:
+        info = None
+        if name:
+            card, _ = self.play.find_card(name)
+            info = self.play.card_info(card) if card is not None else None
+        self.query_one("#card", Static).update(card_renderable(info))
+
+    # -- events -------------------------------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#actions")
+    def _action_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        choice = self._choice(event.option)
+        if choice is not None and choice.card:
+            self.show_card(choice.card)
+
+    @on(OptionList.OptionHighlighted, "#cards")
+    def _card_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id and event.option.id[1:].isdigit():
+            index = int(event.option.id[1:])
+            if index < len(self._cards):
+                self.show_card(self._cards[index])
+
+    @on(OptionList.OptionSelected, "#actions")
+    def _action_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = self._choice(event.option)
+        if choice is None or self.busy or not self.play.waiting_for_person():
+            return
+        self.take(choice.action)
+
+    def _choice(self, option: Option):
+        if not option.id or not option.id.startswith("a"):
+            return None
+        choices = self.play.choices()
+        index = int(option.id[1:])
+        return choices[index] if index < len(choices) else None
+
+    def take(self, action) -> None:
+        """A person's action: apply it, redraw, and let the other side move."""
+        from deckkit.errors import IllegalAction
+
+        self.resign_asked = False
+        try:
+            self.play.choose(action)
+        except IllegalAction as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.redraw()
+        self.advance()
+
+    @work(exclusive=True, group="advance")
+    async def advance(self) -> None:
+        """The moves no person chooses (the AI's, a person's only pass), in the log one by one."""
+        play = self.play
+        while not play.over() and not play.waiting_for_person():
+            self.busy = True
+            try:
+                entries = await asyncio.to_thread(play.step)
+            finally:
+                self.busy = False
+            self.redraw()
+            if self.delay and any(e.kind == "other" for e in entries):
+                await asyncio.sleep(self.delay)
+        self.redraw()
+
+    # -- commands -------------------------------------------------------------------------------------
+    def _idle(self) -> bool:
+        if self.busy:
+            self.notify("The other side is deciding; a moment.", severity="warning")
+        return not self.busy
+
+    def action_undo(self) -> None:
+        if not self._idle():
+            return
+        gone = self.play.undo()
+        if not gone:
+            self.notify("Nothing to undo.")
+        self.redraw()
+        self.advance()
+
+    def action_save(self) -> None:
+        if self._idle():
+            self.push_screen(Ask("Save the game to (a *.deckkit.toml file):", self.save_name), self._save_to)
+
+    def _save_to(self, path: str | None) -> None:
+        from deckkit.errors import DeckkitError
+
+        if not path:
+            return
+        try:
+            self.play.save(path)
+        except DeckkitError as exc:
+            self.notify(f"Cannot save: {exc}", severity="error", timeout=8)
+            return
+        self.save_name = path
+        self.notify(f"Saved to {path} (deckkit script run {path} replays it).")
+
+    def action_load(self) -> None:
+        if self._idle():
+            self.push_screen(Ask("Load a saved game from:", self.save_name), self._load_from)
+
+    def _load_from(self, path: str | None) -> None:
+        from deckkit.errors import DeckkitError
+
+        if not path:
+            return
+        try:
+            self.play.load(path)
+        except DeckkitError as exc:
+            self.notify(f"Cannot load: {exc}" + (f" ({exc.hint})" if exc.hint else ""), severity="error", timeout=8)
+            return
+        self.notify(f"Loaded {path}.")
+        self.redraw()
+        self.advance()
+
+    def action_resign(self) -> None:
+        if not self._idle() or self.play.over():
+            return
+        if not self.resign_asked:
+            self.resign_asked = True
+            self.notify("Press r again to resign.", severity="warning")
+            return
+        self.resign_asked = False
+        self.play.resign()
+        self.redraw()
+
+    def action_help(self) -> None:
+        self.push_screen(Help(HELP))
+
+    def action_quit_game(self) -> None:
+        self.stop = (0, "game over" if self.play.over() else "stopped")
+        self.exit(return_code=0)
+
+    def action_interrupt(self) -> None:
+        self.stop = (130, "interrupted")
+        self.exit(return_code=130)
