@@ -14,6 +14,7 @@ from deckkit.errors import UsageError
 from deckkit.catalogue.rows import SEP
 from deckkit.query import (FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, enum_values, formats_named, parse,
                            text_tokens, type_values)
+from deckkit.query.terms import collection_term
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
@@ -27,7 +28,10 @@ _SQL_OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 IS_SQL: dict[str, str] = {
     "rulebook": "c.pk IN (SELECT pk FROM cards INDEXED BY idx_cards_rulebook WHERE rulebook = 1)",
     "invented": "c.pk IN (SELECT pk FROM cards INDEXED BY idx_cards_invented WHERE invented = 1)",
+    "owned": "c.id IN (SELECT card_id FROM collection)",
 }
+# The copies owned of a card (deckkit.collection): never NULL, a card not in the collection has 0.
+OWNED_SQL = "coalesce((SELECT o.count FROM collection o WHERE o.card_id = c.id), 0)"
 NAME_INDEX = "idx_cards_name_key"  # the name order's index: a page walks it when matches are many
 
 
@@ -108,6 +112,12 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
 
         prepare_sql(t.value)  # a fresh time budget for this query's pattern
         sql, params = f"regexp(?, {col})", [t.value]
+    elif kind == "num" and collection_term(t):
+        left = OWNED_SQL if t.field == "owned" else f"coalesce(c.{_NUM_COLUMNS[t.field]}, -1)"
+        if isinstance(t.value, FieldRef):  # owned>cost: a card lacking the number never matches
+            other = OWNED_SQL if t.value.field == "owned" else f"c.{_NUM_COLUMNS[t.value.field]}"
+            return f"(coalesce({other}, -1) >= 0 AND {left} >= 0 AND {left} {_SQL_OPS[t.op]} {other})", []
+        return f"({left} {_SQL_OPS[t.op]} ?)", [t.value]
     elif kind == "num":
         col = _NUM_COLUMNS[t.field]
         if isinstance(t.value, FieldRef):  # atk>def: both columns come from fixed names, no parameter

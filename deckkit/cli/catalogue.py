@@ -33,11 +33,14 @@ Terms are ANDed; 'or' between terms; '-' negates a term; ( ) group; "quoted phra
   cost atk def number glory   with = != < <= > >= (':' means '=');
                        the right side may be another of them: atk>def
                        (a card lacking either never matches)
+  owned                copies in your collection (deckkit collection; 0 when
+                       none), with the same comparisons: owned>=2, owned<3
   is:                  glorious  Álomfogó glory icon 1 or more
                        helper    Álomfogó helper mark (P) (S) (Á)
                        blocking  Obludárium blocking spell
                        rulebook  named in a rulebook
                        invented  has placeholder values to replace
+                       owned     you own a copy (deckkit collection)
   not:                 the negation of is: (not:helper is -is:helper)
   effect:              an effect of the card's abilities, e.g. effect:draw
   f: legal: banned:    legal in / banned by a format of data/formats
@@ -56,6 +59,7 @@ Examples:
   deckkit search 'nightstepper'
   deckkit search 'f:tournament t:dream effect:draw'
   deckkit search 'is:invented -is:rulebook' -o json
+  deckkit search 'game:ob t:monster owned<2'   (monsters you have fewer than 2 of)
   deckkit search 'o:"magic power"' -o json --limit 5
   deckkit search -- '-t:food game:ob'     (a query that starts with '-' goes after --)
 

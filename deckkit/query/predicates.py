@@ -17,6 +17,7 @@ from deckkit.query.terms import (
     Not,
     Term,
     card_key,
+    collection_term,
     formats_named,
     is_flags,
     text_tokens,
@@ -83,6 +84,12 @@ def effect_names(card: dict) -> list[str]:
 
 
 def _term_predicate(t: Term) -> Predicate:
+    if collection_term(t):
+        from deckkit.errors import UsageError
+
+        raise UsageError("is:owned and owned compare with the catalogue's collection: only deckkit search answers "
+                         "them", hint="deckkit search 'is:owned …' lists owned cards; deckkit deck need DECK says "
+                                      "what a deck lacks")
     kind, key = FIELDS[t.field], card_key(t.field)
     negate = t.op == "!="
     pred: Predicate

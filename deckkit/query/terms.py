@@ -77,6 +77,7 @@ FIELDS: dict[str, str] = {
     "subtype": "list", "kw": "list", "id": "eq", "ingredient": "eq", "label": "enum",
     "cost": "num", "atk": "num", "def": "num", "number": "num", "glory": "num", "is": "is",
     "effect": "list", "legal": "format", "banned": "format",
+    "owned": "num",  # copies in the catalogue's collection (deckkit.collection); 0 for a card not owned
 }
 ALIASES: dict[str, str] = {
     "n": "name", "o": "text", "oracle": "text", "g": "game", "s": "set", "r": "rarity", "t": "type",
@@ -107,6 +108,8 @@ _COMMON_IS: dict[str, str] = {
     "rulebook": "card named in a rulebook (provenance.rules not empty)",
     "invented": "card with placeholder values to replace (provenance.invented not empty)",
 }
+# Answered by the catalogue's collection table, not by the card: only a catalogue search knows them.
+_COLLECTION_IS: dict[str, str] = {"owned": "card you own at least one copy of (deckkit collection)"}
 
 
 def is_values() -> dict[str, str]:
@@ -117,7 +120,18 @@ def is_values() -> dict[str, str]:
     for game in registered_games():
         for name, flag in game.search_flags.items():
             out.setdefault(name, flag.help or f"{game.title} card with {flag.field}")
+    for name, meaning in _COLLECTION_IS.items():
+        out.setdefault(name, meaning)
     return out
+
+
+def collection_term(node: Any) -> bool:
+    """Whether a term asks the collection (``is:owned``, ``owned>=N``, a comparison with ``owned``)."""
+    if not isinstance(node, Term):
+        return False
+    if node.field == "is":
+        return node.value in _COLLECTION_IS
+    return node.field == "owned" or getattr(node.value, "field", None) == "owned"
 
 
 def is_flags(name: str) -> list[tuple[str, Any]]:

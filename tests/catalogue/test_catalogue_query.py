@@ -300,12 +300,12 @@ def test_is_values_are_documented_in_search_help():
 
 
 @pytest.mark.parametrize("query,hint", [
-    ("is:nonsense", "is: takes rulebook invented blocking glorious helper"),
-    ("is:", "e.g. is:glorious; is: takes rulebook invented blocking glorious helper"),
-    ("is:glorius", "did you mean is:glorious? is: takes rulebook invented blocking glorious helper"),
-    ("is:flying", "a group or symbol is kw:flying; is: takes rulebook invented blocking glorious helper"),
-    ("is:spell", "a card type is t:spell; is: takes rulebook invented blocking glorious helper"),
-    ("atk>nope", "e.g. atk<=2 or atk>def; number fields: cost atk def number glory"),
+    ("is:nonsense", "is: takes rulebook invented blocking glorious helper owned"),
+    ("is:", "e.g. is:glorious; is: takes rulebook invented blocking glorious helper owned"),
+    ("is:glorius", "did you mean is:glorious? is: takes rulebook invented blocking glorious helper owned"),
+    ("is:flying", "a group or symbol is kw:flying; is: takes rulebook invented blocking glorious helper owned"),
+    ("is:spell", "a card type is t:spell; is: takes rulebook invented blocking glorious helper owned"),
+    ("atk>nope", "e.g. atk<=2 or atk>def; number fields: cost atk def number glory owned"),
     ("atk>", "e.g. atk>2"),  # the README shows this hint for cost<=(2
     ("!", '!"Éjlépő Kajtár" or !ejlepo matches the whole name (quote a name with spaces)'),
 ])

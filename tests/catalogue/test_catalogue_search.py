@@ -273,7 +273,7 @@ def test_cli_exact_name_field_comparison_and_is(run):
     ("is:nonsense", "error: unknown is: value 'nonsense' at column 4\n"
                     "  is:nonsense\n"
                     "     ^\n"
-                    "hint: is: takes rulebook invented blocking glorious helper\n"),
+                    "hint: is: takes rulebook invented blocking glorious helper owned\n"),
     ("game:ob !", "error: '!' must stand right before a name at column 9\n"
                   "  game:ob !\n"
                   "          ^\n"
@@ -281,7 +281,7 @@ def test_cli_exact_name_field_comparison_and_is(run):
     ("atk>nope", "error: atk needs a whole number or a number field, not 'nope' at column 5\n"
                  "  atk>nope\n"
                  "      ^\n"
-                 "hint: e.g. atk<=2 or atk>def; number fields: cost atk def number glory\n"),
+                 "hint: e.g. atk<=2 or atk>def; number fields: cost atk def number glory owned\n"),
 ])
 def test_cli_malformed_new_terms_exit_2_with_a_caret(run, query, stderr):
     r = run("search", query)
