@@ -121,9 +121,6 @@ class GameSpec:
     #: Why the game has no collection to keep (it is sold as one shared set, every copy alike), or None
     #: when players collect its cards: ``deck need`` and ``collection`` then say so instead of counting.
     no_collection: str | None = None
-    #: Why the game has no collection to keep (it is sold as one shared set, every copy alike), or None
-    #: when players collect its cards: ``deck need`` and ``collection`` then say so instead of counting.
-    no_collection: str | None = None
 
     @property
     def alias(self) -> str:

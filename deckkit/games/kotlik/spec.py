@@ -78,7 +78,6 @@ SPEC = GameSpec(
     render_stats=f"{_PKG}.deckstats:render_stats",
     show_header="number",
     no_collection="Čarodějnický kotlík is played with one shared set of cards: there is nothing to collect (KO-104)",
-    no_collection="Čarodějnický kotlík is played with one shared set of cards: there is nothing to collect (KO-104)",
     docs=_PKG,
     layout=f"{_PKG}:layout.json",
     match=f"{_PKG}.hidden:MATCH",
