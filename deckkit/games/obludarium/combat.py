@@ -149,6 +149,10 @@ class TurnRules(ChoiceRules, EventRules):
 
     def start_turn(self) -> None:
         """Untap (OB-602) and draw (OB-603, OB-Q7) for the active player, then the main phase."""
+        if self.game.settings["empty_deck"] == "zero" and self.result is None:
+            self._ran_out()  # a deck of 7 cards or fewer is empty once the opening hand is dealt
+            if self.result is not None:
+                return
         p = self.active
         for perm in self.tables[p]:
             if perm.tapped and (perm.grants or perm.info.statics) and self.keyword(perm, "does-not-untap"):
@@ -202,6 +206,16 @@ class TurnRules(ChoiceRules, EventRules):
                 self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
             if not lib and self.game.settings["empty_deck"] == "zero":
                 self._deck_out(p)
+
+    def _ran_out(self) -> None:
+        """OB-109, OB-Q1 reading A: a player whose deck has 0 cards has lost; both at once: a draw."""
+        out = [p for p in (0, 1) if not self.libs[p] and not self.dummy[p]]
+        if len(out) == 1:
+            self._deck_out(out[0])
+        elif out:
+            self.result, self.ended_by = "draw", "OB-109"
+            if self.logging:
+                self.log.append("both decks have run out: neither wins (OB-109 for both)")
 
     def _deck_out(self, p: int) -> None:
         if self.result is None:
