@@ -11,9 +11,11 @@ Terms, each ``p``'s minus the other's where it applies:
 - life: the other's life taken counts six times one's own (the goldfish race is won by damage);
 - attacks under way: an attacker not blocked deals its attack now (OB-830); a blocked one fights
   its blockers (OB-823, OB-824: equality kills; several blockers add up, OB-Q11), so a monster
-  that would die counts as gone;
+  that would die counts as gone; before the blocks are over, an attacker meets the block the
+  defender would likely make (a free monster that survives it, or trades for a dearer one);
 - monsters in play: the attack that stays after this turn (this turn's changes end, permanent ones
-  and continuous effects stay), counted as about two attacks to come, and the defence;
+  and continuous effects stay), counted as about two attacks to come — a quarter more for a flying
+  monster facing monsters that cannot block it (OB-816) — and the defence;
 - abilities in play: each triggered ability, special property and continuous effect a card brings;
 - food in play, artifacts by their cost, and cards in hand (a food is worth much while food is short,
   a card that the food in play can pay for a little more).
@@ -26,13 +28,16 @@ from __future__ import annotations
 
 from deckkit.engine.hidden import squash
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.legality import ATTACK, BLOCK, FIGHT
+from deckkit.games.obludarium.legality import ATTACK, BLOCK, FIGHT, may_block
 
 #: Weights: life taken from the other, one's own life, a point of lasting attack (about two attacks to
 #: come, each LIFE_TAKEN), defence, a monster in play, a card in hand, food in play, an artifact, an
 #: ability a card in play brings.
 LIFE_TAKEN, OWN_LIFE, ATTACK_TO_COME, DEFENCE, BODY, HAND, FOOD_IN_PLAY, ARTIFACT, ABILITY = (
     3.0, 0.5, 2.0, 0.5, 0.5, 0.4, 1.2, 1.0, 0.3)
+#: A flying monster's attack counts this much more while the other side has monsters that do not fly:
+#: only flying monsters may block it (OB-816).
+EVASION = 1.25
 WON = 10_000.0
 #: The spread of :func:`evaluate`: a difference of this many points is a 3-to-1 position.
 SCALE = 30.0
@@ -61,11 +66,12 @@ def value(state, p: int) -> float:
     score = -LIFE_TAKEN * other + OWN_LIFE * own
     food = 0
     attack = state.attack
+    evades = [_grounded(state.tables[q]), _grounded(state.tables[p])]  # p's flyers, q's flyers
     for perm in state.tables[p]:
         kind = perm.info.type
         if kind == MONSTER:
             if perm not in dead:
-                score += _monster(state, perm, attack)
+                score += _monster(state, perm, attack, evades[0])
         elif kind == FOOD:
             score += FOOD_IN_PLAY
             food += 1
@@ -78,7 +84,7 @@ def value(state, p: int) -> float:
             score += HAND + (0.3 if card.cost <= food + 1 else 0.0)
     for perm in state.tables[q]:
         if perm.info.type == MONSTER and perm not in dead:
-            score -= _monster(state, perm, attack)
+            score -= _monster(state, perm, attack, evades[1])
     return score
 
 
@@ -96,12 +102,23 @@ def evaluate(state, player: int) -> float:
     return squash(mine - theirs, SCALE)
 
 
-def _monster(state, perm, attack) -> float:
-    """A monster's worth in play: the attack that stays after this turn, its defence, its abilities."""
+def _grounded(table) -> bool:
+    """Whether a side has a monster that cannot block a flying one (OB-816)."""
+    for perm in table:
+        if perm.info.type == MONSTER and not perm.info.flying:
+            return True
+    return False
+
+
+def _monster(state, perm, attack, evades: bool) -> float:
+    """A monster's worth in play: the attack that stays after this turn, its defence, its abilities;
+    a flying one's attack counts more where the other side has monsters that cannot block it."""
     now = attack(perm)
     lasting = now - perm.atk + perm.info.attack + perm.perm_atk  # this turn's changes end (combat._turn_over)
     if lasting < 0:
         lasting = 0
+    if evades and perm.info.flying:
+        lasting *= EVASION  # only a flying monster may block it (OB-816)
     return (LIFE_TAKEN * ATTACK_TO_COME * lasting + DEFENCE * (perm.info.defense + perm.perm_dfn) + BODY
             + _abilities(perm.info))
 
@@ -114,15 +131,29 @@ def _abilities(info) -> float:
 
 def _combat(state) -> tuple[int, tuple]:
     """The damage the attacks under way deal to the defender and the monsters their fights kill, as
-    the fight would go now (OB-820 – OB-830; a blocking spell stops an attack, OB-828)."""
+    the fight would go now (OB-820 – OB-830; a blocking spell stops an attack, OB-828). Before the
+    blocks are over (attack and block steps), an attacker not yet blocked is taken as blocked where
+    the defender has a free monster that may block it and would not lose by it: one that survives the
+    fight, or trades for a dearer attacker."""
     attack, defense = state.attack, state.defense
     damage = 0
     dead: list = []
+    free = _free_blockers(state) if state.phase != FIGHT and not state.dummy[1 - state.active] else None
     for att in state.attackers:
         blockers = att.blockers
         if not blockers:
-            if not att.sblock:
-                damage += attack(att)
+            if att.sblock:
+                continue
+            a_atk = attack(att)
+            blk = _likely_block(state, att, a_atk, free) if free else None
+            if blk is None:
+                damage += a_atk
+                continue
+            free.remove(blk)  # type: ignore[union-attr]
+            if defense(blk) <= a_atk:
+                dead.append(blk)
+            if defense(att) <= attack(blk):
+                dead.append(att)
             continue
         a_atk, total = attack(att), 0
         for blk in blockers:
@@ -132,3 +163,26 @@ def _combat(state) -> tuple[int, tuple]:
         if defense(att) <= total:
             dead.append(att)
     return damage, tuple(dead)
+
+
+def _free_blockers(state) -> list:
+    """The defender's untapped monsters that block nothing yet (which attack each may block, the rules
+    say: :func:`~deckkit.games.obludarium.legality.may_block`)."""
+    return [perm for perm in state.tables[1 - state.active]
+            if perm.info.type == MONSTER and not perm.tapped and not perm.blocking]
+
+
+def _likely_block(state, att, a_atk: int, free: list):
+    """The free monster the defender would block ``att`` with, or None: one that survives (and kills,
+    if one does), else one that kills it and costs no more."""
+    attack, defense = state.attack, state.defense
+    a_dfn = defense(att)
+    best, best_key = None, 0
+    for blk in free:
+        if may_block(state, att, blk) is not None:
+            continue
+        survives, kills = defense(blk) > a_atk, attack(blk) >= a_dfn
+        key = 3 if survives and kills else 2 if survives else 1 if kills and blk.info.cost <= att.info.cost else 0
+        if key > best_key:
+            best, best_key = blk, key
+    return best

@@ -121,11 +121,16 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     (:func:`~deckkit.games.obludarium.evaluation.value`) of the position it leads to, one action on a
     clone; the first best is taken. Where the evaluation cannot tell — a spell or ability left on the
     stack, a decision an ability asks — the clone resolves it first with passes and first options
-    (a short play-out, counted in :attr:`ObState.lookaheads` and the goldfish trace)."""
+    (a short play-out, counted in :attr:`ObState.lookaheads` and the goldfish trace). Every monster that
+    may attack does, unless the other player has an untapped monster: then each attack is valued too."""
     p = state.current_player()
+    blockers = False
     if not state.stack and not state.window and not state.pending:
-        first = _first_attack(state, p) if state.phase == ATTACK and p == state.active else \
-            _first_food(state, p) if state.phase == MAIN else None
+        if state.phase == ATTACK and p == state.active:
+            blockers = _may_be_blocked(state, p)
+            first = None if blockers else _first_attack(state, p)
+        else:
+            first = _first_food(state, p) if state.phase == MAIN else None
         if first is not None:
             return first
     legal = state.legal_actions()
@@ -136,7 +141,7 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     best, best_value = None, 0.0
     evaluated = played = 0
     for action in legal:
-        if action.kind == "attack":
+        if action.kind == "attack" and not blockers:
             continue
         shape = (action.kind, *(shapes.get(a, a) for a in action.args)) if shapes else (action.kind, *action.args)
         found = valued.get(shape)
@@ -159,6 +164,14 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     e, r = state.lookaheads
     state.lookaheads = (e + evaluated, r + played)
     return best if best is not None else passive(state)
+
+
+def _may_be_blocked(state, p: int) -> bool:
+    """Whether the other player has a monster that might block (untapped): then each attack is valued
+    (the evaluation foresees the likely blocks), else every monster that may attack does."""
+    if state.dummy[1 - p]:
+        return False
+    return any(perm.info.type == MONSTER and not perm.tapped for perm in state.tables[1 - p])
 
 
 def _resolve(state, limit: int = 40) -> None:

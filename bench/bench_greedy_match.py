@@ -1,0 +1,93 @@
+"""The greedy pilot that evaluates against the one that plays each choice's turn out, in a match.
+
+Run: ``python bench/bench_greedy_match.py [--games 400] [--seed 0]``. For Obludárium, the game whose
+greedy pilot changed (``greedy`` now values each choice by a static evaluation; ``greedy-playout``
+is the pilot it replaced), plays ``--games`` games of the bundled starter deck against itself, the
+new pilot in seat p1 in even games and in seat p2 in odd ones, each deal twice (duplicate games: the
+same shuffles with the seats swapped, so the luck of the deal cancels), through the match code
+(:func:`deckkit.match.game.play_game`; blocks and answers are the match's defence for both). Prints
+the new pilot's score (a draw counts a half) with its 95% Wilson interval, both pilots' CPU time, and
+the machine's load. The issue's bar: a score of at least 50%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import time
+
+from deckkit.engine.core import Action
+from deckkit.engine.registry import load_game, spec
+from deckkit.match.game import play_game
+
+
+class Pilot:
+    """A match AI over one policy of the game (whoever decides), timing its own decisions."""
+
+    def __init__(self, policy) -> None:
+        self.policy = policy
+        self.cpu = 0.0
+
+    def decide(self, state, rng, explain: bool = False) -> tuple[Action, str | None]:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0], None
+        start = time.process_time()
+        action = self.policy(state, rng)
+        self.cpu += time.process_time() - start
+        return action, None
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def ob_pilots():
+    """Obludárium's match greedy over the new pilot and over the play-out pilot (same defence)."""
+    from deckkit.games.obludarium import defence, policies
+
+    def wrap(own):
+        def pilot(state, rng=None):
+            if state.pending or state.current_player() == state.active and not state.stack:
+                return own(state, rng)
+            return defence.respond(state)
+        return pilot
+
+    return wrap(policies.greedy), wrap(policies.greedy_playout)
+
+
+def main() -> None:
+    """Play the match and print the score."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    game = load_game("obludarium")
+    support = spec("obludarium").hook("match")
+    deck = game.starter_deck()
+    new, old = ob_pilots()
+    ais = [Pilot(new), Pilot(old)]
+    score = 0.0
+    first = 0
+    for i in range(args.games):
+        record = play_game(game, support, [deck, deck], ais, args.seed, i, names=("greedy", "greedy-playout"),
+                           duplicate=True)
+        score += 1.0 if record["winner"] == "a" else 0.5 if record["winner"] is None else 0.0
+        first += record["first_seat_won"] is True
+    lo, hi = wilson(score, args.games)
+    print(f"Obludárium greedy (evaluation) vs greedy-playout, {args.games} games, duplicate deals: "
+          f"{score / args.games:.1%} (95% interval {lo:.1%}–{hi:.1%}; target ≥ 50%: "
+          f"{'met' if score / args.games >= 0.5 else 'MISSED'}); seat p1 won {first}")
+    print(f"CPU in the pilots' decisions: greedy {ais[0].cpu:.2f} s, greedy-playout {ais[1].cpu:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
