@@ -125,6 +125,8 @@ TWICE_IN_A_ROW = Refusal("OB-905", lambda a: (
 ANSWER = Refusal("OB-904", lambda a: (
     f"{a.who} must answer '{a.state.stack[-1].text}' first (an instant, or pass)"
     if a.state.stack and a.p == a.state.current_player() else
+    f"{a.other} must answer '{a.state.stack[-1].text}' first (an instant, or pass): the players' actions "
+    "alternate" if a.state.stack else
     f"{a.other} may answer {a.who}'s last action first (an instant, or pass)" if a.kind in INSTANTS
     else f"{a.other} is to act, not {a.who}"))
 
@@ -184,6 +186,8 @@ def _deciding(state: ObState, p: int, kind: str) -> Refusal | None:
 
 
 def _out_of_turn(state: ObState, p: int, kind: str) -> Refusal:
+    if state.stack and kind in ("play", "attack"):
+        return ANSWER  # the other player answers the instant first, whatever the step admits
     if kind == "play":
         return OWN_MAIN_PHASE
     if kind == "attack":
