@@ -48,13 +48,13 @@ class GameApp(App[None]):
     #status { height: 1; background: $accent; color: $text; text-style: bold; padding: 0 1; }
     #tiny { display: none; padding: 1 2; }
     #main { height: 1fr; }
-    #left { width: 1fr; }
-    #right { width: 1fr; }
-    #table-box { height: 1fr; border: round $primary; }
-    #cards { height: 9; border: round $primary; }
-    #actions { height: 2fr; border: round $secondary; }
-    #card { height: 1fr; border: round $primary; padding: 0 1; }
-    #log { height: 2fr; border: round $primary; }
+    #left { width: 3fr; }
+    #right { width: 2fr; }
+    #table-box { height: 2fr; border: round $primary; }
+    #cards { height: 1fr; border: round $primary; }
+    #actions { height: 1fr; border: round $secondary; }
+    #card-box { height: auto; max-height: 14; border: round $primary; padding: 0 1; }
+    #log { height: 1fr; border: round $primary; }
     .small #main { display: none; }
     .small #tiny { display: block; }
     """
@@ -90,15 +90,16 @@ class GameApp(App[None]):
                 yield OptionList(id="cards")
             with Vertical(id="right"):
                 yield OptionList(id="actions")
-                yield Static("", id="card")
-                yield RichLog(id="log", wrap=True, markup=False)
+                with VerticalScroll(id="card-box"):
+                    yield Static("", id="card")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#table-box").border_title = "Table"
         self.query_one("#cards").border_title = "Cards (select to read)"
         self.query_one("#actions").border_title = "Your actions"
-        self.query_one("#card").border_title = "Card"
+        self.query_one("#card-box").border_title = "Card"
         self.query_one("#log").border_title = "Log"
         self._fit(self.size.width, self.size.height)
         self.redraw()
@@ -124,7 +125,8 @@ class GameApp(App[None]):
         if self.busy:
             status += " …"
         self.query_one("#status", Static).update(status)
-        self.query_one("#table", Static).update(table_renderable(play.table()))
+        choices = [] if self.busy or play.over() else play.choices()
+        self.query_one("#table", Static).update(table_renderable(play.table(), {c.card for c in choices if c.card}))
         self._write_log()
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
@@ -134,7 +136,7 @@ class GameApp(App[None]):
             actions.add_option(Option("The other side is deciding …", disabled=True))
         else:
             group = None
-            for i, choice in enumerate(play.choices()):
+            for i, choice in enumerate(choices):
                 if choice.group != group:
                     group = choice.group
                     actions.add_option(Option(f"— {group} —", disabled=True))

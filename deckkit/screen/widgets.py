@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -21,9 +22,19 @@ def log_text(entry: Entry) -> Text:
     return Text(("  " if entry.kind == "event" else "") + entry.text, style=STYLES.get(entry.kind, ""))
 
 
-def table_renderable(table: Table) -> RenderableType:
-    """The table: each side's figures and zones, then the board as a grid, then the notes."""
+def table_renderable(table: Table, chosen: set[str] = frozenset()) -> RenderableType:  # type: ignore[assignment]
+    """The table: the board as a grid, each side's figures and zones, the notes; the cards an action of the
+    person names (``chosen``) stand out."""
     parts: list[RenderableType] = []
+    if table.board:
+        grid = RichTable(title=table.board_title or None, show_header=False, show_lines=True, padding=(0, 1),
+                         box=box.SQUARE, expand=False)
+        for _ in table.board[0]:
+            grid.add_column(overflow="fold")
+        for row in table.board:
+            grid.add_row(*(Text("·", style="dim") if cell is None else
+                           Text(cell[1], style="bold reverse" if cell[0] in chosen else "") for cell in row))
+        parts.append(grid)
     for side in table.sides:
         head = Text(side.title, style="bold underline")
         head.append("  " + "  ".join(f"{k} {v}" for k, v in side.figures), style="bold")
@@ -32,18 +43,13 @@ def table_renderable(table: Table) -> RenderableType:
             line = Text(f"  {zone.title}: ", style="dim")
             if zone.hidden is not None:
                 line.append(f"{zone.hidden} card{'s' if zone.hidden != 1 else ''} (hidden)")
-            else:
-                line.append(", ".join(shown for _, shown in zone.cards) or "none")
+            elif not zone.cards:
+                line.append("none")
+            for i, (name, shown) in enumerate(zone.cards):
+                line.append(", " if i else "")
+                line.append(shown, style="bold" if name in chosen else "")
             parts.append(line)
         parts.append(Text(""))
-    if table.board:
-        grid = RichTable(title=table.board_title or None, show_header=False, show_lines=True, padding=(0, 1),
-                         expand=False)
-        for _ in table.board[0]:
-            grid.add_column()
-        for row in table.board:
-            grid.add_row(*("·" if cell is None else cell[1] for cell in row))
-        parts.append(grid)
     for note in table.notes:
         parts.append(Text(note, style="italic"))
     return Group(*parts)

@@ -1,0 +1,250 @@
+"""The game screen driven by Textual's pilot, headless: whole games of each game against the greedy AI (pick
+actions, undo, save, read a card, resign), and bad input (meaningless keys, a tiny terminal, a save that cannot
+be written, a damaged save, a save of another game, Ctrl-C)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from screen_helpers import DECKS, run, settle
+from textual.widgets import Input, OptionList, Static
+from typer.testing import CliRunner
+
+from deckkit.cli import app as cli_app
+from deckkit.screen.app import GameApp
+
+SIZE = (140, 45)
+
+
+def _recorder(app: GameApp) -> list[str]:
+    said: list[str] = []
+    app.notify = lambda message, **kw: said.append(str(message))  # type: ignore[method-assign]
+    return said
+
+
+async def _answer(app: GameApp, pilot, key: str, text: str) -> None:
+    """Press ``key`` (save or load) and answer its question with ``text``."""
+    await pilot.press(key)
+    await pilot.pause()
+    app.screen.query_one(Input).value = text
+    await pilot.press("enter")
+    await settle(app, pilot)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_a_whole_game_on_the_screen_with_undo_save_and_a_card_read(deck, make_play, tmp_path, db):
+    play = make_play(deck, seed=2)
+    app = GameApp(play, delay=0)
+    saved = tmp_path / "mid.deckkit.toml"
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            actions = app.query_one("#actions", OptionList)
+            assert app.focused is actions and actions.highlighted is not None
+            # read a card: the cards list, by keyboard
+            cards = app.query_one("#cards", OptionList)
+            cards.focus()
+            await pilot.press("down")
+            await pilot.pause()
+            shown = str(app.query_one("#card", Static).content)
+            assert shown.strip() and "Select a card" not in shown
+            actions.focus()
+            await pilot.press("enter")  # the first action
+            await settle(app, pilot)
+            taken = len(play.session.actions)
+            assert taken >= 1 and any(e.kind == "you" for e in play.entries)
+            await pilot.press("u")
+            await settle(app, pilot)
+            assert len(play.session.actions) < taken  # undone
+            await pilot.press("enter")
+            await settle(app, pilot)
+            await _answer(app, pilot, "s", str(saved))
+            assert saved.exists()
+            presses = 0
+            while not play.over() and presses < 600:
+                await pilot.press("enter")
+                await settle(app, pilot)
+                presses += 1
+            assert play.over(), f"the game did not end in {presses} decisions: {play.status()}"
+            assert "Game over" in str(app.query_one("#status", Static).content)
+            await pilot.press("q")
+        assert app.return_code == 0 and app.stop == (0, "game over")
+
+    run(drive())
+    result = CliRunner().invoke(cli_app, ["--db", str(db), "script", "run", str(saved)], catch_exceptions=False)
+    assert result.exit_code == 0 and "PASS" in result.stdout, result.output
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_resigning_takes_two_presses_and_ends_the_game(deck, make_play):
+    play = make_play(deck, seed=5)
+    app = GameApp(play, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("r")
+            await pilot.pause()
+            assert not play.over()  # the first press only asks
+            await pilot.press("r")
+            await settle(app, pilot)
+            assert play.over() and "resigned" in play.result()
+            assert any("resigns" in e.text for e in play.entries)
+            await pilot.press("q")
+
+    run(drive())
+
+
+def test_meaningless_keys_change_nothing(make_play):
+    play = make_play("obludarium-standard", seed=1)
+    app = GameApp(play, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            before = (len(play.session.actions), play.status())
+            for key in ("x", "z", "f5", "ctrl+x", "9", "escape", "space", "ctrl+underscore", "home", "end"):
+                await pilot.press(key)
+                await settle(app, pilot)
+            assert (len(play.session.actions), play.status()) == before
+            await pilot.press("q")
+
+    run(drive())
+
+
+def test_a_tiny_terminal_shows_a_message_and_the_game_goes_on_when_it_grows(make_play):
+    play = make_play("kotlik-standard")
+    app = GameApp(play, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=(40, 10)) as pilot:
+            await settle(app, pilot)
+            tiny = app.query_one("#tiny", Static)
+            assert tiny.display and "needs at least" in str(tiny.content)
+            assert not app.query_one("#main").display
+            await pilot.resize_terminal(*SIZE)
+            await settle(app, pilot)
+            assert app.query_one("#main").display and not tiny.display
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert play.session.actions  # playing goes on
+            await pilot.press("q")
+
+    run(drive())
+
+
+def test_a_save_that_cannot_be_written_is_a_message(make_play, tmp_path):
+    play = make_play("alomfogo-casual")
+    app = GameApp(play, delay=0)
+    said = _recorder(app)
+    target = tmp_path / "no" / "such" / "folder" / "x.deckkit.toml"
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await _answer(app, pilot, "s", str(target))
+            await pilot.press("q")
+
+    run(drive())
+    assert not target.exists() and any(s.startswith("Cannot save: ") for s in said), said
+
+
+@pytest.mark.parametrize("damage", ["truncated", "tampered", "not toml", "missing"])
+def test_a_damaged_save_is_refused_and_the_game_stays(damage, make_play, tmp_path):
+    play = make_play("obludarium-standard", seed=4)
+    good = tmp_path / "good.deckkit.toml"
+    play.choose(play.choices()[0].action)
+    play.save(str(good))
+    text = good.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.deckkit.toml"
+    if damage == "truncated":
+        bad.write_text(text[: len(text) // 2], encoding="utf-8")
+    elif damage == "tampered":  # an action the rules refuse
+        bad.write_text(re.sub(r'"p1: [^"]*"', '"p1: attack Nobody"', text, count=1), encoding="utf-8")
+    elif damage == "not toml":
+        bad.write_bytes(b"\xff\xfe\x00garbage")
+    app = GameApp(play, delay=0)
+    said = _recorder(app)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            before = len(play.session.actions)
+            await _answer(app, pilot, "l", str(bad))
+            assert len(play.session.actions) == before  # the game at the table is kept
+            await pilot.press("q")
+
+    run(drive())
+    assert any(s.startswith("Cannot load: ") and str(bad) in s for s in said), said
+
+
+def test_a_save_of_another_game_is_refused_with_both_games_named(make_play, tmp_path):
+    other = make_play("kotlik-standard")
+    other_save = tmp_path / "other.deckkit.toml"
+    other.save(str(other_save))
+    play = make_play("obludarium-standard")
+    app = GameApp(play, delay=0)
+    said = _recorder(app)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await _answer(app, pilot, "l", str(other_save))
+            await pilot.press("q")
+
+    run(drive())
+    message = next(s for s in said if s.startswith("Cannot load: "))
+    assert "is a saved game of Čarodějnický kotlík, and this game is Obludárium" in message
+
+
+def test_loading_a_save_goes_on_from_the_saved_position(make_play, tmp_path):
+    play = make_play("alomfogo-casual", seed=3)
+    for _ in range(3):
+        play.choose(play.choices()[0].action)
+        while not play.over() and not play.waiting_for_person():
+            play.step()
+    saved = tmp_path / "a.deckkit.toml"
+    play.save(str(saved))
+    fresh = make_play("alomfogo-casual", seed=9)
+    app = GameApp(fresh, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await _answer(app, pilot, "l", str(saved))
+            assert fresh.session.actions == play.session.actions
+            assert fresh.state.snapshot() == play.state.snapshot()
+            await pilot.press("q")
+
+    run(drive())
+
+
+def test_ctrl_c_stops_with_130(make_play):
+    play = make_play("kotlik-standard")
+    app = GameApp(play, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+
+    run(drive())
+    assert app.return_code == 130 and app.stop == (130, "interrupted")
+
+
+def test_the_command_writes_the_autosave_after_ctrl_c_on_the_screen(db, tmp_path, monkeypatch):
+    """The game screen ends; `deckkit play` then writes --autosave and exits 130 (what Ctrl-C there does)."""
+    saved = tmp_path / "auto.deckkit.toml"
+
+    def interrupted(self, *args, **kwargs):
+        self.stop = (130, "interrupted")
+        self.exit(return_code=130)
+
+    monkeypatch.setattr(GameApp, "run", interrupted)
+    result = CliRunner().invoke(cli_app, ["--db", str(db), "play", "obludarium-standard", "--screen",
+                                          "--autosave", str(saved)], catch_exceptions=False)
+    assert result.exit_code == 130
+    assert "interrupted; the game is saved to" in result.stderr and saved.exists()

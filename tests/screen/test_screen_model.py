@@ -1,0 +1,152 @@
+"""What both faces of `deckkit play` show (deckkit.screen.model, deckkit.screen.plain): real decisions only, the
+log in words without the other hand, no engine internals, cards read in English, undo past the passes taken for
+the person, and `--web` bound to this machine unless `--public`."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from screen_helpers import DECKS
+from typer.testing import CliRunner
+
+from deckkit.cli import app as cli_app
+from deckkit.screen.plain import LineMode, choice_lines, table_lines
+from deckkit.screen.web import check_host, command, is_loopback
+
+INTERNALS = re.compile(r"\b(window|window_end|locked|dummy|food_played|source_played|cycled|passive|alive|used)\b")
+
+
+def _play_out(play, limit: int = 3000, asked: list | None = None) -> list[str]:
+    """Play the game to its end, the person taking the first listed action; every screen shown, as text
+    (and in ``asked`` the legal actions of each question)."""
+    screens = []
+    for _ in range(limit):
+        if play.over():
+            break
+        if play.waiting_for_person():
+            screens.append("\n".join([play.status(), *table_lines(play.table()), *choice_lines(play)]))
+            if asked is not None:
+                asked.append(play.state.legal_actions())
+            play.choose(play.choices()[0].action)
+        else:
+            play.step()
+    return screens
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_a_whole_game_asks_only_real_decisions_and_shows_no_internals(deck, make_play):
+    play = make_play(deck, seed=7)
+    asked: list = []
+    screens = _play_out(play, asked=asked)
+    assert play.over() and screens
+    for text in screens:
+        assert not INTERNALS.search(text), text
+    # every question offered more than a pass (a pass-only window is taken for the person and said in the log)
+    passes = play.screen.passes
+    assert not [legal for legal in asked if len(legal) == 1 and (legal[0].kind in passes or str(legal[0]) in passes)]
+    taken = [e.text for e in play.entries if e.text.endswith("(nothing else to do)")]
+    assert len(play.auto) == len(taken)
+
+
+def test_with_stop_at_every_window_the_person_is_asked_where_only_a_pass_is_possible(make_play):
+    """OB-354, OB-610: the non-active player's window after each action; by default passed for a person who
+    holds no instant, with --stop-at-every-window asked."""
+    asked_always = make_play("obludarium-standard", seed=7, stop_at_every_window=True)
+    passes_only = 0
+    for _ in range(300):
+        if asked_always.over():
+            break
+        if asked_always.waiting_for_person():
+            legal = asked_always.state.legal_actions()
+            passes_only += len(legal) == 1 and legal[0].kind == "pass"
+            asked_always.choose(legal[0])
+        else:
+            asked_always.step()
+    assert passes_only > 0
+    assert not asked_always.auto
+
+
+def test_the_log_never_names_a_card_the_other_side_drew(make_play):
+    play = make_play("obludarium-standard", seed=3)
+    _play_out(play)
+    drawn = [e.text for e in play.entries if re.match(r"\s*p2 draws ", e.text)]
+    assert drawn and all(t.strip() == "p2 draws a card" for t in drawn)
+    mine = [e.text for e in play.entries if re.match(r"\s*p1 draws ", e.text)]
+    assert mine and all(t.strip() != "p1 draws a card" for t in mine)
+
+
+def test_the_log_has_the_fights_and_life_changes_in_words(make_play):
+    play = make_play("obludarium-standard", seed=3)
+    _play_out(play)
+    text = "\n".join(e.text for e in play.entries)
+    assert "fight: " in text and "loses" in text and "p2 (greedy): " in text and "you: " in text
+
+
+def test_undo_goes_back_past_the_passes_taken_for_the_person(make_play):
+    play = make_play("obludarium-standard", seed=7)
+    first = play.choices()
+    play.choose(next(c.action for c in first if c.action.kind == "pass"))  # end the main phase
+    while not play.waiting_for_person():
+        play.step()
+    assert play.auto  # the attack step offered only a pass
+    gone = play.undo()
+    assert gone >= 2 and not play.session.actions and not play.auto
+    assert [c.text for c in play.choices()] == [c.text for c in first]
+    assert play.entries[-1].text == f"undone: {gone} action(s)"
+
+
+def test_a_card_reads_in_english_by_its_own_or_english_name(make_play):
+    play = make_play("alomfogo-casual")
+    card, _ = play.find_card("flame spear")
+    assert card is not None
+    lines = play.card_info(card).lines
+    assert lines[0] == "lángdárda (flame spear)" and "Abilities:" in lines
+    missing, hint = play.find_card("lángdarda!")
+    assert missing is None and hint == "did you mean lángdárda?"
+
+
+def test_the_line_mode_reads_a_card_refuses_nonsense_and_stops_at_end_of_input(make_play):
+    from deckkit.screen.plain import Stop
+
+    play = make_play("kotlik-standard")
+    out: list[str] = []
+    typed = iter(["card Mandragora 1", "card", "frobnicate", "0", "help", "1"])
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    with pytest.raises(Stop) as stop:
+        LineMode(play, out.append, read).run()
+    text = "\n".join(out)
+    assert stop.value.code == 0 and stop.value.why == "end of input"
+    assert "Mandragora 1 (Mandrake 1)" in text and "card needs a name" in text
+    assert "illegal: " in text and "no action 0: choose 1 to" in text and "card NAME" in text
+    assert re.search(r"Turn \d+, your turn, taking an ingredient: your decision · p1> ", text)
+    assert len(play.session.actions) >= 1
+
+
+def test_web_is_this_machine_only_unless_public():
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    check_host("127.0.0.1", public=False)
+    check_host("0.0.0.0", public=True)
+    from deckkit.errors import UsageError
+
+    with pytest.raises(UsageError, match="other machines could connect") as refused:
+        check_host("0.0.0.0", public=False)
+    assert "--public" in str(refused.value.hint)
+
+
+def test_web_runs_the_same_play_as_the_game_screen_per_tab():
+    line = command(["--db", "x.db", "play", "deck", "--web", "--host", "127.0.0.1", "--port=9000", "--seed", "3"])
+    assert line.endswith("-m deckkit --db x.db play deck --seed 3 --screen")
+
+
+def test_the_command_refuses_a_public_address_before_serving(db):
+    result = CliRunner().invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--web", "--host", "0.0.0.0"])
+    assert result.exit_code != 0 and "--public" in result.output
