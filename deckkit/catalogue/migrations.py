@@ -179,7 +179,15 @@ def _m8_collection_history(db) -> None:
     db.execute("CREATE INDEX idx_deck_runs_hash ON deck_runs (deck_hash, kind)")
 
 
+def _m9_name_trigrams(db) -> None:
+    """Version 9: a trigram index of the folded names (deckkit.catalogue.nameindex), so a name substring
+    is looked up instead of scanned; nothing is created where SQLite lacks FTS5's trigram tokenizer."""
+    from deckkit.catalogue.nameindex import create
+
+    create(db.conn)
+
+
 # Forward migrations: MIGRATIONS[v] brings a catalogue from version v-1 to v. Append, never edit.
 MIGRATIONS: dict[int, Callable[[Any], None]] = {1: _m1_initial, 2: _m2_split_blobs, 3: _m3_tags, 4: _m4_lean,
                                                  5: _m5_partial_indexes, 6: _m6_readable, 7: _m7_keywords,
-                                                 8: _m8_collection_history}
+                                                 8: _m8_collection_history, 9: _m9_name_trigrams}

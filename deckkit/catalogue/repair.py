@@ -14,6 +14,7 @@ from functools import cache
 from collections.abc import Callable
 from typing import Any
 
+from deckkit.catalogue import nameindex
 from deckkit.catalogue.rows import DERIVED_COLUMNS, MAIN_COLUMNS, ROW_TAGS, DamagedRecord, card_rows, read_record
 
 __all__ = ["check", "repair", "rederive", "expected_schema"]
@@ -33,7 +34,8 @@ def expected_schema() -> dict[str, tuple[str, str, str]]:
     for version in sorted(MIGRATIONS):
         MIGRATIONS[version](db)
     rows = db.execute("SELECT name, type, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL "
-                      "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'cards_fts_%'").fetchall()
+                      "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'cards_fts_%' "
+                      f"AND name NOT LIKE '{nameindex.TABLE}_%'").fetchall()
     db.close()
     return {name: (kind, table, sql) for name, kind, table, sql in rows}
 
@@ -121,6 +123,8 @@ def check(conn: sqlite3.Connection) -> list[str]:
             conn.execute("INSERT INTO cards_fts (cards_fts, rank) VALUES ('integrity-check', 1)")
         except sqlite3.DatabaseError:
             problems.append(f"full-text index: it does not match the cards table ({_FIX})")
+    if nameindex.TABLE in tables and not nameindex.matches(conn):
+        problems.append(f"name index: it does not match the cards table ({_FIX})")
     for cid, n in conn.execute("SELECT id, count(*) FROM cards GROUP BY id HAVING count(*) > 1 ORDER BY id"):
         problems.append(f"card {cid}: {n} rows have this id (ids are unique; deckkit db check --repair keeps the "
                         "one its record names)")
@@ -215,9 +219,9 @@ def rederive(conn: sqlite3.Connection) -> tuple[list[str], list[str]]:
 
     done: list[str] = []
     failed: list[str] = []
-    triggers = [r[0] for r in conn.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'cards'")]
-    for name in V6_TRIGGERS:
-        conn.execute(f'DROP TRIGGER IF EXISTS "{name}"')
+    triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'cards'").fetchall()
+    for name, _ in triggers:
+        conn.execute(f'DROP TRIGGER "{name}"')
     sets = ", ".join(f"{c} = ?" for c in DERIVED_COLUMNS)
     updates, tag_rows, fixed = [], [], 0
 
@@ -236,9 +240,11 @@ def rederive(conn: sqlite3.Connection) -> tuple[list[str], list[str]]:
     conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", updates)
     conn.execute("DELETE FROM card_tags")
     conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)", tag_rows)
-    for sql in triggers or V6_TRIGGERS.values():
+    for sql in [sql for _, sql in triggers] or V6_TRIGGERS.values():
         conn.execute(sql)
     conn.execute("INSERT INTO cards_fts (cards_fts) VALUES ('rebuild')")
+    if nameindex.present(conn):
+        nameindex.rebuild(conn)
     if fixed:
         done.append(f"rewrote the derived columns of {fixed} card{'s' * (fixed != 1)} from their records")
     return done, failed

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deckkit.errors import UsageError
+from deckkit.catalogue import nameindex
 from deckkit.catalogue.rows import SEP
 from deckkit.query import (FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, enum_values, formats_named, parse,
                            text_tokens, type_values)
@@ -102,7 +103,7 @@ def order_by(sort: str | None) -> str:
     return ", ".join(parts)
 
 
-def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
+def _term_sql(t: Term, alone: bool = False, names: bool = False) -> tuple[str, list[Any]]:
     # Every fragment is true or false, never NULL (so NOT works), and plain comparisons stay
     # index-friendly: nullable columns get "col IS NOT NULL AND ...", not ifnull(...).
     kind = FIELDS[t.field]
@@ -132,7 +133,10 @@ def _term_sql(t: Term, alone: bool = False) -> tuple[str, list[Any]]:
         return "(c.name_key = ? OR (c.names_key IS NOT NULL AND instr(c.names_key, ?) > 0))", [key, SEP + key + SEP]
     elif kind == "name":  # the name or a translated one (names_key: SEP-separated folded names)
         key = fold(t.value)
-        sql, params = "(instr(c.name_key, ?) > 0 OR (c.names_key IS NOT NULL AND instr(c.names_key, ?) > 0))", [key, key]
+        if names and nameindex.usable(key):  # looked up in the trigram index: the same cards, no scan
+            sql, params = nameindex.substring_sql(key)
+        else:
+            sql, params = "(instr(c.name_key, ?) > 0 OR (c.names_key IS NOT NULL AND instr(c.names_key, ?) > 0))", [key, key]
     elif kind == "format":
         sql, params = _format_sql(t)
     elif t.field == "type":
@@ -190,16 +194,16 @@ def _format_sql(t: Term) -> tuple[str, list[Any]]:
     return "(" + (" OR ".join(parts) or "0") + ")", params
 
 
-def _node_sql(node: Node) -> tuple[str, list[Any]]:
+def _node_sql(node: Node, names: bool = False) -> tuple[str, list[Any]]:
     if isinstance(node, Term):
-        return _term_sql(node)
+        return _term_sql(node, names=names)
     if isinstance(node, Not):
-        sql, params = _node_sql(node.node)
+        sql, params = _node_sql(node.node, names)
         return f"NOT ({sql})", params
     joiner = " AND " if isinstance(node, And) else " OR "
     parts, params = [], []
     for child in node.nodes:
-        sql, p = _node_sql(child)
+        sql, p = _node_sql(child, names)
         parts.append(f"({sql})")
         params += p
     return joiner.join(parts), params
@@ -240,25 +244,32 @@ def tag_count_sql(query: str | Node) -> tuple[str, list[Any]] | None:
     return None
 
 
-def indexed_terms_only(node: Node) -> bool:
+def indexed_terms_only(node: Node, names: bool = False) -> bool:
     """Whether no term of the query scans names or texts (a substring, a /regex/, a full-text phrase).
 
     Such a query is counted through indexes in about the time its page takes, so it may be counted
-    first; a scanning one is counted only when its page is full.
+    first; a scanning one is counted only when its page is full. ``names``: the catalogue has the
+    name trigram index, which answers a name substring of three characters or more.
     """
     if isinstance(node, Term):
+        if names and FIELDS[node.field] == "name" and not node.regex:
+            return node.op == "==" or nameindex.usable(fold(node.value))
         return not node.regex and FIELDS[node.field] not in ("name", "text")
     if isinstance(node, Not):
-        return indexed_terms_only(node.node)
-    return all(indexed_terms_only(child) for child in node.nodes)
+        return indexed_terms_only(node.node, names)
+    return all(indexed_terms_only(child, names) for child in node.nodes)
 
 
-def compile_sql(query: str | Node) -> tuple[str, list[Any]]:
-    """A WHERE clause (fixed SQL text) and its bound parameters for a query string or AST."""
+def compile_sql(query: str | Node, *, names: bool = False) -> tuple[str, list[Any]]:
+    """A WHERE clause (fixed SQL text) and its bound parameters for a query string or AST.
+
+    ``names``: the catalogue has the name trigram index (:mod:`deckkit.catalogue.nameindex`); name
+    substrings are then looked up in it, else scanned.
+    """
     node = parse(query) if isinstance(query, str) else query
     if isinstance(node, Term):
-        return _term_sql(node, alone=True)
-    return _node_sql(node)
+        return _term_sql(node, alone=True, names=names)
+    return _node_sql(node, names)
 
 
 __all__ = ["compile_sql", "order_by", "SORTS", "IS_SQL", "is_sql", "tag_count_sql", "NAME_INDEX",

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterable, Iterator
 
+from deckkit.catalogue import nameindex
 from deckkit.catalogue.migrations import MIGRATIONS
 from deckkit.catalogue.rows import MAIN_COLUMNS, ROW_DATA, ROW_TAGS, _DATA, _MAIN, _N, DamagedRecord, read_record
 from deckkit.errors import AmbiguousName, CatalogueError, DataError, UnknownCard
@@ -185,7 +186,7 @@ class Catalogue:
         """
         from deckkit.catalogue.search import NAME_INDEX, compile_sql, order_by
 
-        where, params = compile_sql(query)
+        where, params = compile_sql(query, names=nameindex.present(self.conn))
         source = f"cards c INDEXED BY {NAME_INDEX}" if walk and sort in (None, "name") else "cards c"
         # Two steps: find and order the matching keys on the cards table, then fetch only the
         # records that are returned (sorting wide rows is what makes a naive join slow).
@@ -204,7 +205,7 @@ class Catalogue:
 
         ast = parse(query) if isinstance(query, str) else query
         counted = tag_count_sql(ast)
-        if counted is None and not indexed_terms_only(ast):  # a name or text scan: page, then count if full
+        if counted is None and not indexed_terms_only(ast, nameindex.present(self.conn)):  # a name or text scan: page, then count if full
             cards = self.search(ast, limit=limit, sort=sort)
             if len(cards) < limit:
                 return cards, len(cards)
@@ -235,7 +236,7 @@ class Catalogue:
         phrase = fts_only(query)
         if phrase is not None:  # the full-text index counts its own matches without touching the tables
             return self.conn.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH ?", (phrase,)).fetchone()[0]
-        where, params = compile_sql(query)
+        where, params = compile_sql(query, names=nameindex.present(self.conn))
         return self.conn.execute(f"SELECT count(*) FROM cards c WHERE {where}", params).fetchone()[0]
 
     # ------------------------------------------------------------ writing
@@ -282,6 +283,7 @@ class Catalogue:
         triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'cards'").fetchall()
         for name, _ in triggers:
             conn.execute(f'DROP TRIGGER "{name}"')
+        names = nameindex.present(conn)  # the name trigrams: written here too, while their triggers are off
         if updated:
             # External-content FTS: an entry is removed by giving the values it was indexed with, the
             # row's current ones. Both deletes run while the indexes on pk are still there.
@@ -289,6 +291,8 @@ class Catalogue:
             conn.executemany("INSERT INTO cards_fts (cards_fts, rowid, name, text) VALUES ('delete', ?, ?, ?)",
                              self._name_text(pks))
             conn.executemany("DELETE FROM card_tags WHERE pk = ?", [(pk,) for pk in pks])
+            if names:
+                nameindex.forget(conn, pks)
         secondary = []
         if bulk:
             # More page cache for the index builds of a bulk load, and the secondary indexes built
@@ -323,6 +327,8 @@ class Catalogue:
         conn.executemany("INSERT INTO cards_fts (rowid, name, text) VALUES (?, ?, ?)",
                          chain(zip(count(next_pk), map(_NAME, added), map(_TEXT, added)),
                                [(pk, _NAME(row), _TEXT(row)) for pk, row in updated]))
+        if names:  # the new rows in one statement (a bulk load's cheapest way), then the updated ones
+            nameindex.index_rows(conn, next_pk, [pk for pk, _ in updated])
         for _, sql in triggers:
             conn.execute(sql)
         for _, sql in secondary:

@@ -58,7 +58,8 @@ _COLUMNS = {
     "source": "Where it came from: bundled, or the file it was imported from.",
 }
 _HIDDEN = ("meta", "card_blobs", "card_tags", "sqlite_stat1", "cards_fts", "cards_fts_data", "cards_fts_idx",
-           "cards_fts_docsize", "cards_fts_config", "keyword_definitions", "collection", "deck_runs")
+           "cards_fts_docsize", "cards_fts_config", "keyword_definitions", "collection", "deck_runs",
+           "name_trigrams", "name_trigrams_data", "name_trigrams_idx", "name_trigrams_config")
 
 
 def metadata(db: Path) -> dict[str, Any]:
