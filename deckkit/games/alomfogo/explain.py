@@ -235,3 +235,12 @@ def explain(state: AlomfogoState, action: object) -> tuple[str, str | None]:
     if found is None:  # every check allows it (not reached for an action that is not legal)
         return rules.NOT_NOW.message(state, Candidate(str(action), "", state.current_player()))
     return found[0].message(state, found[1])
+
+
+def explain_out_of_turn(state: AlomfogoState, player: int, action: object) -> tuple[str, str | None]:
+    """``(message, rule)`` for an action ``player`` names while another player decides."""
+    text = str(action)
+    found = rules.out_of_turn(state)
+    if found is rules.ASSIST_TURN:  # the words name the side whose assist turn it is
+        return found.message(state, Candidate(text, _split(text)[0], state.current_player()))
+    return found.message(state, Candidate(text, _split(text)[0], player))

@@ -384,6 +384,29 @@ def assist_turn(state: AlomfogoState, who: int) -> Refusal | None:
     return ASSIST_TURN if d is None or d.players[d.to_act] != who else None
 
 
+def _waits(s: AlomfogoState, c: Candidate) -> str:
+    return f"{c.text}: {now(s, s.current_player())}; p{c.p + 1} waits"
+
+
+#: Who decides in each phase, for an action a player names out of turn: the active player's phases
+#: (AF-512, AF-514, AF-515; the dream-creature draw is the player's who played it, AF-333), the
+#: challenged player's defence (AF-704), the helpers attacker first (AF-721), whose assist turn it is
+#: (AF-731), the counterspell's reaction (AF-371) and the chooser of an ability's decision (AF-385).
+WAITS: dict[str, Refusal] = {
+    DRAW: Refusal("AF-512", _waits), PLAY: Refusal("AF-514", _waits), DUELS: Refusal("AF-515", _waits),
+    CREATURE_DRAW: Refusal("AF-333", _waits), DEFEND: Refusal("AF-704", _waits),
+    HELPER: Refusal("AF-721", _waits), COUNTER: Refusal("AF-371", _waits), DECIDE: Refusal("AF-385", _waits),
+}
+
+
+def out_of_turn(state: AlomfogoState) -> Refusal:
+    """The rule that gives the decision now to another player (an action named by the one who waits):
+    in the assist exchange assists alternate, attacker first (AF-731); see :data:`WAITS`."""
+    if state.phase == ASSIST:
+        return ASSIST_TURN
+    return WAITS.get(state.phase) or (SETUP_ONCE if state.phase == SETUP else NOT_NOW)
+
+
 NOT_YOUR_HELPER = Refusal("AF-734", lambda s, c: f"{c.text}: only your own helper's ability can be used, and it is "
                                                  f"{s.pname(c.p)}'s assist turn")
 SACRIFICED = Refusal("AF-382", lambda s, c: f"{c.text}: {_perm_name(c)} was sacrificed (Á) and is in the spell cage")

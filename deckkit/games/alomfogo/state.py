@@ -168,6 +168,12 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
 
         return explain(self, action)
 
+    def explain_out_of_turn(self, player: int, action: str) -> tuple[str, str | None]:
+        """Why ``player`` may not take an action while another player decides, naming the rule."""
+        from deckkit.games.alomfogo.explain import explain_out_of_turn
+
+        return explain_out_of_turn(self, player, action)
+
     def card_count(self) -> int:
         """Cards in all zones of all players (conservation checks); fixtures add theirs when they arrive."""
         return sum(len(p.library) + len(p.hand) + len(p.table) + len(p.cage) for p in self.players)
