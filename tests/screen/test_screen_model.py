@@ -150,3 +150,28 @@ def test_web_runs_the_same_play_as_the_game_screen_per_tab():
 def test_the_command_refuses_a_public_address_before_serving(db):
     result = CliRunner().invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--web", "--host", "0.0.0.0"])
     assert result.exit_code != 0 and "--public" in result.output
+
+
+def test_a_modal_spell_lists_each_option_in_words():
+    """OB-D22 (Mlhovina, a spell of two modes): `cast Mlhovina mode 2` reads as what mode 2 does."""
+    import json
+    import random
+
+    from deckkit.engine.core import Action
+    from deckkit.engine.registry import load_game, spec
+    from deckkit.paths import data_dir
+
+    def cards(path):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data if isinstance(data, list) else data["cards"]
+
+    mist = [c for c in cards(data_dir() / "cards" / "examples" / "ob-designer.json") if c["name"] == "Mlhovina"]
+    pool = cards(data_dir() / "cards" / "obludarium.json")
+    game = load_game("ob", pool + mist)
+    deck = [c for c in pool if c["type"] != "spell"][:20] * 2 + mist
+    state = game.new_game([deck, deck], random.Random(1))
+    screen = spec("ob").hook("screen")
+    first = screen.describe(state, Action(0, "cast", ("Mlhovina", "mode", "1", "on", "enemy Glum")))
+    second = screen.describe(state, Action(0, "cast", ("Mlhovina", "mode", "2")))
+    assert first.text == "Cast Mlhovina, option 1 (an enemy monster gets −2 attack this turn) on the opponent's Glum"
+    assert second.text == "Cast Mlhovina, option 2 (you draw a card)" and second.card == "Mlhovina"
