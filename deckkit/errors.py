@@ -60,7 +60,9 @@ class AmbiguousName(DataError):
         self.candidates = list(candidates)
         shown = [f"{c} ({sources[c]})" if sources and sources.get(c) else c for c in self.candidates]
         super().__init__(f"ambiguous name {name!r}: cards {', '.join(shown)}", path=path,
-                         hint=f"write the card's id instead of its name, e.g. {self.candidates[-1]}")
+                         hint=f"write the card's id instead of its name, e.g. {self.candidates[-1]}, or say which "
+                              "source wins: a 'prefer: bundled' (or 'prefer: my-cards') header line in a deck, "
+                              "prefer = [\"bundled\"] in a script, or `deckkit db prefer SOURCE` for the catalogue")
 
 
 class IllegalAction(DeckkitError):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from deckkit.catalogue import nameindex
 from deckkit.catalogue.migrations import MIGRATIONS
 from deckkit.catalogue.rows import MAIN_COLUMNS, ROW_DATA, ROW_TAGS, _DATA, _MAIN, _N, DamagedRecord, read_record
-from deckkit.errors import AmbiguousName, CatalogueError, DataError, UnknownCard
+from deckkit.errors import CatalogueError, DataError, UnknownCard
 from deckkit.text import fold
 
 _NAME = itemgetter(MAIN_COLUMNS.index("name"))
@@ -134,10 +134,20 @@ class Catalogue:
             return self._cards(f"SELECT c.id, {_RAW} {_FROM} ORDER BY c.game, c.name_key, c.id")
         return self._cards(f"SELECT c.id, {_RAW} {_FROM} WHERE c.game = ? ORDER BY c.name_key, c.id", (_game(game),))
 
-    def find(self, name_or_id: str, game: str | None = None) -> dict:
+    def preference(self) -> tuple[str, ...]:
+        """The catalogue-wide preference (``deckkit db prefer``): words tried after a file's own."""
+        from deckkit.catalogue.prefer import META_KEY, parse
+
+        try:
+            return parse(self.meta(META_KEY))
+        except DataError:
+            return ()
+
+    def find(self, name_or_id: str, game: str | None = None, *, prefer: tuple[str, ...] = ()) -> dict:
         """The card with this id or (folded) name; UnknownCard with near-miss suggestions otherwise.
 
-        A name that several cards of the game carry raises AmbiguousName listing their ids.
+        A name that several cards of the game carry is resolved by ``prefer``, then by the catalogue's
+        preference (:mod:`deckkit.catalogue.prefer`); else AmbiguousName lists their ids.
         """
         g = _game(game) if game else None
         key = name_or_id.strip()
@@ -154,13 +164,19 @@ class Catalogue:
                 raise DataError(f"{name_or_id!r} names cards in several games: "
                                 + ", ".join(f"{r['id']} ({r['game']})" for r in rows),
                                 hint="name the game (e.g. --game af) or use the card id")
-            if len(rows) > 1:  # one game, several ids: picking one would silently take the wrong card
+            if len(rows) > 1:  # one game, several ids: only a stated preference may pick one
+                from deckkit.catalogue.prefer import choose
+
                 ids = [r["id"] for r in rows]
                 marks = ",".join("?" * len(ids))
                 sources = dict(self.conn.execute(f"SELECT id, source FROM cards WHERE id IN ({marks})", ids))
-                raise AmbiguousName(name_or_id, ids, sources=sources)
+                return choose(name_or_id, rows, sources, tuple(prefer) + self.preference())
             return rows[0]
         raise UnknownCard(name_or_id, self.suggest(name_or_id, g))
+
+    def sources(self, game: str) -> dict[str, str]:
+        """``id -> source`` (the file each card was imported from, or ``bundled``) of a game's cards."""
+        return dict(self.conn.execute("SELECT id, source FROM cards WHERE game = ?", (_game(game),)))
 
     def suggest(self, name: str, game: str | None = None, n: int = 3) -> list[str]:
         """Real names of cards whose folded names are close to ``name`` (substring matches first)."""
@@ -365,6 +381,7 @@ class Catalogue:
             "journal_mode": self.conn.execute("PRAGMA journal_mode").fetchone()[0],
             "created": self.meta("created"),
             "last_import": self.meta("last_import"),
+            "prefer": list(self.preference()),
         }
 
     def check(self) -> list[str]:

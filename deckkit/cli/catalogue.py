@@ -365,6 +365,49 @@ def db_check(
         raise typer.Exit(1)
 
 
+@db_app.command("prefer")
+def db_prefer(
+    words: Annotated[list[str] | None, typer.Argument(
+        help="Sources in order: bundled, user, a card file's name (my-cards or my-cards.json), a set, "
+             "or an id prefix ending in '-'.", show_default=False)] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Forget the catalogue's preference.")] = False,
+    output: common.Output = "table",
+) -> None:
+    """Show or set which source wins, catalogue-wide, where cards of a game share a name.
+
+    A name several cards carry is resolved in one order: an id always means its card; then the
+    deck's own 'prefer:' header line (a script's prefer = [...]); then this preference; a name still
+    shared is an error that lists the cards' ids. Bundled decks and scripts say 'prefer: bundled',
+    so they keep working whatever you import or prefer here.
+
+    \b
+    Examples:
+      deckkit db prefer                    (show it)
+      deckkit db prefer my-cards bundled   (my-cards.json first, then the bundled cards)
+      deckkit db prefer user               (any imported card over a bundled one)
+      deckkit db prefer --clear
+    """
+    from deckkit.catalogue.prefer import META_KEY, parse
+    from deckkit.errors import UsageError
+
+    cat = _open()
+    if clear and words:
+        raise UsageError("give sources or --clear, not both", hint="deckkit db prefer --clear")
+    if clear or words:
+        chosen = () if clear else parse(",".join(words or []))
+        with cat.write():
+            if chosen:
+                cat.set_meta(META_KEY, ", ".join(chosen))
+            else:
+                cat.conn.execute("DELETE FROM meta WHERE key = ?", (META_KEY,))
+    current = list(cat.preference())
+    if output == "json":
+        common.print_json({"prefer": current})
+    else:
+        typer.echo(f"prefer: {', '.join(current)}" if current else
+                   "no catalogue-wide preference (a shared name needs an id or the deck's prefer: line)")
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
     app.command("import")(import_)

@@ -9,15 +9,20 @@ import difflib
 from typing import Any
 from collections.abc import Iterable
 
-from deckkit.errors import AmbiguousName, UnknownCard
+from deckkit.errors import UnknownCard
 from deckkit.text import fold
 
 
 class CardPool:
     """Cards by id, folded name and folded translated names; ``find`` raises UnknownCard with suggestions,
-    or AmbiguousName when several cards of the game carry the name."""
+    or AmbiguousName when several cards of the game carry the name and no preference picks one."""
 
-    def __init__(self, cards: Iterable[dict[str, Any]]) -> None:
+    def __init__(self, cards: Iterable[dict[str, Any]], *, sources: dict[str, str] | None = None,
+                 prefer: tuple[str, ...] = ()) -> None:
+        # id -> the file a card was imported from ("bundled"), and the pool-wide preference (the
+        # catalogue's), for names several cards share (deckkit.catalogue.prefer)
+        self.sources = sources or {}
+        self.prefer = prefer
         self.by_id: dict[str, dict[str, Any]] = {}
         # (game, folded name) -> cards with that printed name; translated names only where no printed one is.
         self.by_name: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -44,8 +49,9 @@ class CardPool:
         key = (game, fold(name))
         return self.by_name.get(key) or self.by_translation.get(key) or []
 
-    def find(self, name_or_id: str, game: str | None = None) -> dict[str, Any]:
-        """The card with this id or (folded) name, in ``game`` if given."""
+    def find(self, name_or_id: str, game: str | None = None, *, prefer: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The card with this id or (folded) name, in ``game`` if given; a shared name is resolved by
+        ``prefer``, then the pool's own preference."""
         card = self.by_id.get(name_or_id.strip())
         if card is not None and (game is None or card["game"] == game):
             return card
@@ -53,7 +59,9 @@ class CardPool:
         for g in games:
             cards = self.named(name_or_id, g)
             if len(cards) > 1:
-                raise AmbiguousName(name_or_id, [c["id"] for c in cards])
+                from deckkit.catalogue.prefer import choose
+
+                return choose(name_or_id, cards, self.sources, tuple(prefer) + self.prefer)
             if cards:
                 return cards[0]
         key = fold(name_or_id)

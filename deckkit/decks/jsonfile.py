@@ -30,6 +30,7 @@ def parse_json(text: str, path: str | None = None) -> tuple[Deck, list[Problem]]
     deck.game = resolve_game(data["game"])  # the schema's enum guarantees a known name or alias
     deck.format = data.get("format") or None
     deck.name = data.get("name") or None
+    deck.prefer = tuple(data.get("prefer") or ())
     for key, section in (("cards", MAIN), ("sideboard", SIDEBOARD)):
         seen: dict[str, DeckEntry] = {}
         for item in data.get(key, []):
@@ -56,6 +57,8 @@ def to_json(deck: Deck) -> dict[str, Any]:
         out["format"] = deck.format
     if deck.name:
         out["name"] = deck.name
+    if deck.prefer:
+        out["prefer"] = list(deck.prefer)
     out["cards"] = [{"count": e.count, "name": e.name} for e in deck.entries]
     if deck.sideboard:
         out["sideboard"] = [{"count": e.count, "name": e.name} for e in deck.sideboard]

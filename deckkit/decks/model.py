@@ -19,10 +19,12 @@ SIDEBOARD = "sideboard"
 class CardLookup(Protocol):
     """What decks need from a catalogue: ``find(name_or_id, game=None) -> card dict``.
 
-    ``find`` raises :class:`deckkit.errors.UnknownCard` (with suggestions) for names it does not know.
+    ``find`` raises :class:`deckkit.errors.UnknownCard` (with suggestions) for names it does not know,
+    and :class:`deckkit.errors.AmbiguousName` for a name several cards share that ``prefer`` (the
+    deck's ``prefer:`` words, :mod:`deckkit.catalogue.prefer`) does not settle.
     """
 
-    def find(self, name_or_id: str, game: str | None = None) -> dict[str, Any]: ...
+    def find(self, name_or_id: str, game: str | None = None, *, prefer: tuple[str, ...] = ()) -> dict[str, Any]: ...
 
 
 class CachedLookup:
@@ -33,15 +35,15 @@ class CachedLookup:
 
     def __init__(self, inner: CardLookup) -> None:
         self.inner = inner
-        self._memo: dict[tuple[str, str | None], Any] = {}
+        self._memo: dict[tuple[str, str | None, tuple[str, ...]], Any] = {}
 
-    def find(self, name_or_id: str, game: str | None = None) -> dict[str, Any]:
+    def find(self, name_or_id: str, game: str | None = None, *, prefer: tuple[str, ...] = ()) -> dict[str, Any]:
         """Same contract as the wrapped ``find``."""
-        key = (name_or_id, game)
+        key = (name_or_id, game, prefer)
         hit = self._memo.get(key)
         if hit is None:
             try:
-                hit = self.inner.find(name_or_id, game=game)
+                hit = self.inner.find(name_or_id, game=game, prefer=prefer)
             except DeckkitError as exc:
                 hit = exc
             self._memo[key] = hit
@@ -100,6 +102,8 @@ class Deck:
     path: str | None = None
     # Findings made while reading (e.g. the same card on two lines); validation repeats them.
     notes: list[Problem] = field(default_factory=list)
+    # Which source wins where cards share a name (the ``prefer:`` header; deckkit.catalogue.prefer).
+    prefer: tuple[str, ...] = ()
     # Where a text file's comments stood (deckkit.decks.textfile.Layout), so edits can keep them.
     layout: Any = field(default=None, repr=False, compare=False)
 
@@ -184,11 +188,12 @@ class ResolvedDeck:
         return [(r.card, r.entry.count) for r in rows if r.card is not None]
 
 
-def lookup_card(catalogue: CardLookup, name: str, game: str, line: int | None) -> tuple[dict | None, Problem | None]:
+def lookup_card(catalogue: CardLookup, name: str, game: str, line: int | None,
+                prefer: tuple[str, ...] = ()) -> tuple[dict | None, Problem | None]:
     """(card, None) or (None, an ``unknown-card`` / ``wrong-game`` problem with suggestions, or an
     ``ambiguous-name`` problem listing the ids of the cards that share the name)."""
     try:
-        return catalogue.find(name, game=game), None
+        return catalogue.find(name, game=game, prefer=prefer), None
     except AmbiguousName as exc:
         return None, Problem("ambiguous-name", exc.message, card=name, line=line, hint=exc.hint)
     except UnknownCard as exc:
@@ -209,10 +214,10 @@ def lookup_card(catalogue: CardLookup, name: str, game: str, line: int | None) -
         return None, Problem("unknown-card", message, card=name, line=line, hint=hint)
 
 
-def written_name(catalogue: CardLookup, card: dict[str, Any], game: str) -> str:
+def written_name(catalogue: CardLookup, card: dict[str, Any], game: str, prefer: tuple[str, ...] = ()) -> str:
     """How a deck file should name ``card``: its name, or its id when the name would find another card."""
     try:
-        found = catalogue.find(card["name"], game=game)
+        found = catalogue.find(card["name"], game=game, prefer=prefer)
     except DeckkitError:  # ambiguous (or, oddly, unknown): only the id is sure
         return card["id"]
     return card["name"] if found["id"] == card["id"] else card["id"]
@@ -226,7 +231,7 @@ def resolve(deck: Deck, catalogue: CardLookup) -> ResolvedDeck:
     for section in (MAIN, SIDEBOARD):
         by_id: dict[str, ResolvedEntry] = {}
         for entry in deck.section(section):
-            card, problem = lookup_card(catalogue, entry.name, deck.game, entry.line)
+            card, problem = lookup_card(catalogue, entry.name, deck.game, entry.line, deck.prefer)
             if problem is not None:
                 errors.append(problem)
                 sections[section].append(ResolvedEntry(entry, None))

@@ -94,7 +94,7 @@ def _add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count:
     cards = []
     for name, copies in counted_names(names, count):  # look every name up first: nothing written if one is unknown
         _check_count(copies)
-        card, problem = lookup_card(catalogue, name, deck.game, None)
+        card, problem = lookup_card(catalogue, name, deck.game, None, deck.prefer)
         if problem is not None:
             # The hint carries the suggestion; the message need not say it twice.
             message = f"unknown card {name!r}" if problem.code == "unknown-card" else problem.message
@@ -109,7 +109,7 @@ def _add_cards(path: str | Path, names: list[str], catalogue: CardLookup, count:
     out = []
     for card, copies in cards:
         # A name no deck line can hold (a line break, a control character) is written as the card's id.
-        default = written_name(catalogue, card, deck.game)
+        default = written_name(catalogue, card, deck.game, deck.prefer)
         if not (writable(default) or is_json_path(path)):
             default = card["id"]
         entry = deck.add(written.get(card["id"]) or default, copies, section=section)
@@ -144,7 +144,7 @@ def _remove_cards(path: str | Path, name: str, catalogue: CardLookup | None, cou
         from deckkit.errors import UnknownCard
 
         try:
-            wanted = catalogue.find(name, game=deck.game)
+            wanted = catalogue.find(name, game=deck.game, prefer=deck.prefer)
         except UnknownCard:
             raise DataError(f"{name!r} is not in the {section}", path=str(path),
                             hint="`deckkit deck show DECK` lists the cards in it") from None

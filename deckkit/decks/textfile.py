@@ -5,7 +5,9 @@ Read: UTF-8 with or without BOM, CRLF or LF, ``#`` comments, ``key: value`` head
 ``Main deck:``, ``[Sideboard]``, ``// Sideboard``) and ``SB: N Name`` lines. Every problem is
 collected with its line number before anything is raised.
 
-Write: ``game:``/``format:``/``name:`` headers, a blank line, ``N Name`` lines in deck order, then
+A ``prefer:`` header names the sources that win where cards share a name (:mod:`deckkit.catalogue.prefer`).
+
+Write: ``game:``/``format:``/``name:``/``prefer:`` headers, a blank line, ``N Name`` lines in deck order, then
 ``Sideboard`` and its lines. ``write_text(deck)`` is that canonical form alone (``deck convert``);
 ``write_text(deck, keep_comments=True)`` (``deck add/remove``) also keeps the user's comments: the
 ones above the headers stay on top, a comment block stays above the card line that followed it
@@ -25,7 +27,7 @@ from deckkit.text import fold
 
 # Far more than any game allows; anything above is a typo (or 10^9), not a deck.
 MAX_COUNT = 999
-HEADERS = ("game", "format", "name")
+HEADERS = ("game", "format", "name", "prefer")
 
 _CARD = re.compile(r"^(?P<count>[+-]?\d+)(?:\s*[x×]\s+|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COUNT_ONLY = re.compile(r"^[+-]?\d+\s*[x×]?$", re.IGNORECASE)
@@ -203,7 +205,8 @@ class _Reader:
             self.records.append((number, "header", ""))
             return True
         self.problems.append(Problem("unknown-header", f"unknown header '{head['key']}:' ignored",
-                                     line=number, severity="warning", hint="headers are game:, format: and name:"))
+                                     line=number, severity="warning",
+                                     hint="headers are game:, format:, name: and prefer:"))
         self.records.append((number, "keep", raw.strip()))
         return True
 
@@ -250,6 +253,13 @@ class _Reader:
                                            line=self.header_line["game"], hint=getattr(exc, "hint", None)))
         deck.format = header.get("format") or None
         deck.name = header.get("name") or None
+        if header.get("prefer"):
+            from deckkit.catalogue.prefer import parse
+
+            try:
+                deck.prefer = parse(header["prefer"])
+            except DataError as exc:
+                problems.append(Problem("bad-line", exc.message, line=self.header_line["prefer"], hint=exc.hint))
         deck.notes = [p for p in problems if p.severity == "warning"]
         deck.layout = self._layout(text)
         return deck, problems
@@ -315,6 +325,8 @@ def write_text(deck: Deck, *, keep_comments: bool = False) -> str:
         lines.append(f"format: {escape_name(deck.format)}")
     if deck.name:
         lines.append(f"name: {escape_name(deck.name)}")
+    if deck.prefer:
+        lines.append(f"prefer: {', '.join(deck.prefer)}")
     lines.append("")
     _add_section(lines, deck.entries, MAIN, layout)
     if deck.sideboard:

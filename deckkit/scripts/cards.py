@@ -2,7 +2,9 @@
 script's own inline ``[[card]]`` tables, validated like an import.
 
 Inline cards take precedence over catalogue cards with the same id or name, so a self-contained
-script means the same cards on every machine. A name that several of the script's cards carry is
+script means the same cards on every machine. A script's ``prefer`` list (and then the catalogue's
+preference, :mod:`deckkit.catalogue.prefer`) picks one of the catalogue cards that share a name; the
+others leave the script's pool. A name that several of the script's cards still carry is
 ambiguous: a script that names it fails and lists the ids (write an id instead; ids stand
 wherever names do, in the set-up and in actions).
 """
@@ -32,6 +34,9 @@ class CardSource:
         self.db = Path(db) if db is not None else None
         self._fixed = cards
         self._by_game: dict[str, list[dict]] = {}
+        self._sources: dict[str, dict[str, str]] = {}
+        #: the catalogue-wide preference (``deckkit db prefer``), read with the cards
+        self.preference: tuple[str, ...] = ()
 
     def keywords(self, game: str) -> dict:
         """The keyword definitions the source's catalogue holds for ``game`` (none for a fixed list)."""
@@ -54,8 +59,14 @@ class CardSource:
 
                 with open_catalogue(self.db) as cat:
                     found = cat.cards(game)
+                    self._sources[game] = cat.sources(game)
+                    self.preference = cat.preference()
             self._by_game[game] = found
         return found
+
+    def sources(self, game: str) -> dict[str, str]:
+        """``id -> source`` of the game's cards (empty for a fixed list); after :meth:`game_cards`."""
+        return self._sources.get(game, {})
 
 
 @dataclass
@@ -65,9 +76,11 @@ class ScriptCards:
     game: str
     cards: list[dict]
     inline: list[dict] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)  # id -> the file it was imported from
+    prefer: tuple[str, ...] = ()  # the script's and the catalogue's preferences, for the decks it loads
 
     def __post_init__(self) -> None:
-        self.pool = CardPool(self.cards)
+        self.pool = CardPool(self.cards, sources=self.sources, prefer=self.prefer)
         ids_by_name: dict[str, list[str]] = {}
         for card in self.cards:
             ids_by_name.setdefault(fold(card["name"]), []).append(card["id"])
@@ -104,11 +117,24 @@ def _ids(ids: tuple[str, ...]) -> re.Pattern:
 def script_cards(script: Script, game: str, source: CardSource) -> ScriptCards:
     """The script's pool: its valid inline cards over the source's cards of ``game``; ScriptError
     naming the script, the line and the field of the first invalid inline card."""
+    from deckkit.catalogue.prefer import parse, shadowed
+
     inline = _inline_cards(script, game, source)
+    try:
+        prefer = parse(script.data.get("prefer"))
+    except DeckkitError as exc:
+        raise script.error(exc.message, "prefer", hint=exc.hint) from None
     taken_ids = {c["id"] for c in inline}
     taken_names = {fold(c["name"]) for c in inline}
     rest = [c for c in source.game_cards(game) if c["id"] not in taken_ids and fold(c["name"]) not in taken_names]
-    return ScriptCards(game, inline + rest, inline)
+    sources = source.sources(game)
+    prefer += source.preference
+    # Where the preferences pick one of the cards that share a name, the others leave the pool, as
+    # a card an inline one shadows does: the script's names and actions then mean that one card.
+    lost = shadowed(rest, sources, prefer)
+    if lost:
+        rest = [c for c in rest if c["id"] not in lost]
+    return ScriptCards(game, inline + rest, inline, sources, prefer)
 
 
 def _inline_cards(script: Script, game: str, source: CardSource) -> list[dict]:

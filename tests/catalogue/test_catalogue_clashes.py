@@ -138,7 +138,9 @@ def test_card_command_with_an_ambiguous_name_exit_1_and_candidates(run, write):
     assert result.stdout == ""
     assert result.stderr == ("error: ambiguous name 'lidercfeny': cards af-lidercfeny (bundled), "
                              "af-my-lidercfeny (mine.json)\n"
-                             "hint: write the card's id instead of its name, e.g. af-my-lidercfeny\n")
+                             "hint: write the card's id instead of its name, e.g. af-my-lidercfeny, or say which "
+                             "source wins: a 'prefer: bundled' (or 'prefer: my-cards') header line in a deck, "
+                             "prefer = [\"bundled\"] in a script, or `deckkit db prefer SOURCE` for the catalogue\n")
     shown = run("card", "af-my-lidercfeny", "-o", "json")
     assert shown.exit_code == 0 and json.loads(shown.stdout)["cost"] == 1
 

@@ -16,7 +16,9 @@ from deckkit.errors import ValidationFailed
 MINE = {"id": "af-my-lidercfeny", "game": "alomfogo", "name": "Lidércfény", "type": "dream-creature", "cost": 1,
         "helper": "S", "text": "(S) +3 to your duelist's magic power.", "abilities": [{"effect": "boost", "amount": 3}]}
 AMBIGUOUS = ("ambiguous name 'Lidércfény': cards af-lidercfeny (bundled), af-my-lidercfeny (mine.json)")
-HINT = "write the card's id instead of its name, e.g. af-my-lidercfeny"
+HINT = ("write the card's id instead of its name, e.g. af-my-lidercfeny, or say which source wins: a 'prefer: "
+        "bundled' (or 'prefer: my-cards') header line in a deck, prefer = [\"bundled\"] in a script, or "
+        "`deckkit db prefer SOURCE` for the catalogue")
 
 
 @pytest.fixture(scope="module")

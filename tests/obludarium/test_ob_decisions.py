@@ -104,7 +104,7 @@ def test_ob_d27_you_may_is_asked_both_ways_even_with_one_candidate():
     """OB-D27: "you may" is a decision even when one card could be returned: the card or nothing."""
     state = position(game_with(), {"hand": ["ob-d27-bludicka"], "table": ["Chleba"], "discard": ["Glum", "Chleba"]},
                      {})
-    state.apply("play Bludička")
+    state.apply("play Bludné světlo")
     assert options(state) == ["choose Glum", "choose nothing"]
     twin = state.clone()
     state.apply("choose Glum")

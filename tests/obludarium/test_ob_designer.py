@@ -89,7 +89,7 @@ ENGLISH = {
     'ob-d46-lovkyne': 'Whenever your opponent casts a spell, Lovkyně gets +1 attack permanently.',
     'ob-d47-zlaty-dul': 'You may lay out 1 more food in each of your turns.',
     'ob-d25-krvavy-oltar': 'At the start of your turn, you lose 1 life, then you draw a card.',
-    'ob-d27-bludicka': 'When Bludička enters play, you may return one of your monsters from your discard pile to your hand.',
+    'ob-d27-bludicka': 'When Bludné světlo enters play, you may return one of your monsters from your discard pile to your hand.',
     'ob-d28-kamenik': 'When Kameník enters play, destroy an artifact.',
     'ob-d29-zapomneni': "Put an enemy monster on the bottom of its owner's deck.",
     'ob-d30-vestkyne': 'Tap: look at the top 2 cards of your deck; put any number of them on the bottom of that deck and the rest back on top in any order.',
