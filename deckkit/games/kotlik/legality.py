@@ -15,6 +15,12 @@ rule that keeps its decision closed now:
 - an extra turn without a hat card KO-610, or during an extra turn KO-611;
 - keeping or discarding the last card before the game ends KO-701; a symbol of the game's last
   card KO-703; anything after the end KO-701.
+
+An action named by the player who waits (:func:`out_of_turn`) is refused by the alternation of turns
+KO-401 — except a symbol claimed after the turn passed, which cites the rule that closed it: an
+announcement made or let lapse when the card was taken KO-620, a hat card taken in an extra turn
+KO-611, an explosion never offered on a one-card cauldron KO-Q7, a card without the symbol
+KO-601/KO-610.
 """
 
 from __future__ import annotations
@@ -129,3 +135,36 @@ def _closed(state: KotlikState, text: str, kind: str) -> tuple[str, str | None]:
         return (f"{text!r}: the game has not ended; the last card is kept or discarded only when a take empties "
                 "a row or column", "KO-701")
     return (f"{text!r} is not an action of Kotlík now (phase {PHASE_NAMES[phase]!r})", None)
+
+
+def out_of_turn(state: KotlikState, player: int, text: str) -> tuple[str, str | None]:
+    """``(message, rule)`` for an action ``player`` names while the other player takes the turn."""
+    kind = kind_of(text)
+    if kind in DECISIONS[EXPLODE] or kind in DECISIONS[HAT]:
+        return _claimed_late(state, player, text, kind)
+    return (f"{PLAYER_NAMES[state.active]} is taking the turn; {PLAYER_NAMES[player]} waits (players take "
+            "turns alternately)", "KO-401")
+
+
+def _claimed_late(state: KotlikState, player: int, text: str, kind: str) -> tuple[str, str | None]:
+    """A symbol announced after the turn passed: why the decision on it is closed (by ``player``'s last take)."""
+    history, who = state.history, PLAYER_NAMES[player]
+    at = next((i for i in range(len(history) - 1, -1, -1)
+               if history[i].player == player and history[i].kind == "take"), -1)
+    name = history[at].args[0] if at >= 0 else "nothing"
+    card = state.cs.names.index(name) if name in state.cs.names else -1
+    later = {a.kind for a in history[at + 1:] if a.player == player}
+    exploding = kind in DECISIONS[EXPLODE]
+    if card < 0 or not (state.cs.explodes[card] if exploding else state.cs.hat[card]):
+        if exploding:
+            return (f"{text!r}: only a player who has just taken a card with the exploding cauldron may announce "
+                    f"it, and {who}'s last take was {name}", "KO-601")
+        return (f"{text!r}: only a player who has just taken a card with the hat and wand may take an extra turn, "
+                f"and {who}'s last take was {name}", "KO-610")
+    if later & set(DECISIONS[EXPLODE] if exploding else DECISIONS[HAT]):
+        return (f"{text!r}: {who} announced the symbol of {name} or let it lapse when taking it; it is announced "
+                "at once or lapses, and the turn has passed", "KO-620")
+    if exploding:
+        return (f"{text!r}: when {who} took {name} the opponent's cauldron held one card, which is not emptied, "
+                "and the turn has passed", "KO-Q7")
+    return (f"{text!r}: {who} took {name} during an extra turn, which gives no further extra turn", "KO-611")

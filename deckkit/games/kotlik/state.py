@@ -362,9 +362,9 @@ class KotlikState(State):
             raise ValueError(kind)
 
     def explain_out_of_turn(self, player: int, action: str) -> tuple[str, str | None]:
-        """KO-401: players take turns alternately; every decision of a turn is the active player's."""
-        return (f"{PLAYER_NAMES[self.active]} is taking the turn; {PLAYER_NAMES[player]} waits (players take "
-                "turns alternately)", "KO-401")
+        """KO-401: players take turns alternately; a symbol claimed after the turn passed cites the
+        rule that closed it (legality.out_of_turn)."""
+        return legality.out_of_turn(self, player, action)
 
     def end_rule(self) -> str | None:
         """KO-701: the game ends when a take empties a row or column."""
