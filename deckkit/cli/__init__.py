@@ -122,11 +122,11 @@ def _root(
 
 
 def _register() -> None:
-    from deckkit.cli import (browse, bundled, catalogue, collection, completion, decks, goldfish, hands, interactive,
-                             match, play, printing, tune)
+    from deckkit.cli import (browse, bundled, catalogue, collection, completion, decks, goldfish, hands, history,
+                             interactive, match, play, printing, tune)
 
-    for module in (catalogue, decks, collection, hands, play, goldfish, match, interactive, bundled, browse, tune,
-                   printing, completion):
+    for module in (catalogue, decks, collection, history, hands, play, goldfish, match, interactive, bundled, browse,
+                   tune, printing, completion):
         module.register(app)
 
 

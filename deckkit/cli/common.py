@@ -110,6 +110,9 @@ GoldfishOutput = output_option("table", "json", help="Output: table (for people)
 # The error rates of a sequential test (--sprt) and of the planner (--plan), the same in goldfish and match.
 Alpha = Annotated[float, typer.Option(help="--sprt/--plan: the false-positive rate (0 to 0.5).")]
 Beta = Annotated[float, typer.Option(help="--sprt/--plan: the false-negative rate, 1 − power (0 to 0.5).")]
+# goldfish, match and tune: keep no result in the catalogue's deck history.
+NoHistory = Annotated[bool, typer.Option("--no-history", help="Keep no record of the result in the catalogue "
+                                                              "(deckkit deck history lists the kept ones).")]
 ExportOutput = output_option("json", "jsonl", "csv", help="json (default), jsonl or csv; "
                              "from --file's suffix if not given.")
 

@@ -54,11 +54,14 @@ def goldfish(
                                                 "the exact odds of this opening-hand condition (a control variate).")] = None,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
     plot: Annotated[Path | None, typer.Option(help="Draw the distribution to FILE.png/.svg (needs the plot extra).")] = None,
+    no_history: common.NoHistory = False,
     output: common.GoldfishOutput = "table",
 ) -> None:
     """Play many seeded games against a passive opponent and report how fast each deck wins.
 
     Several decks are played on the same seeds and compared, with the difference in mean win turn, its confidence interval and a verdict. Kotlík reports scores and win rates per seat.
+
+    Each deck's result is kept in the catalogue against the deck's version (its content), for `deckkit deck history` and `deckkit deck diff`; --no-history keeps nothing.
 
     Game i of a run always gets the same seed, so results do not depend on --workers. --precision X plays on, in rounds, until the --confidence interval of the mean win turn (Kotlík: the first seat's mean score; turns or points), and of each comparison's paired difference, is at most ±X, or until --max-games games per deck (default 100 × --games) have been played. --impact shows, per card, how the win turn moves when it is in the opening hand or drawn by turn 3.
 
@@ -94,6 +97,10 @@ def goldfish(
         outcome = run_goldfish(loaded, options, progress=bar)
     _print_reports(outcome.reports, seed, output)
     _write_outputs(outcome, loaded, games_out, plot)
+    if not no_history:
+        from deckkit.cli.history import remember_goldfish
+
+        remember_goldfish(loaded, outcome)
     if outcome.interrupted:
         common.err("interrupted: the report covers the games finished before Ctrl-C")
         raise typer.Exit(130)

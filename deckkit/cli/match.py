@@ -39,6 +39,7 @@ def match(
     plan: Annotated[float | None, typer.Option("--plan", metavar="ELO", help="Read this run as a pilot and say how "
                                                "many games a difference of ELO needs.")] = None,
     games_out: Annotated[Path | None, typer.Option(help="Write per-game records to FILE.csv or FILE.jsonl.")] = None,
+    no_history: common.NoHistory = False,
     output: common.Output = "table",
 ) -> None:
     """Play decks against each other with AIs on both sides and report who wins, with 95% intervals.
@@ -50,6 +51,8 @@ def match(
     a seed gives the same games on every machine and for any --workers. strategy:FILE flies a side by
     a strategy file (the rules `deckkit goldfish --strategy` reads): its rules read the side's own view
     with that side named p1 and the other p2, so one file pilots either seat.
+
+    Each deck's score against the other is kept in the catalogue against the deck's version (deckkit deck history); --no-history keeps nothing.
 
     The report gives deck A's wins, B's wins and draws, A's score (draws count half) with its
     interval, how often the first seat wins, the mean length and a verdict in words. Three decks or
@@ -100,6 +103,10 @@ def match(
     _print_outcome(outcome, output, trace)
     if games_out:
         _write_records(outcome, games_out)
+    if not no_history:
+        from deckkit.cli.history import remember_match
+
+        remember_match(loaded, outcome)
     if outcome.interrupted:
         common.err("interrupted: the report covers the games finished before Ctrl-C")
         raise typer.Exit(130)

@@ -54,11 +54,14 @@ def tune(
     max_turns: Annotated[int, typer.Option(help="Give up a game after this many turns.")] = 60,
     confidence: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     plot: Annotated[Path | None, typer.Option(help="Draw a sweep to FILE.png/.svg (needs the plot extra).")] = None,
+    no_history: common.NoHistory = False,
     output: common.Output = "table",
 ) -> None:
     """Tune a deck: sweep card counts, test each card, or search for a faster list.
 
     Every list plays the same seeds as the deck (common random numbers), so each Δ is a paired difference with its interval.
+
+    The deck's starting figure is kept in the catalogue against its version (deckkit deck history); --no-history keeps nothing.
 
     Sweeps keep the deck's size: --vary 'Chleba=2..8' sets Chleba's count and rescales the other cards (or the --fill query's) to make room; --vary 't:food=12..24' spreads each total over the deck's food cards in proportion; --swap 'A->B' replaces 0, 1, … copies of A by B. A point the deck's format forbids stops the sweep (exit 2) unless --skip-illegal.
 
@@ -90,6 +93,10 @@ def tune(
                   skip_illegal=skip_illegal, optimise=optimise, pool=pool, budget=budget, objective=objective,
                   remove_each=remove_each, add_each=add_each, filler=filler, copies=copies)
     _print_result(result, output)
+    if not no_history:
+        from deckkit.cli.history import remember_tune
+
+        remember_tune(start, common.input_file(deck, "deck"), result)
     if plot:  # --plot comes with --vary or --swap (checked above), so the result is a sweep
         _draw_sweep(result, plot)
     if write:  # --write comes with --optimise (checked above), so the result is a search

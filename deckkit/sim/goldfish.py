@@ -21,6 +21,8 @@ class LoadedDeck:
     game: str
     cards: list[dict]
     name: str | None = None  # the deck file's ``name:``
+    path: str | None = None  # the file it was read from
+    version: str | None = None  # its content hash (deckkit.decks.runs.content_hash): results are kept per version
 
     @property
     def names(self) -> list[str]:
@@ -68,12 +70,14 @@ class Outcome:
 def load_decks(paths: Sequence[str | Path], catalogue: Any) -> list[LoadedDeck]:
     """Read deck files and resolve their cards; all must be of one game (UsageError otherwise)."""
     from deckkit.decks import load_deck
+    from deckkit.decks.runs import content_hash
     from deckkit.engine.registry import resolve as resolve_game
 
     decks = []
     for path in paths:
         deck = load_deck(path)
-        decks.append(LoadedDeck(str(path), resolve_game(deck.game), deck.cards(catalogue), deck.name))
+        decks.append(LoadedDeck(str(path), resolve_game(deck.game), deck.cards(catalogue), deck.name, str(path),
+                                content_hash(deck)))
     games = {d.game for d in decks}
     if len(games) > 1:
         raise UsageError("decks of different games cannot be compared: " + ", ".join(sorted(games)),

@@ -31,6 +31,10 @@ WRITES = {
     "bundled": ALL_FORMATS,
     "tune": ("table", "json"),
     "match": ("table", "json"),
+    "collection show": ALL_FORMATS,
+    "deck need": ALL_FORMATS,
+    "deck history": ("table", "json"),
+    "deck diff": ("table", "json"),
 }
 
 
