@@ -218,7 +218,7 @@ def validate(
 @deck_app.command("find")
 def find(
     query: Annotated[str, typer.Argument(help="A search query (see deckkit search --help).", show_default=False)],
-    decks: Annotated[list[str], typer.Argument(help="Deck files.", show_default=False)],
+    decks: Annotated[list[str], typer.Argument(help="Deck files or bundled decks' names.", show_default=False)],
     output: common.Output = "table",
 ) -> None:
     """List the decks that hold cards matching a search query, with those cards and their counts.
@@ -231,12 +231,13 @@ def find(
     \b
       deckkit deck find 'is:helper' data/decks/*.deck
       deckkit deck find 'effect:draw' my.deck other.deck -o json
+      deckkit deck find 'is:helper' alomfogo-casual   (a bundled deck by name)
     """
     from deckkit.decks.find import find_in_decks
     from deckkit.query import parse
 
     parse(query)  # a malformed query fails before the catalogue is opened
-    found = find_in_decks(query, decks, _catalogue())
+    found = find_in_decks(query, common.input_files(decks, "deck"), _catalogue())
     if output == "json":
         common.print_json(found)
         return
