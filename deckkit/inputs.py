@@ -7,6 +7,7 @@ and kept, so a reader that looks at its input twice sees the same bytes.
 
 from __future__ import annotations
 
+import errno
 import sys
 from pathlib import Path
 
@@ -25,9 +26,14 @@ def read_stdin(limit: int | None = None) -> bytes:
     global _cache
     stream = sys.stdin
     if _cache is None or _cache[0] is not stream:
+        if stream is None:  # started with standard input closed (`deckkit import - <&-`): Python sets it to None
+            raise OSError(errno.EBADF, "standard input is closed: there is nothing to read from '-'")
         buffer = getattr(stream, "buffer", None)
         size = -1 if limit is None else limit + 1
-        data = buffer.read(size) if buffer is not None else stream.read(size).encode("utf-8")
+        try:
+            data = buffer.read(size) if buffer is not None else stream.read(size).encode("utf-8")
+        except ValueError:  # "I/O operation on closed file"
+            raise OSError(errno.EBADF, "standard input is closed: there is nothing to read from '-'") from None
         _cache = (stream, data)
     return _cache[1]
 

@@ -14,6 +14,8 @@ from functools import cache
 from typing import Any
 from collections.abc import Callable, Iterable
 
+from deckkit.echo import shown
+
 __all__ = ["Problem", "card_schema", "card_fields", "fast_card_check", "card_problems", "ability_problems",
            "CARD_FIELD_ORDER"]
 
@@ -235,7 +237,7 @@ def _field_hint(schema: dict, error) -> str | None:
 def _json_text(value: Any, limit: int = 60) -> str:
     """A value as the user wrote it in JSON (null, true, {"a": 1}), cut short; strings keep their quotes."""
     if isinstance(value, str):
-        text = repr(value)
+        return shown(value, limit)
     else:
         try:
             text = json.dumps(value, ensure_ascii=False)
@@ -308,6 +310,11 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
                 type(None): "null"}.get(type(record), type(record).__name__)
         return [mk("$", f"a card must be a JSON object, not {kind}",
                    'each record is one object such as {"id": …, "game": …, "name": …, "type": …}')]
+    from deckkit.engine.ability_check import depth_problem
+
+    deep = depth_problem(record.get("abilities"), "$.abilities")  # before the reference validator, which recurses
+    if deep is not None:
+        return [mk(deep.path, deep.message, deep.hint)]
     errors = list(_reference().iter_errors(record))
     if not errors:
         return []
@@ -375,11 +382,13 @@ def _message_and_hint(schema: dict, error, game: Any, path: str) -> tuple[str, s
     if error.validator in ("maxLength", "maxItems") and isinstance(error.instance, (str, list)):
         # The reason and the limit first: jsonschema's message starts with the whole value.
         unit = "characters" if isinstance(error.instance, str) else "items"
-        shown = repr(error.instance[:30]) + ("…" if len(error.instance) > 30 else "")
-        message = f"too long: {len(error.instance)} {unit}, the limit is {error.validator_value} ({shown})"
+        message = f"too long: {len(error.instance)} {unit}, the limit is {error.validator_value} " \
+                  f"({shown(error.instance[:30])}{'…' if len(error.instance) > 30 else ''})"
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        message = f"{shown(error.instance)} does not match {error.validator_value}"
     if error.validator == "enum" and isinstance(error.instance, str):
         choices = [c for c in error.validator_value if isinstance(c, str)]
-        message = f"{error.instance!r} is not one of {', '.join(map(str, choices))}"
+        message = f"{shown(error.instance)} is not one of {', '.join(map(str, choices))}"
         hint = _enum_hint(error, choices, game, hint)
     elif error.validator == "required":
         hint = "add the field; see schemas/card.schema.json for what each card type needs"
@@ -393,7 +402,7 @@ def _message_and_hint(schema: dict, error, game: Any, path: str) -> tuple[str, s
         known = list(error.schema.get("properties", {}))
         extra = [k for k in error.instance if k not in known]
         if extra:
-            message = f"{', '.join(map(repr, extra))} {'is' if len(extra) == 1 else 'are'} not allowed in {path}"
+            message = f"{', '.join(map(shown, extra))} {'is' if len(extra) == 1 else 'are'} not allowed in {path}"
             hint = f"{path} takes: {', '.join(known)}" if known else hint
     if len(message) > 200:
         message = message[:197] + "..."

@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from deckkit.catalogue.jsontext import loads
+from deckkit.echo import shown
 from deckkit.schemas import CARD_FIELD_ORDER, Problem
 
 _INT = {"cost", "attack", "defense", "glory", "number", "bonus"}
@@ -84,7 +85,7 @@ def _joined_hint(cell: str, delimiter: str) -> str | None:
     for joiner in (",", ";", "\t", "|", ":"):
         if joiner != delimiter and joiner in cell and _known(cell.split(joiner)) >= 2:
             if joiner in DELIMITERS:
-                return (f"the header looks like a joined row: {cell.strip()!r} holds columns separated by "
+                return (f"the header looks like a joined row: {shown(cell.strip())} holds columns separated by "
                         f"{delimiter_name(joiner)}, but this file separates its cells with "
                         f"{delimiter_name(delimiter)}; use one separator throughout")
             return (f"the header looks like a joined row: its cells seem separated by {delimiter_name(joiner)}, "
@@ -103,9 +104,9 @@ def check_header(file: str, header: list[str], delimiter: str = ",") -> list[Pro
             if hint is None:
                 close = difflib.get_close_matches(key, CSV_COLUMNS, n=1)
                 hint = (f"did you mean {close[0]!r}? " if close else "") + "columns: " + ", ".join(CSV_COLUMNS)
-            problems.append(Problem(file, f"unknown column {col!r} (column {i})", line=1, hint=hint))
+            problems.append(Problem(file, f"unknown column {shown(col)} (column {i})", line=1, hint=hint))
         elif key in seen:
-            problems.append(Problem(file, f"column {col!r} appears twice", line=1, hint="keep one of them"))
+            problems.append(Problem(file, f"column {shown(col)} appears twice", line=1, hint="keep one of them"))
         seen.add(key)
     missing = [c for c in REQUIRED_COLUMNS if c not in seen]
     if missing and not problems:

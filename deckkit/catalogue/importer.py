@@ -29,6 +29,7 @@ from deckkit.catalogue.lines import fill_lines
 from deckkit.inputs import read_bytes
 from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
+from deckkit.echo import shown, shown_key
 from deckkit.errors import ValidationFailed
 from deckkit.catalogue.validity import all_valid as _all_valid
 from deckkit.schemas import Problem, ability_problems, card_problems, fast_card_check
@@ -191,7 +192,7 @@ def _read_sections(name: str, data: dict) -> tuple[_Batch | None, list[Problem]]
     """A JSON object with a ``keywords`` section and (or) a ``cards`` list."""
     from deckkit.engine.keywords import read_section
 
-    problems = [Problem(name, f"{key!r} is not a section of a card file", line=1, path=f"$.{key}",
+    problems = [Problem(name, f"{shown(key)} is not a section of a card file", line=1, path="$" + shown_key(key),
                         hint="a card file object has: keywords (an object of definitions), cards (a list)")
                 for key in data if key not in _SECTIONS]
     cards = data.get("cards", [])
@@ -327,7 +328,7 @@ def validate_records(records: Iterable[Record]) -> list[Problem]:
                 seen[cid] = rec
             else:
                 where = f"{first.file} record {first.number}" + (f" (line {first.line})" if first.line else "")
-                problems.append(Problem(rec.file, f"duplicate id {cid!r}", rec.line, rec.number, "$.id",
+                problems.append(Problem(rec.file, f"duplicate id {shown(cid)}", rec.line, rec.number, "$.id",
                                         f"first seen at {where}; each id may appear once per import"))
     return problems
 

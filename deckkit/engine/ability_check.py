@@ -13,6 +13,7 @@ from typing import Any
 
 from deckkit.engine.abilities import (
     CHOOSERS,
+    MAX_ABILITY_DEPTH,
     SIDES,
     Ability,
     Amount,
@@ -21,10 +22,12 @@ from deckkit.engine.abilities import (
     Step,
     Target,
     Trigger,
+    too_deep,
     vocabulary,
 )
 from deckkit.engine.ability_values import ValueCompiler, schema_problem
 from deckkit.engine.effects import AbilityProblem, Effect, did_you_mean
+from deckkit.echo import shown, shown_key
 
 _ABILITY_KEYS = ("text", "trigger", "cost", "static", "condition", "do", "modes", "per_turn", "replace", "less",
                  "prevent", "keyword")
@@ -58,8 +61,9 @@ class Compiler(ValueCompiler):
         if "target" in data and "target" in eff.params:
             target = self._step_target(path, data["target"], name, eff, trigger)
         player = data.get("player", "you")
-        if "player" in data and player not in self.v.players:
+        if "player" in data and (not isinstance(player, str) or player not in self.v.players):
             self.p.unknown(f"{path}.player", player, list(self.v.players), "player")
+            player = "you"
         amount = Amount(1)
         if "amount" in data and "amount" in eff.params:
             amount = self.amount(f"{path}.amount", data["amount"], bool(trigger and self._event_amount(trigger)))
@@ -81,7 +85,7 @@ class Compiler(ValueCompiler):
         """(optional, only_if, chooser, ref) of a step: each checked against what came before it."""
         optional = data.get("optional", False)
         if not isinstance(optional, bool):
-            self.p.add(f"{path}.optional", f"{optional!r} is not true or false", 'optional: true reads "you may …"')
+            self.p.add(f"{path}.optional", f"{shown(optional)} is not true or false", 'optional: true reads "you may …"')
             optional = False
         ref = self._ref(f"{path}.ref", data["ref"], earlier) if "ref" in data else 0
         if target is not None and target.choose == "ref":
@@ -135,7 +139,7 @@ class Compiler(ValueCompiler):
         """A reference to an earlier step (1-based) that acts on cards."""
         if not (isinstance(ref, int) and not isinstance(ref, bool)) or not 1 <= ref <= len(earlier):
             before = "step 1 comes" if len(earlier) == 1 else f"steps 1 to {len(earlier)} come"
-            self.p.add(path, f"{ref!r} does not name an earlier step" + (
+            self.p.add(path, f"{shown(ref)} does not name an earlier step" + (
                 f" ({before} before this one)" if earlier else " (this is the first step)"),
                 "ref counts the steps of the same list from 1, and only earlier ones")
             return 0
@@ -160,7 +164,7 @@ class Compiler(ValueCompiler):
             filt = self.filter(f"{path}.filter", data.get("filter", {}))
             return ("ref", ref, filt)
         near = did_you_mean(data, ["done"])
-        self.p.add(path, f"{data!r} is not a condition of a step",
+        self.p.add(path, f"{shown(data)} is not a condition of a step",
                    near + '"done" (if you do) or {"ref": N, "filter": {…}} (if that card is …)')
         return ()
 
@@ -175,7 +179,7 @@ class Compiler(ValueCompiler):
                                f"{name} takes: {', '.join(allowed)}" + (
                                    "; it lasts no time, it happens once" if key == "duration" else ""))
                 else:
-                    self.p.unknown(f"{path}.{key}", key, allowed, f"parameter of {name}")
+                    self.p.unknown(path + shown_key(key), key, allowed, f"parameter of {name}")
         for key in eff.required:
             if key not in data:
                 self.p.add(path, f"{name} needs {key!r}", eff.params.get(key, {}).get("description") or f"add {key}")
@@ -275,7 +279,7 @@ class Compiler(ValueCompiler):
         for key, value in data.items():
             part = self.v.costs.get(key)
             if part is None:
-                self.p.unknown(f"{path}.{key}", key, list(self.v.costs), "cost")
+                self.p.unknown(path + shown_key(key), key, list(self.v.costs), "cost")
                 continue
             problem = schema_problem(value, part.schema)
             if problem:
@@ -394,7 +398,7 @@ class Compiler(ValueCompiler):
             return 0
         n = data["per_turn"]
         if not (isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 9):
-            self.p.add(f"{path}.per_turn", f"{n!r} is not a whole number from 1 to 9",
+            self.p.add(f"{path}.per_turn", f"{shown(n)} is not a whole number from 1 to 9",
                        'per_turn: 1 reads "use this only once each turn"')
             return 0
         if not limited:
@@ -420,14 +424,14 @@ class Compiler(ValueCompiler):
         less = data.get("less", 0)
         if "less" in data:
             if not (isinstance(less, int) and not isinstance(less, bool) and 1 <= less <= 99):
-                self.p.add(f"{path}.less", f"{less!r} is not a whole number from 1 to 99")
+                self.p.add(f"{path}.less", f"{shown(less)} is not a whole number from 1 to 99")
                 less = 0
             elif trigger is not None and not self.v.replaceable[trigger.on].amount:
                 self.p.add(f"{path}.less", f"{trigger.on!r} has no amount to make smaller",
                            "less goes with: " + ", ".join(n for n, e in self.v.replaceable.items() if e.amount))
         prevent = data.get("prevent", False)
         if "prevent" in data and prevent is not True:
-            self.p.add(f"{path}.prevent", f"{prevent!r} is not true", "prevent: true — the event does not happen")
+            self.p.add(f"{path}.prevent", f"{shown(prevent)} is not true", "prevent: true — the event does not happen")
         steps = self.sequence(f"{path}.do", data["do"], trigger) if "do" in data else ()
         cond = self.condition(f"{path}.condition", data["condition"]) if "condition" in data else None
         if len(self.p.items) > before:
@@ -441,10 +445,10 @@ class Compiler(ValueCompiler):
 
         name = data["keyword"]
         if not isinstance(name, str) or not name:
-            self.p.add(f"{path}.keyword", f"{name!r} is not a keyword name", "a keyword is named by a string")
+            self.p.add(f"{path}.keyword", f"{shown(name)} is not a keyword name", "a keyword is named by a string")
             return False
         if is_reference(data):
-            self.p.add(f"{path}.keyword", f"keyword {name!r} was not put in: the ability says nothing else",
+            self.p.add(f"{path}.keyword", f"keyword {shown(name)} was not put in: the ability says nothing else",
                        "import the card with the file that defines the keyword (deckkit import), which puts its "
                        "abilities in this place")
             return False
@@ -481,8 +485,22 @@ class Compiler(ValueCompiler):
 def compile_ability(game: str, ability: Any, card: dict | None = None, path: str = "") -> tuple[
         Ability | None, list[AbilityProblem]]:
     """Check one ``abilities`` entry of ``card`` and compile it (None and the problems when it cannot work)."""
+    deep = depth_problem(ability, path or "$", MAX_ABILITY_DEPTH - 1)  # an entry is one level below the list
+    if deep is not None:
+        return None, [deep]
     c = Compiler(vocabulary(game), card)
     return c.ability(path, ability), c.p.items
+
+
+def depth_problem(abilities: Any, path: str, limit: int = MAX_ABILITY_DEPTH) -> AbilityProblem | None:
+    """A problem at the first place ``abilities`` nest deeper than the language allows (the compiler, the
+    English and the engines all recurse over what it builds), or None."""
+    at = too_deep(abilities, path, limit)
+    if at is None:
+        return None
+    return AbilityProblem(at, f"the abilities nest more than {MAX_ABILITY_DEPTH} levels of lists and objects deep",
+                          "write the filter or condition flatter (a card's abilities need a handful of levels: "
+                          "the deepest shipped card uses 8)")
 
 
 #: Card fields an ability's meaning never depends on (who the card is and its prose): cards that agree
@@ -516,6 +534,9 @@ def card_problems(game: str, card: dict) -> list[AbilityProblem]:
 
 def compile_card(game: str, card: dict) -> tuple[tuple[Ability, ...], list[AbilityProblem]]:
     """Every ability of a card, compiled, and every problem (paths from the card: ``$.abilities[1].do[0]``)."""
+    deep = depth_problem(card.get("abilities"), "$.abilities")
+    if deep is not None:
+        return (), [deep]
     vocab = vocabulary(game)
     c = Compiler(vocab, card)
     out = []

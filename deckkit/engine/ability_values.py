@@ -23,6 +23,7 @@ from deckkit.engine.abilities import (
     Vocabulary,
 )
 from deckkit.engine.effects import AbilityProblem, Effect, effects_of
+from deckkit.echo import shown, shown_key
 
 _TARGET_KEYS = ("choose", "side", "zone", "other", "filter", "count", "ref")
 _COUNT_KEYS = ("side", "zone", "other", "filter")
@@ -39,15 +40,15 @@ class _Problems:
         self.items.append(AbilityProblem(path, message, hint))
 
     def unknown(self, path: str, word: Any, allowed: list[str], what: str) -> None:
-        shown = ", ".join(allowed) if allowed else "none"
+        listed = ", ".join(allowed) if allowed else "none"
         near = difflib.get_close_matches(word, allowed, n=1, cutoff=0.6) if isinstance(word, str) else []
-        hint = (f"did you mean {near[0]!r}? " if near else "") + f"{what} is one of: {shown}"
-        self.add(path, f"{word!r} is not a known {what}", hint)
+        hint = (f"did you mean {near[0]!r}? " if near else "") + f"{what} is one of: {listed}"
+        self.add(path, f"{shown(word)} is not a known {what}", hint)
 
     def keys(self, path: str, data: dict, allowed: tuple[str, ...] | list[str], what: str) -> None:
         for key in data:
             if key not in allowed:
-                self.unknown(f"{path}.{key}", key, list(allowed), f"key of {what}")
+                self.unknown(path + shown_key(key), key, list(allowed), f"key of {what}")
 
 
 def _is_int(value: Any) -> bool:
@@ -58,7 +59,7 @@ def _range(p: _Problems, path: str, data: dict, low: int = 0) -> Range:
     lo, hi = data.get("min", -(10**9)), data.get("max", 10**9)
     for key in ("min", "max"):
         if key in data and not (_is_int(data[key]) and low <= data[key] <= 999):
-            p.add(f"{path}.{key}", f"{data[key]!r} is not a whole number from {low} to 999")
+            p.add(f"{path}.{key}", f"{shown(data[key])} is not a whole number from {low} to 999")
     if "min" not in data and "max" not in data:
         p.add(path, "a range needs min, max or both", 'for example {"min": 1} or {"max": 2}')
     if _is_int(lo) and _is_int(hi) and lo > hi:
@@ -69,21 +70,21 @@ def _range(p: _Problems, path: str, data: dict, low: int = 0) -> Range:
 def schema_problem(value: Any, schema: dict) -> str | None:
     """The problem of a plain value against a small schema (const, enum, integer, boolean, string), or None."""
     if "const" in schema and value != schema["const"]:
-        return f"{value!r} is not {schema['const']!r}"
+        return f"{shown(value)} is not {schema['const']!r}"
     if "enum" in schema:
-        return None if value in schema["enum"] else f"{value!r} is not one of {', '.join(map(str, schema['enum']))}"
+        return None if value in schema["enum"] else f"{shown(value)} is not one of {', '.join(map(str, schema['enum']))}"
     kind = schema.get("type")
     if kind == "integer":
         if not _is_int(value):
-            return f"{value!r} is not a whole number"
+            return f"{shown(value)} is not a whole number"
         low, high = schema.get("minimum"), schema.get("maximum")
         if (low is not None and value < low) or (high is not None and value > high):
             return f"{value} is outside {low} … {high}"
     elif kind == "boolean" and not isinstance(value, bool):
-        return f"{value!r} is not true or false"
+        return f"{shown(value)} is not true or false"
     elif kind == "string":
         if not isinstance(value, str):
-            return f"{value!r} is not a string"
+            return f"{shown(value)} is not a string"
         if len(value) > schema.get("maxLength", 10**9):
             return f"the text is longer than {schema['maxLength']} characters"
     return None
@@ -95,7 +96,9 @@ class ValueCompiler:
     def __init__(self, vocab: Vocabulary, card: dict | None = None) -> None:
         self.v = vocab
         self.card = card or {}
-        self.type = self.card.get("type")
+        kind = self.card.get("type")
+        # A type the game does not have is the schema's problem to report; here it is no type at all.
+        self.type = kind if isinstance(kind, str) and kind in vocab.card_types else None
         self.p = _Problems()
         self.effects: dict[str, Effect] = effects_of(vocab.game)
 
@@ -109,7 +112,7 @@ class ValueCompiler:
         alternatives: list[Filter] = []
         fields = self.v.fields
         for key, value in data.items():
-            at = f"{path}.{key}"
+            at = path + shown_key(key)
             if key == "not":
                 negated.append(self.filter(at, value))
                 continue
@@ -132,12 +135,12 @@ class ValueCompiler:
                 self.p.keys(at, value, ("min", "max"), "a range")
                 return _range(self.p, at, value)
             if not _is_int(value):
-                self.p.add(at, f"{value!r} is not a whole number", f'{spec.name} is a number, or {{"min": 1, "max": 3}}')
+                self.p.add(at, f"{shown(value)} is not a whole number", f'{spec.name} is a number, or {{"min": 1, "max": 3}}')
                 return Range()
             return Range(value, value)
         if spec.kind == "bool":
             if not isinstance(value, bool):
-                self.p.add(at, f"{value!r} is not true or false")
+                self.p.add(at, f"{shown(value)} is not true or false")
             return value
         values = value if isinstance(value, list) else [value]
         if not values:
@@ -146,8 +149,9 @@ class ValueCompiler:
             if spec.values and one not in spec.values:
                 self.p.unknown(at, one, list(spec.values), spec.name)
             elif not isinstance(one, str):
-                self.p.add(at, f"{one!r} is not a {spec.name} name")
-        return frozenset(values) if isinstance(value, list) else value
+                self.p.add(at, f"{shown(one)} is not a {spec.name} name")
+        # Only words go in the set: anything else (an object, a list) was reported above.
+        return frozenset(v for v in values if isinstance(v, str)) if isinstance(value, list) else value
 
     def cards(self, path: str, data: Any, *, count: bool = False, default_zone: str = "") -> Target:
         """A set of cards (a target, the set of a continuous effect, or what a count counts)."""
@@ -169,7 +173,7 @@ class ValueCompiler:
         if "ref" in data and not count:  # the cards an earlier step acted on ("untap it")
             ref = data["ref"]
             if not (_is_int(ref) and 1 <= ref <= 99):
-                self.p.add(f"{path}.ref", f"{ref!r} is not a step number",
+                self.p.add(f"{path}.ref", f"{shown(ref)} is not a step number",
                            "ref names an earlier step of the same list, counting from 1")
             extra = [k for k in data if k != "ref" and k in _TARGET_KEYS]
             if extra:
@@ -187,10 +191,10 @@ class ValueCompiler:
             self.p.unknown(f"{path}.zone", zone, list(self.v.zones), "zone")
         other = data.get("other", False)
         if not isinstance(other, bool):
-            self.p.add(f"{path}.other", f"{other!r} is not true or false", "other: true leaves this card out")
+            self.p.add(f"{path}.other", f"{shown(other)} is not true or false", "other: true leaves this card out")
         n = data.get("count", 1)
         if not (_is_int(n) and 1 <= n <= 9):
-            self.p.add(f"{path}.count", f"{n!r} is not a whole number from 1 to 9", "how many cards to choose")
+            self.p.add(f"{path}.count", f"{shown(n)} is not a whole number from 1 to 9", "how many cards to choose")
         filt = self.filter(f"{path}.filter", data["filter"]) if "filter" in data else Filter()
         return Target(choose, side, zone, bool(other), filt, n if _is_int(n) else 1)
 
@@ -204,12 +208,12 @@ class ValueCompiler:
                 self.p.add(path, f"{data} is outside 0 … 99", "an amount is a whole number from 0 to 99")
             return Amount(data)
         if not isinstance(data, dict):
-            self.p.add(path, f"{data!r} is not an amount", 'a whole number, {"count": {…}} or {"from": "event"}')
+            self.p.add(path, f"{shown(data)} is not an amount", 'a whole number, {"count": {…}} or {"from": "event"}')
             return Amount(1)
         self.p.keys(path, data, _AMOUNT_KEYS, "an amount")
         for key in ("times", "plus", "max"):
             if key in data and not (_is_int(data[key]) and 0 <= data[key] <= 99):
-                self.p.add(f"{path}.{key}", f"{data[key]!r} is not a whole number from 0 to 99")
+                self.p.add(f"{path}.{key}", f"{shown(data[key])} is not a whole number from 0 to 99")
         times, plus, top = data.get("times", 1), data.get("plus", 0), data.get("max")
         if "stat" in data:  # a number of a card: the one an earlier step acted on, or the event's
             stat = data["stat"]
@@ -218,7 +222,7 @@ class ValueCompiler:
                 self.p.unknown(f"{path}.stat", stat, numbers, "number of a card")
             ref = data.get("ref", 0)
             if "ref" in data and not (_is_int(ref) and 1 <= ref <= 99):
-                self.p.add(f"{path}.ref", f"{ref!r} is not a step number",
+                self.p.add(f"{path}.ref", f"{shown(ref)} is not a step number",
                            "ref names an earlier step of the same list, counting from 1")
             for key in ("count", "from"):
                 if key in data:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from deckkit.echo import shown
 from deckkit.engine.effects import AbilityProblem
 
 __all__ = ["card_warnings", "reminder_only", "speaks"]
@@ -99,8 +100,7 @@ def card_warnings(card: Any) -> list[AbilityProblem]:
     if not abilities:
         if reminder_only(card):
             return []
-        shown = card["text"] if len(card["text"]) <= 60 else card["text"][:59] + "…"
-        return [AbilityProblem("$.text", f"the text says something ({shown!r}) but the card has no abilities: "
+        return [AbilityProblem("$.text", f"the text says something ({shown(card['text'])}) but the card has no abilities: "
                                "it plays as if the text were not printed",
                                "write what the text says as abilities (deckkit games --abilities lists the "
                                "parts), or put reminder text in parentheses")]

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckkit.echo import shown, shown_key
+
 __all__ = ["Effect", "EffectContext", "effect", "handler", "names", "effects_of", "dispatch", "ability_schema",
            "check_ability", "AbilityProblem"]
 
@@ -162,26 +164,26 @@ def did_you_mean(word: Any, choices: Iterable[str]) -> str:
 def _check_value(key: str, value: Any, schema: dict) -> AbilityProblem | None:
     path = f".{key}"
     if "const" in schema and value != schema["const"]:
-        return AbilityProblem(path, f"{value!r} is not {schema['const']!r}")
+        return AbilityProblem(path, f"{shown(value)} is not {schema['const']!r}")
     if "enum" in schema:
         choices = list(schema["enum"])
         if value not in choices:
-            shown = ", ".join(map(str, choices))
+            listed = ", ".join(map(str, choices))
             near = did_you_mean(value, [c for c in choices if isinstance(c, str)]) if isinstance(value, str) else ""
-            return AbilityProblem(path, f"{value!r} is not one of {shown}", f"{near}{key} is one of {shown}")
+            return AbilityProblem(path, f"{shown(value)} is not one of {listed}", f"{near}{key} is one of {listed}")
         return None
     kind = schema.get("type")
     if kind == "integer":
         if not isinstance(value, int) or isinstance(value, bool):
-            return AbilityProblem(path, f"{value!r} is not a whole number", schema.get("description"))
+            return AbilityProblem(path, f"{shown(value)} is not a whole number", schema.get("description"))
         low, high = schema.get("minimum"), schema.get("maximum")
         if (low is not None and value < low) or (high is not None and value > high):
             return AbilityProblem(path, f"{value} is outside {low} … {high}", schema.get("description"))
     elif kind == "boolean" and not isinstance(value, bool):
-        return AbilityProblem(path, f"{value!r} is not true or false", schema.get("description"))
+        return AbilityProblem(path, f"{shown(value)} is not true or false", schema.get("description"))
     elif kind == "string":
         if not isinstance(value, str):
-            return AbilityProblem(path, f"{value!r} is not a string", schema.get("description"))
+            return AbilityProblem(path, f"{shown(value)} is not a string", schema.get("description"))
         if len(value) > schema.get("maxLength", 10**9):
             return AbilityProblem(path, f"the text is longer than {schema['maxLength']} characters")
     return None
@@ -193,11 +195,11 @@ def check_ability(game: str, ability: Any) -> list[AbilityProblem]:
         return [AbilityProblem("", "an ability must be an object such as {\"effect\": \"draw\", \"amount\": 1}")]
     effects = effects_of(game)
     name = ability.get("effect")
-    if name not in effects:
+    if not isinstance(name, str) or name not in effects:
         listed = sorted(effects)
         near = did_you_mean(name, listed) if isinstance(name, str) else ""
-        shown = ", ".join(listed) or "none"
-        what = "the ability names no effect" if "effect" not in ability else f"{name!r} is not one of {shown}"
+        names = ", ".join(listed) or "none"
+        what = "the ability names no effect" if "effect" not in ability else f"{shown(name)} is not one of {names}"
         return [AbilityProblem(".effect", what, near.strip() or "effect names come from the game's effect registry")]
     eff = effects[name]
     schema = eff.schema()
@@ -205,7 +207,7 @@ def check_ability(game: str, ability: Any) -> list[AbilityProblem]:
     problems = []
     for key, value in ability.items():
         if key not in schema["properties"]:
-            problems.append(AbilityProblem(f".{key}", f"{key!r} is not a parameter of {name}",
+            problems.append(AbilityProblem(shown_key(key), f"{shown(key)} is not a parameter of {name}",
                                            f"{did_you_mean(key, allowed)}{name} takes: {', '.join(allowed)}"))
             continue
         problem = _check_value(key, value, schema["properties"][key])

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckkit.echo import shown
 from deckkit.engine.effects import did_you_mean
 from deckkit.schemas import Problem
 
@@ -125,7 +126,7 @@ def read_section(section: Any, file: str) -> tuple[list[Definition], list[Proble
             problems.append(Problem(file, message, path=at + sub, hint=hint))
 
         if not NAME_PATTERN.match(name):
-            bad(f"{name!r} is not a keyword name", "a name is 1 to 40 letters, digits, spaces, dashes or "
+            bad(f"{shown(name)} is not a keyword name", "a name is 1 to 40 letters, digits, spaces, dashes or "
                 "apostrophes, starting with a letter or digit")
             continue
         if not isinstance(data, dict):
@@ -134,11 +135,11 @@ def read_section(section: Any, file: str) -> tuple[list[Definition], list[Proble
             continue
         for key in data:
             if key not in _DEF_KEYS:
-                bad(f"{key!r} is not a key of a keyword definition",
+                bad(f"{shown(key)} is not a key of a keyword definition",
                     did_you_mean(key, _DEF_KEYS) + "a definition has: " + ", ".join(_DEF_KEYS), f".{key}")
         game = data.get("game")
         if game not in games:
-            bad(f"{game!r} is not a game" if "game" in data else "the definition names no game",
+            bad(f"{shown(game)} is not a game" if "game" in data else "the definition names no game",
                 did_you_mean(game, games) + "game is one of: " + ", ".join(games), ".game")
             continue
         text = data.get("text", "")
@@ -349,13 +350,13 @@ def _undefined(file: str, record: int | None, path: str, name: Any, game: str, t
     names = table.names(game)
     elsewhere = table.other_game(game, name) if isinstance(name, str) else None
     if elsewhere is not None:
-        return Problem(file, f"{name!r} is a keyword of {elsewhere}, not of {game}", None, record, path,
+        return Problem(file, f"{shown(name)} is a keyword of {elsewhere}, not of {game}", None, record, path,
                        f"{game} keywords: {', '.join(names) or 'none'}; define {name!r} for {game} too, or "
                        "check the card's game")
-    shown = ", ".join(names) or "none yet"
-    return Problem(file, f"{name!r} is not a defined keyword of {game}" if isinstance(name, str) else
-                   f"{name!r} is not a keyword name", None, record, path,
-                   did_you_mean(name, names) + f"keywords are: {shown}; define one in a 'keywords' section of a card "
+    listed = ", ".join(names) or "none yet"
+    return Problem(file, f"{shown(name)} is not a defined keyword of {game}" if isinstance(name, str) else
+                   f"{shown(name)} is not a keyword name", None, record, path,
+                   did_you_mean(name, names) + f"keywords are: {listed}; define one in a 'keywords' section of a card "
                    "file (or a keywords file imported with the cards)")
 
 
@@ -403,7 +404,7 @@ def expand_card(card: Any, table: KeywordTable, file: str = "", record: int | No
     names: list[str] = listed or []
     for i, name in enumerate(names):
         if names.index(name) != i:
-            problems.append(Problem(file, f"keyword {name!r} is listed twice", None, record, f"$.keywords[{i}]",
+            problems.append(Problem(file, f"keyword {shown(name)} is listed twice", None, record, f"$.keywords[{i}]",
                                     "list each keyword once"))
         elif name not in have:
             put(name, f"$.keywords[{i}]")
