@@ -65,6 +65,23 @@ def bundled_path(name: str, kind: str) -> Path | None:
     return next((p for p in files.values() if p.name == name), None)
 
 
+def portable_path(path: str | Path, base: str | Path) -> str:
+    """How a file deckkit writes in the folder ``base`` names the file ``path``, so that it still works
+    when the folder is moved or sent: a shipped file by its bare name (found by name on any machine,
+    :func:`resolve_input`), any other file relative to ``base``; absolute only where no relative path
+    exists (another drive)."""
+    real = Path(path).resolve()
+    if real.is_relative_to(data_dir().resolve()):
+        for kind in BUNDLED_KINDS:
+            for name, shipped in bundled_files(kind).items():
+                if shipped.resolve() == real:
+                    return name
+    try:
+        return Path(os.path.relpath(real, Path(base).resolve())).as_posix()
+    except ValueError:  # another drive (Windows)
+        return real.as_posix()
+
+
 def resolve_input(arg: str, kind: str) -> str:
     """A file argument as given, unless it names no file but a shipped one: then that file's path.
 

@@ -169,13 +169,22 @@ def _write_outputs(outcome: "Outcome", loaded: list["LoadedDeck"], games_out: Pa
     if games_out:
         from deckkit.sim.records import write_records
 
-        rows = write_records(games_out, [d.label for d in loaded], outcome.records)
+        rows = write_records(games_out, [_named_from(d, games_out) for d in loaded], outcome.records)
         common.err(f"wrote {rows:,} game records to {games_out}")
     if plot:
         from deckkit.sim.plot import plot as draw
 
         draw(outcome.reports, plot, [d.name for d in loaded])
         common.err(f"wrote {plot}")
+
+def _named_from(deck: "LoadedDeck", written: Path) -> str:
+    """A deck as a file written to ``written`` names it: relative to that file's folder, or its bundled name."""
+    if deck.path and Path(deck.path).is_file():
+        from deckkit.paths import portable_path
+
+        return portable_path(deck.path, Path(written).parent)
+    return deck.label
+
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""

@@ -102,7 +102,7 @@ def match(
         outcome = run_match(loaded, options, progress=bar)
     _print_outcome(outcome, output, trace)
     if games_out:
-        _write_records(outcome, games_out)
+        _write_records(outcome, games_out, loaded)
     if not no_history:
         from deckkit.cli.history import remember_match
 
@@ -138,12 +138,18 @@ def _print_outcome(outcome: "MatchOutcome", output: str, trace: bool) -> None:
         typer.echo(render(outcome.report))
 
 
-def _write_records(outcome: "MatchOutcome", games_out: Path) -> None:
-    """Write one row per game played to the --games-out file."""
+def _write_records(outcome: "MatchOutcome", games_out: Path, loaded: list["LoadedDeck"]) -> None:
+    """Write one row per game played to the --games-out file, naming each deck as that file sees it."""
+    from deckkit.cli.goldfish import _named_from
     from deckkit.match.report import game_rows
     from deckkit.sim.records import write_rows
 
-    rows = write_rows(games_out, game_rows(outcome.report, outcome.records))
+    names = {label: _named_from(d, games_out) + label[len(d.label):]  # a deck given twice keeps its "#2"
+             for label, d in zip(outcome.report["decks"], loaded)}
+    played = game_rows(outcome.report, outcome.records)
+    for row in played:
+        row["a"], row["b"] = names.get(row["a"], row["a"]), names.get(row["b"], row["b"])
+    rows = write_rows(games_out, played)
     common.err(f"wrote {rows:,} game records to {games_out}")
 
 def register(app: typer.Typer) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,16 +43,9 @@ def content_hash(deck: Deck) -> str:
 def stored_path(path: str | Path, catalogue_path: str | Path) -> str:
     """How a run names its deck file: a bundled deck by its name, any other relative to the catalogue's
     folder (so a catalogue moved with its decks still finds them), absolute only across drives."""
-    from deckkit.paths import data_dir
+    from deckkit.paths import portable_path
 
-    real = Path(path).resolve()
-    bundled = (data_dir() / "decks").resolve()
-    if real.is_relative_to(bundled):
-        return real.relative_to(bundled).as_posix().rsplit(".", 1)[0]
-    try:
-        return Path(os.path.relpath(real, Path(catalogue_path).resolve().parent)).as_posix()
-    except ValueError:  # another drive (Windows): no relative path exists
-        return real.as_posix()
+    return portable_path(path, Path(catalogue_path).resolve().parent)
 
 
 def outcomes(records: Sequence[Any]) -> list[list[Any]]:
