@@ -65,6 +65,8 @@ def too_deep(abilities: Any, path: str = "$.abilities", limit: int = MAX_ABILITY
 
     It walks without recursion, so a card nested thousands of levels deep is measured, not a crash.
     """
+    if _depth_within(abilities, limit):  # the common case, found without building paths
+        return None
     from deckkit.echo import shown_key
 
     stack: list[tuple[Any, str, int]] = [(abilities, path, 1)]
@@ -80,6 +82,21 @@ def too_deep(abilities: Any, path: str = "$.abilities", limit: int = MAX_ABILITY
             return at
         stack.extend(reversed([(v, sub, depth + 1) for sub, v in items if isinstance(v, (dict, list))]))
     return None
+
+
+def _depth_within(node: Any, limit: int) -> bool:
+    """Whether ``node`` nests no more than ``limit`` levels of lists and objects."""
+    level, depth = [node], 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return False
+        below = []
+        for item in level:
+            values = item.values() if item.__class__ is dict else item if item.__class__ is list else ()
+            below += [v for v in values if v.__class__ is dict or v.__class__ is list]
+        level = below
+    return True
 
 
 class TriggerLoop(Exception):
