@@ -19,18 +19,34 @@ def _catalogue() -> Any:
     return open_catalogue(common.db_path())
 
 
+class _ReadOnly(Exception):
+    """The catalogue cannot be written: nothing is kept."""
+
+
+def _writable() -> Any:
+    catalogue = _catalogue()
+    if catalogue.read_only:
+        raise _ReadOnly
+    return catalogue
+
+
 def _file(path: str | None) -> str | None:
     """The deck's file when it is one (standard input has none to keep a history of)."""
     return path if path is not None and Path(path).is_file() else None
 
 
 def _keep(write: Any) -> None:
-    """Run a recording step; a catalogue that cannot take it costs a warning, never the run's result."""
+    """Run a recording step; a catalogue that cannot take it costs a warning, never the run's result
+    (a read-only catalogue, e.g. a shared one, keeps nothing and says nothing: --no-history is implied)."""
+    import sqlite3
+
     from deckkit.errors import DeckkitError
 
     try:
         write()
-    except DeckkitError as exc:
+    except _ReadOnly:
+        pass
+    except (DeckkitError, sqlite3.Error, OSError) as exc:
         common.err(f"warning: the result was not kept in the deck history: {exc}")
 
 
@@ -41,7 +57,7 @@ def remember_goldfish(loaded: list["LoadedDeck"], outcome: "Outcome") -> None:
     keep = [(d, r, recs) for d, r, recs in zip(loaded, outcome.reports, outcome.records) if d.version and _file(d.path)]
     if not keep or outcome.interrupted:
         return
-    _keep(lambda: record_goldfish(_catalogue(), [_file(d.path) or "" for d, _, _ in keep], [d.version or "" for d, _, _ in keep],
+    _keep(lambda: record_goldfish(_writable(), [_file(d.path) or "" for d, _, _ in keep], [d.version or "" for d, _, _ in keep],
                                   [d.name for d, _, _ in keep], [r for _, r, _ in keep], [x for _, _, x in keep]))
 
 
@@ -56,7 +72,7 @@ def remember_match(loaded: list["LoadedDeck"], outcome: "MatchOutcome") -> None:
     conditions = {k: report.get(k) for k in ("seed", "seats", "pilots", "budget", "settings", "duplicate")}
 
     def write() -> None:
-        catalogue = _catalogue()
+        catalogue = _writable()
         for pair in report["pairs"]:
             a, b = by_label.get(pair["a"]), by_label.get(pair["b"])
             if a is None or b is None:
@@ -87,7 +103,7 @@ def remember_tune(start: Any, deck_path: Path, result: Any) -> None:
 
     def write() -> None:
         deck = load_deck(deck_path)
-        record(_catalogue(), "tune", content_hash(deck), deck_path, deck.name, start.game,
+        record(_writable(), "tune", content_hash(deck), deck_path, deck.name, start.game,
                {"seed": data.get("seed"), "mode": data.get("mode")}, summary)
 
     _keep(write)
