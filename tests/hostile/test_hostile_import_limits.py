@@ -132,3 +132,24 @@ def test_import_from_standard_input_when_it_is_closed_is_a_message(proc):
     assert done.returncode == 1, done.stderr
     assert b"standard input is closed" in done.stderr, done.stderr
     assert b"internal error" not in done.stderr
+
+
+def test_a_too_deep_card_an_older_deckkit_stored_is_named_by_card_and_goldfish(cli, db, tmp_path):
+    from deckkit.catalogue import open_catalogue
+    from deckkit.catalogue.rows import card_rows
+
+    card = _card(_watching(_nested(600)))
+    cat = open_catalogue(db)
+    with cat.write():  # as an import without the depth limit stored it
+        cat.store(card_rows([card], "old.json"), [])
+    cat.close()
+    shown = cli("card", card["id"])
+    no_traceback(shown.output)
+    assert f"more than {MAX_ABILITY_DEPTH} levels" in shown.output, shown.output
+    deck = tmp_path / "deep.deck"
+    deck.write_text(f"game: obludarium\n\n40 {card['name']}\n", encoding="utf-8")
+    played = cli("goldfish", str(deck), "--games", "2")
+    no_traceback(played.output)
+    assert played.exit_code == 1, played.output
+    assert "internal error" not in played.output and "nested too deeply" not in played.output, played.output
+    assert f"more than {MAX_ABILITY_DEPTH} levels" in played.output, played.output
