@@ -29,7 +29,10 @@ class SweepResult:
 
     def tied(self) -> list[int]:
         """The values not clearly slower than the lowest point (it included): Holm's procedure over the paired
-        differences of every other value with it, at family-wise error 1 − confidence. One value: a clear best."""
+        differences of every other value with it, at family-wise error 1 − confidence. One value: a clear best.
+
+        A difference whose t-interval covers zero is never clearly slower, whatever its p-value: the
+        p-value reads a normal tail, which with few won games is narrower than the interval shown."""
         from deckkit.sim.compare import difference
         from deckkit.sim.stats import holm, two_sided_p
 
@@ -41,8 +44,8 @@ class SweepResult:
         others = [v for v in self.records if v != best[0]]
         if base is None:
             return [best[0]]
-        p = [two_sided_p(d, conf) if (d := difference(base, self.records[v], conf)).estimate is not None
-             and d.estimate > 0 else 1.0 for v in others]
+        p = [two_sided_p(d, conf) if (d := difference(base, self.records[v], conf)).lo is not None
+             and d.lo > 0 else 1.0 for v in others]
         slower = holm(p, 1 - conf)
         return sorted([best[0]] + [v for v, clear in zip(others, slower) if not clear])
 
