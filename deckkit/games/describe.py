@@ -16,14 +16,27 @@ def _settings(game: GameSpec) -> list[dict]:
 _OTHER_SECTIONS = ("Script", "Snapshot", "Card data", "Settings", "Usage")
 
 
+def _role(match: Any) -> str:
+    """The words a Sphinx cross-reference shows: its title, or its target (``~``: the last name only)."""
+    body = match.group(1)
+    if body.endswith(">") and " <" in body:
+        return body[:body.rindex(" <")]
+    if body.startswith("~"):
+        return body[1:].rsplit(".", 1)[-1]
+    return body.lstrip("!")
+
+
 def plain(text: str) -> str:
-    """reStructuredText markup as people read it: ``code`` in single quotes, no table borders or bold."""
+    """reStructuredText markup as people read it: ``code`` in single quotes, a cross-reference
+    (:class:`…`, :mod:`…` …) as the name it shows, no table borders or bold."""
     import re
 
     lines = [line for line in text.splitlines() if not re.fullmatch(r"\s*=+(\s+=+)*\s*", line)]
     out = "\n".join(lines)
-    out = re.sub(r"``(.+?)``", r"'\1'", out)
-    return re.sub(r"\*\*(.+?)\*\*", r"\1", out)
+    out = re.sub(r"``(.+?)``", r"'\1'", out, flags=re.S)
+    out = re.sub(r":[a-z]+(?::[a-z]+)?:`([^`]+)`", _role, out)
+    out = re.sub(r"(?<![\w`'])`([^`\n]+)`(?![\w`])", r"\1", out)  # the default role
+    return re.sub(r"\*\*(.+?)\*\*", r"\1", out, flags=re.S)
 
 
 def action_docs(doc: str) -> str:
