@@ -52,6 +52,7 @@ def read_collection(path: str | Path, catalogue: Any, game: str | None = None) -
 
 def parse(text: str, path: str = "") -> tuple[str | None, list[Line], list[Problem]]:
     """(the game the file names or None, its lines, every problem of form) of a CSV or JSON collection."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark a spreadsheet wrote is not part of the first cell
     stripped = text.lstrip()
     if path.lower().endswith(".json") or stripped.startswith(("[", "{")):
         return _parse_json(text)
@@ -65,19 +66,26 @@ def _count(raw: Any, where: str) -> tuple[int | None, Problem | None]:
     value = raw
     if isinstance(raw, str):
         text = raw.strip().lower().removesuffix("x").strip()
+        if text.isdigit() and len(text) > 9:  # never int() of thousands of digits, nor print them all
+            return None, Problem("huge-count", f"{where}: count of {len(text)} digits is more than {MAX_COPIES:,} "
+                                 "copies", hint="is a number from another column (a price, a card number) in the "
+                                                "count column?")
         try:
             value = int(text)
         except ValueError:
-            return None, Problem("bad-count", f"{where}: count {raw!r} is not a whole number",
+            shown = raw if len(raw) <= 40 else raw[:40] + "…"
+            return None, Problem("bad-count", f"{where}: count {shown!r} is not a whole number",
                                  hint=f"a count is a whole number from 0 to {MAX_COPIES:,}")
     if isinstance(value, bool) or not isinstance(value, int):
-        return None, Problem("bad-count", f"{where}: count {raw!r} is not a whole number",
+        shown = repr(raw) if len(repr(raw)) <= 40 else repr(raw)[:40] + "…"
+        return None, Problem("bad-count", f"{where}: count {shown} is not a whole number",
                              hint=f"a count is a whole number from 0 to {MAX_COPIES:,}")
     if value < 0:
         return None, Problem("negative-count", f"{where}: count {value} is negative",
                              hint="a count says how many copies you own: 0 or more")
     if value > MAX_COPIES:
-        return None, Problem("huge-count", f"{where}: count {value:,} is more than {MAX_COPIES:,} copies",
+        shown = f"{value:,}" if value < 10**12 else f"of {len(str(value))} digits"
+        return None, Problem("huge-count", f"{where}: count {shown} is more than {MAX_COPIES:,} copies",
                              hint="is a number from another column (a price, a card number) in the count column?")
     return value, None
 
@@ -110,7 +118,10 @@ def _is_number(cell: str) -> bool:
 
 
 def _parse_csv(text: str) -> tuple[str | None, list[Line], list[Problem]]:
-    rows = list(csv.reader(io.StringIO(text), delimiter=_dialect(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=_dialect(text)))
+    except csv.Error as exc:
+        return None, [], [Problem("bad-csv", f"not readable as CSV: {exc}", hint="save the sheet as CSV (UTF-8)")]
     lines: list[Line] = []
     problems: list[Problem] = []
     games: set[str] = set()

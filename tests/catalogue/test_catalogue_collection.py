@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 from typer.testing import CliRunner
 
 from deckkit.cli import app
@@ -176,3 +177,21 @@ def test_a_game_of_one_shared_set_has_no_collection(run):
     r = run("collection", "add", card["id"])
     assert r.exit_code == 1 and shared.no_collection in r.stderr
     assert _owned(run) == {}
+
+
+@given(st.text(max_size=300))
+def test_any_text_parses_to_lines_and_problems_never_an_exception(text):
+    from deckkit.collection.files import parse
+
+    _, lines, problems = parse(text, "c.csv")
+    assert all(0 <= line.count <= 9999 for line in lines)
+    assert all(len(str(p)) < 600 for p in problems)  # a problem quotes a bad cell, cut short
+
+
+def test_a_count_of_thousands_of_digits_is_named_by_its_length():
+    from deckkit.collection.files import parse
+
+    _, lines, (problem,) = parse("Chleba," + "9" * 5000 + "\n", "c.csv")
+    assert not lines and problem.code == "huge-count" and "count of 5000 digits" in problem.message
+    _, _, (problem,) = parse('[{"name": "Chleba", "count": ' + "9" * 300 + "}]", "c.json")
+    assert problem.code == "huge-count" and "of 300 digits" in problem.message
