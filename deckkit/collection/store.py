@@ -89,8 +89,10 @@ def listing(catalogue: Any, game: str | None = None, query: str | None = None) -
     rows: list[dict[str, Any]] = []
     if query:
         cards = [c for c in catalogue.search(query) if c["id"] in counts]
-    else:
-        cards = [c for cid in counts if (c := catalogue.get(cid)) is not None]
+    else:  # every owned card's record in one query (the catalogue's reader skips a damaged one, with a warning)
+        sql = ("SELECT c.id, CAST(b.data AS BLOB) FROM collection o JOIN cards c ON c.id = o.card_id "
+               "LEFT JOIN card_blobs b ON b.pk = c.pk")
+        cards = catalogue._cards(sql + (" WHERE o.game = ?" if game else ""), (game,) if game else ())
     seen = set()
     for card in cards:
         seen.add(card["id"])
