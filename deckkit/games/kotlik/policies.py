@@ -17,24 +17,35 @@ from deckkit.games.kotlik.board import TRACK
 
 def take_gain(s: KotlikState, p: int, card: int) -> int:
     """How much ``p``'s own score rises if ``card`` goes into p's cauldron (incremental KO-800)."""
-    k = s.cs.ing[card]
-    n = s.cnt[p][k]
-    v = s.game.value[p][card]
-    # set_score(n+1, t+v) - set_score(n, t) for n = 0, 1, 2, 3 (KO-805 – KO-808)
-    if n == 0:
-        d = -v
-    elif n == 1:
-        d = s.tot[p][k]
-    elif n == 2:
-        d = s.tot[p][k] + v
-    else:
-        d = v + 5
-    gained = s.ones_gain(p, card)  # KO-Q10: with ones_from=sets a third card can bring earlier 1s in
-    if gained and s.ones[p] <= s.ones[1 - p] < s.ones[p] + gained:
-        d += 5  # this card wins the value-1 majority (KO-802)
-    if s.recipes[p]:
-        d += s.recipe_gain(p, card)
-    return d
+    return best_take(s, p, (card,))[1]
+
+
+def best_take(s: KotlikState, p: int, cards) -> tuple[int, int]:
+    """The first of ``cards`` whose taking raises ``p``'s own score most (incremental KO-800), as
+    (its position in ``cards``, the rise); the tables are looked up once for all of them."""
+    ing, cnt, tot, value = s.cs.ing, s.cnt[p], s.tot[p], s.game.value[p]
+    ones, theirs, ones_gain, recipes = s.ones[p], s.ones[1 - p], s.ones_gain, s.recipes[p]
+    best, best_d = 0, None
+    for i, card in enumerate(cards):
+        k = ing[card]
+        n = cnt[k]
+        # set_score(n+1, t+v) - set_score(n, t) for n = 0, 1, 2, 3 (KO-805 – KO-808)
+        if n == 0:
+            d = -value[card]
+        elif n == 1:
+            d = tot[k]
+        elif n == 2:
+            d = tot[k] + value[card]
+        else:
+            d = value[card] + 5
+        gained = ones_gain(p, card)  # KO-Q10: with ones_from=sets a third card can bring earlier 1s in
+        if gained and ones <= theirs < ones + gained:
+            d += 5  # this card wins the value-1 majority (KO-802)
+        if recipes:
+            d += s.recipe_gain(p, card)
+        if best_d is None or d > best_d:
+            best, best_d = i, d
+    return best, best_d if best_d is not None else 0
 
 
 class Passive:
@@ -89,8 +100,8 @@ class Greedy(Passive):
     name = "greedy"
 
     def take(self, s: KotlikState, cells: list[int]) -> int:
-        p, board = s.active, s.board
-        return max(cells, key=lambda c: take_gain(s, p, board[c]))  # the first best card on a tie
+        board = s.board
+        return cells[best_take(s, s.active, [board[c] for c in cells])[0]]  # the first best card on a tie
 
     def explode(self, s: KotlikState) -> bool:
         p, o = s.active, 1 - s.active
@@ -120,8 +131,8 @@ class Greedy(Passive):
             line = s.game.space_line[pos]
             value = -1000 if line < 0 else 0
             if line >= 0:
-                cells = [c for c in s.game.line_cells[line] if s.board[c] >= 0]
-                value = max((take_gain(s, s.active, s.board[c]) for c in cells), default=-1000)
+                cards = [s.board[c] for c in s.game.line_cells[line] if s.board[c] >= 0]
+                value = best_take(s, s.active, cards)[1] if cards else -1000
             if best is None or value > best:
                 best_dir, best = d, value
         return best_dir

@@ -146,8 +146,8 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
         shape = (action.kind, *(shapes.get(a, a) for a in action.args)) if shapes else (action.kind, *action.args)
         found = valued.get(shape)
         if found is None:
-            if action.kind == "pass" and state.phase == MAIN and not state.stack and not state.pending:
-                found = value(state, p)  # passing the main phase changes nothing the evaluation reads
+            if action.kind == "pass" and state.phase in _STILL and not state.stack and not state.pending:
+                found = value(state, p)  # passing the main phase or the attacks changes nothing it reads
             else:
                 twin = state.clone()
                 twin.logging = False
@@ -164,6 +164,11 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     e, r = state.lookaheads
     state.lookaheads = (e + evaluated, r + played)
     return best if best is not None else passive(state)
+
+
+#: The steps whose end by a pass changes nothing the evaluation reads: the attacks under way are
+#: valued as the fight will go (evaluation._combat), and this turn's changes are not counted.
+_STILL = (MAIN, ATTACK)
 
 
 def _may_be_blocked(state, p: int) -> bool:
