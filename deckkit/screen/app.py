@@ -19,6 +19,7 @@ from textual.events import Resize
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from deckkit.engine.display import Table
 from deckkit.screen.model import Play
 from deckkit.screen.widgets import Ask, Help, card_renderable, log_text, table_renderable
 
@@ -78,6 +79,8 @@ class GameApp(App[None]):
         self.resign_asked = False
         self._cards: list[str] = []  # the card names behind the cards list's options
         self._shown_entries = 0
+        self._drawn: tuple | None = None  # what the last redraw painted
+        self._cards_of: Table | None = None  # the table the cards list was filled from
 
     # -- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -121,13 +124,19 @@ class GameApp(App[None]):
     def redraw(self) -> None:
         """Draw everything from the game as it stands (the table, the actions, the cards, new log lines)."""
         play = self.play
-        status = play.status()
+        table = play.table()
+        status = play.status(table)
         if self.busy:
             status += " …"
-        self.query_one("#status", Static).update(status)
         choices = [] if self.busy or play.over() else play.choices()
-        self.query_one("#table", Static).update(table_renderable(play.table(), {c.card for c in choices if c.card}))
+        chosen = {c.card for c in choices if c.card}
+        drawn = (status, table, frozenset(chosen), tuple(c.text for c in choices), play.over(), self.busy)
         self._write_log()
+        if drawn == self._drawn:  # nothing to paint again (a redraw after the AI thought, say)
+            return
+        self._drawn = drawn
+        self.query_one("#status", Static).update(status)
+        self.query_one("#table", Static).update(table_renderable(table, chosen))
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         if play.over():
@@ -143,7 +152,9 @@ class GameApp(App[None]):
                 actions.add_option(Option(f"{choice.text}", id=f"a{i}"))
             first = next((i for i, o in enumerate(actions.options) if not o.disabled), None)
             actions.highlighted = first
-        self._fill_cards()
+        if table != self._cards_of:
+            self._cards_of = table
+            self._fill_cards(table)
 
     def _write_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -155,12 +166,11 @@ class GameApp(App[None]):
             log.write(log_text(entry))
         self._shown_entries = len(entries)
 
-    def _fill_cards(self) -> None:
+    def _fill_cards(self, table: Table) -> None:
         cards = self.query_one("#cards", OptionList)
         highlighted = cards.highlighted
         cards.clear_options()
         self._cards = []
-        table = self.play.table()
         for side in table.sides:
             for zone in side.zones:
                 for name, shown in zone.cards:

@@ -82,11 +82,11 @@ class Play:
         """Whether the game has ended (played out or resigned)."""
         return self.resigned is not None or self.session.to_act() == TERMINAL
 
-    def status(self) -> str:
-        """Whose turn and which step, in words."""
+    def status(self, table: Table | None = None) -> str:
+        """Whose turn and which step, in words (``table``: the table already drawn for this position)."""
         if self.resigned is not None:
             return f"Game over: {'you' if self.resigned == self.viewer else seat(self.resigned)} resigned"
-        return self.table().status
+        return (table or self.table()).status
 
     def table(self) -> Table:
         """The table as the viewer sees it."""
@@ -225,10 +225,10 @@ class Play:
             facts.append(f"{key.replace('_', ' ')} {'yes' if value is True else value}")
         lines = [head, " · ".join(facts)]
         if card.get("text"):
-            lines.append(str(card["text"]))
+            lines.append(f"Text: {card['text']}")
         abilities = spec(self.session.game_name).ability_text(card)
         if abilities:
-            lines.append("Abilities:")
+            lines.append("Abilities (as the rules engine plays them):")
             lines += [f"  {a}" for a in abilities]
         if not card.get("text") and not abilities:
             lines.append("(no text: the card is its numbers)")

@@ -35,7 +35,8 @@ def table_renderable(table: Table, chosen: set[str] = frozenset()) -> Renderable
             grid.add_row(*(Text("·", style="dim") if cell is None else
                            Text(cell[1], style="bold reverse" if cell[0] in chosen else "") for cell in row))
         parts.append(grid)
-    for side in table.sides:
+    for number, side in enumerate(table.sides):
+        mine = number == 0  # the viewer's side: the cards an action of theirs names are theirs
         head = Text(side.title, style="bold underline")
         head.append("  " + "  ".join(f"{k} {v}" for k, v in side.figures), style="bold")
         parts.append(head)
@@ -45,10 +46,9 @@ def table_renderable(table: Table, chosen: set[str] = frozenset()) -> Renderable
                 line.append(f"{zone.hidden} card{'s' if zone.hidden != 1 else ''} (hidden)")
             elif not zone.cards:
                 line.append("none")
-            for i, (name, shown) in enumerate(zone.cards):
-                line.append(", " if i else "")
-                line.append(shown, style="bold" if name in chosen else "")
             parts.append(line)
+            for name, shown in zone.cards:  # one card a line: a name never breaks across lines
+                parts.append(Text(f"    {shown}", style="bold" if name in chosen and mine else ""))
         parts.append(Text(""))
     for note in table.notes:
         parts.append(Text(note, style="italic"))

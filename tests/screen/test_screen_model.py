@@ -101,7 +101,7 @@ def test_a_card_reads_in_english_by_its_own_or_english_name(make_play):
     card, _ = play.find_card("flame spear")
     assert card is not None
     lines = play.card_info(card).lines
-    assert lines[0] == "lángdárda (flame spear)" and "Abilities:" in lines
+    assert lines[0] == "lángdárda (flame spear)" and "Abilities (as the rules engine plays them):" in lines
     missing, hint = play.find_card("lángdarda!")
     assert missing is None and hint == "did you mean lángdárda?"
 
