@@ -74,6 +74,7 @@ def goldfish(
     \b
     Examples:
       deckkit goldfish my.deck tuned.deck --games 20000 --seed 7 --keep "count(t:food) >= 2"
+                                                            (40,000 games: a few minutes)
       deckkit goldfish obludarium-standard --strategy obludarium-greedy --games 2000
       deckkit goldfish my.deck tuned.deck --sprt 0,0.1 --alpha 0.05 --beta 0.05
       deckkit goldfish my.deck tuned.deck --games 1000 --plan 0.1

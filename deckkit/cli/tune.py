@@ -69,7 +69,14 @@ def tune(
 
     The optimiser (--optimise --pool QUERY --budget N) moves 4, 2, then 1 copies between pool cards, the moves that the lists played so far predict to help most first; a candidate that looks better on its first --games games is tested on fresh shared seeds by an SPRT (--sprt D0,D1, --alpha, --beta) and the move is accepted only when the test accepts H1 (undecided after 8 rounds of --games: refused). The list it ends on is tested once more against the deck on fresh seeds; only if it passes is it an improvement, and --write FILE saves it (else "no improvement found" and nothing is written, unless --write-anyway). Objectives: mean-turn, won-by, keep-odds, and match: each list plays --games match games against the --against deck (seats alternated, the same deals and AI generators for every list, so the differences are paired) and the search raises its score (a win 1, a draw ½).
 
-    Examples: deckkit tune my.deck --vary 't:food=12..24' --games 5000; deckkit tune my.deck --remove-each --filler Chleba; deckkit tune my.deck --optimise --pool 't:food or t:monster' --budget 80 --write best.deck
+    Runs are long: every list plays --games games (2000 unless given), so a sweep of 13 points plays 28,000 games, card tests one list per card, and the optimiser up to --budget lists and their tests. Start with a few hundred games; the examples below take from under a minute to several minutes on two cores.
+
+    \b
+    Examples:
+      deckkit tune my.deck --vary 't:food=12..24/4' --games 500        (5 lists: under a minute)
+      deckkit tune my.deck --remove-each --filler Chleba --games 500    (one list per card: a minute or two)
+      deckkit tune my.deck --optimise --pool 't:food or t:monster' --budget 20 --games 500 --write best.deck
+                                                                       (up to 20 lists and their tests: several minutes)
     """
     from deckkit.catalogue import open_catalogue
     from deckkit.cli.goldfish import _settings
