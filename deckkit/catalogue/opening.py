@@ -186,6 +186,11 @@ def refresh_bundled(cat: Catalogue) -> None:
         problems += probs
     if not problems:
         problems = validate_records(records)
+    from deckkit.catalogue.removal import hidden_ids
+
+    hidden = set(hidden_ids(cat))  # bundled cards the user removed stay away until restored
+    if hidden:
+        records = [r for r in records if r.data.get("id") not in hidden]
     if problems:
         from deckkit.errors import ValidationFailed
 

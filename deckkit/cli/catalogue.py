@@ -414,4 +414,7 @@ def register(app: typer.Typer) -> None:
     app.command("export")(export)
     app.command("search")(search)
     app.command("card")(card)
+    from deckkit.cli.removal import remove
+
+    app.command("remove")(remove)
     app.add_typer(db_app)
