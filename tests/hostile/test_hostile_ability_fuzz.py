@@ -127,7 +127,7 @@ class _Mutator:
         rng = self.rng
         if rng.random() < 0.08:  # the fields the checker reads beside the abilities
             field = rng.choice(["type", "cost", "keywords", "abilities"])
-            card[field] = rng.choice([*_HOSTILE, *self.by_key.get(field, [])[:5]])
+            card[field] = copy.deepcopy(rng.choice([*_HOSTILE, *self.by_key.get(field, [])[:5]]))
             return
         nodes = list(_nodes(card.get("abilities")))
         if not nodes:
