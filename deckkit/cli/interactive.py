@@ -41,9 +41,14 @@ def _quiet() -> None:
 def play(
     deck: Annotated[Path, typer.Argument(help="Your deck (a file or a bundled deck's name).")],
     vs: Annotated[Path | None, typer.Option("--vs", help="The other side's deck (default: the same deck).")] = None,
-    ai: Annotated[str, typer.Option("--ai", help="The other side's AI: random, greedy, mcts or "
-                                                 "strategy:FILE (a strategy file or a bundled strategy's name).")] = "greedy",
-    budget: Annotated[int, typer.Option("--budget", help="mcts: playouts per decision.")] = 200,
+    ai: Annotated[str, typer.Option("--ai", help="The other side's AI, weakest to strongest: random, greedy, mcts, "
+                                                 "expert; or strategy:FILE (a strategy file or a bundled strategy's "
+                                                 "name).")] = "greedy",
+    budget: Annotated[int | None, typer.Option("--budget", help="mcts, expert: playouts per decision (default 200).",
+                                               show_default=False)] = None,
+    think: Annotated[str | None, typer.Option("--think", metavar="TIME", help="mcts, expert: search TIME per "
+                                              "decision (0.5s, 500ms; at most 60 s) instead of --budget playouts.")]
+    = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat: 1 (p1, who starts) or 2.")] = 1,
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="People play both seats (no AI).")] = False,
     seed: Annotated[int, typer.Option("--seed", help="Seeds the deal and every shuffle.")] = 0,
@@ -84,6 +89,7 @@ def play(
     \b
     Examples:
       deckkit play obludarium-standard --ai mcts --budget 200
+      deckkit play alomfogo-casual --ai expert --think 1s
       deckkit play alomfogo-casual --vs alomfogo-tournament --seat 2 --autosave game.deckkit.toml
       deckkit play kotlik-standard --plain --delay 0.3
       deckkit play obludarium-standard --web            # then open http://127.0.0.1:8000
@@ -99,7 +105,7 @@ def play(
         common.err(f"serving the game screen on http://{host}:{port} (Ctrl-C stops)")
         serve(argv, host, port, public)
         return
-    session = _session(deck, vs, ai, budget, seat, hot_seat, seed, set_)
+    session = _session(deck, vs, ai, budget, seat, hot_seat, seed, set_, think)
     the_play = _play(session, ai, every_window, load)
     full = screen or (not plain and sys.stdin.isatty() and sys.stdout.isatty())
     if full:
@@ -116,7 +122,7 @@ def _play(session: "Session", ai: str, every_window: bool, load: Path | None) ->
     the_play = Play(session, stop_at_every_window=every_window, ai_name=ai.split(":", 1)[0],
                     cards=source.game_cards)
     if load is not None:
-        the_play.load(str(common.input_file(load, "saved game")))
+        the_play.load(str(load))  # the file itself (standard input is where the moves come from)
     return the_play
 
 
@@ -211,13 +217,13 @@ def _echo_safely(text: str) -> None:
         pass
 
 
-def _session(deck: Path, vs: Path | None, ai: str, budget: int, seat: int, hot_seat: bool, seed: int,
-             set_: list[str]) -> "Session":
+def _session(deck: Path, vs: Path | None, ai: str, budget: int | None, seat: int, hot_seat: bool, seed: int,
+             set_: list[str], think: str | None = None) -> "Session":
     """The game the options ask for: both decks loaded, the people's seats, the other side's AI."""
     from deckkit.catalogue import open_catalogue
     from deckkit.cli.goldfish import _settings
     from deckkit.errors import UsageError
-    from deckkit.match.ai import check_budget, pilot_spec
+    from deckkit.match.ai import check_search, pilot_spec
     from deckkit.match.session import Session
     from deckkit.sim.goldfish import load_decks
 
@@ -225,11 +231,12 @@ def _session(deck: Path, vs: Path | None, ai: str, budget: int, seat: int, hot_s
         raise UsageError(f"--seat {seat}: write 1 or 2")
     paths = [common.input_file(deck, "deck"), common.input_file(vs or deck, "deck")]
     loaded = load_decks(paths, open_catalogue(common.db_path()))
-    budget, note = check_budget(budget)
-    if note:
+    budget, seconds, notes = check_search(budget, think)
+    for note in notes:
         common.err(f"note: {note}")
     humans = {0, 1} if hot_seat else {seat - 1}
-    return Session(loaded[0].game, loaded, humans, pilot_spec(ai, budget, loaded[0].game), seed, _settings(set_))
+    return Session(loaded[0].game, loaded, humans, pilot_spec(ai, budget, loaded[0].game, think=seconds), seed,
+                   _settings(set_))
 
 
 def register(app: typer.Typer) -> None:

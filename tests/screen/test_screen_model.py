@@ -175,3 +175,18 @@ def test_a_modal_spell_lists_each_option_in_words():
     second = screen.describe(state, Action(0, "cast", ("Mlhovina", "mode", "2")))
     assert first.text == "Cast Mlhovina, option 1 (an enemy monster gets −2 attack this turn) on the opponent's Glum"
     assert second.text == "Cast Mlhovina, option 2 (you draw a card)" and second.card == "Mlhovina"
+
+
+def test_load_on_the_command_line_goes_on_or_says_why_not(db, tmp_path, make_play):
+    play = make_play("kotlik-standard")
+    play.choose(play.choices()[0].action)
+    saved = tmp_path / "k.deckkit.toml"
+    play.save(str(saved))
+    runner = CliRunner()
+    ok = runner.invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--plain", "--load", str(saved)],
+                       input="quit\n")
+    assert ok.exit_code == 0 and f"loaded {saved}: 1 actions replayed" in ok.output
+    missing = runner.invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--load", str(tmp_path / "no")])
+    assert missing.exit_code != 0 and "cannot read" in missing.output and "internal error" not in missing.output
+    other = runner.invoke(cli_app, ["--db", str(db), "play", "obludarium-standard", "--load", str(saved)])
+    assert other.exit_code != 0 and "is a saved game of" in other.output
