@@ -144,6 +144,9 @@ class GameApp(App[None]):
         elif self.busy or not play.waiting_for_person():
             actions.add_option(Option("The other side is deciding …", disabled=True))
         else:
+            question = play.question()
+            if question:
+                actions.add_option(Option(f"Decision: {question}", disabled=True))
             group = None
             for i, choice in enumerate(choices):
                 if choice.group != group:

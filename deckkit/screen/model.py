@@ -100,6 +100,13 @@ class Play:
         order = {g: i for i, g in enumerate(self.screen.groups)}
         return sorted(described, key=lambda c: order.get(c.group, len(order)))
 
+    def question(self) -> str | None:
+        """The decision the rules wait for, in the game's words (an instant to answer, a target to choose, a
+        card to discard), when a person makes it; None for an ordinary turn's choice."""
+        if self.over() or not self.session.human_turn():
+            return None
+        return self.state.pending_choice()
+
     def result(self) -> str:
         """The end of the game in words."""
         if self.resigned is not None:

@@ -51,6 +51,9 @@ def table_lines(table: Table) -> list[str]:
 def choice_lines(play: Play) -> list[str]:
     """The legal actions, numbered from 1 under their groups, each with the words to type in brackets."""
     out, group = [], None
+    question = play.question()
+    if question:
+        out.append(f"Decision: {question}")
     for i, choice in enumerate(play.choices(), 1):
         if choice.group != group:
             group = choice.group
