@@ -248,3 +248,24 @@ def test_the_command_writes_the_autosave_after_ctrl_c_on_the_screen(db, tmp_path
                                           "--autosave", str(saved)], catch_exceptions=False)
     assert result.exit_code == 130
     assert "interrupted; the game is saved to" in result.stderr and saved.exists()
+
+
+def test_the_mouse_reads_a_card_and_takes_an_action(make_play):
+    play = make_play("alomfogo-casual", seed=1)
+    app = GameApp(play, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            card = app.query_one("#card", Static)
+            await pilot.click("#cards", offset=(6, 2))  # the second card listed (inside the border)
+            await settle(app, pilot)
+            assert "Select a card" not in str(card.content) and str(card.content).strip()
+            actions = app.query_one("#actions", OptionList)
+            first = next(i for i, o in enumerate(actions.options) if not o.disabled)
+            await pilot.click("#actions", offset=(6, 1 + first))
+            await settle(app, pilot)
+            assert play.session.actions  # the click took the action
+            await pilot.press("q")
+
+    run(drive())
