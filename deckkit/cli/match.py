@@ -18,11 +18,15 @@ def match(
     games: Annotated[int | None, typer.Option("--games", "-n", help="Games per pair of decks (default 100); with "
                                                                      "--sprt the most it may play (default 20,000).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i uses seeds derived from it.")] = 0,
-    ai: Annotated[str | None, typer.Option("--ai", help="The AI of both sides: random, greedy, mcts or "
+    ai: Annotated[str | None, typer.Option("--ai", help="The AI of both sides: random, greedy, mcts, expert or "
                                                          "strategy:FILE (a strategy file or a bundled strategy's name).")] = None,
     ai_a: Annotated[str | None, typer.Option("--ai-a", help="The AI of deck A (the first of each pair).")] = None,
     ai_b: Annotated[str | None, typer.Option("--ai-b", help="The AI of deck B (the second of each pair).")] = None,
-    budget: Annotated[int, typer.Option("--budget", help="mcts: playouts per decision (not a time limit).")] = 200,
+    budget: Annotated[int | None, typer.Option("--budget", help="mcts, expert: playouts per decision (default 200; "
+                                                                "reproducible: not a time limit).", show_default=False)] = None,
+    think: Annotated[str | None, typer.Option("--think", metavar="TIME", help="mcts, expert: search TIME per decision "
+                                              "(0.5s, 500ms; at most 60 s) instead, --budget then being the cap "
+                                              "(default 20,000). Timed: a seed does not repeat the games.")] = None,
     seats: Annotated[str, typer.Option("--seats", help="alternate (deck A sits first in every other game) or "
                                                        "fixed (deck A always in seat p1).")] = "alternate",
     set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
@@ -74,6 +78,7 @@ def match(
     \b
     Examples:
       deckkit match obludarium-standard obludarium-standard --ai-a mcts --ai-b greedy --games 100
+      deckkit match alomfogo-casual alomfogo-casual --ai-a expert --ai-b greedy --think 0.2s -n 20
       deckkit match alomfogo-casual alomfogo-tournament --ai greedy --games 1000 --seed 7
       deckkit match kotlik-standard kotlik-standard --ai-a mcts --ai-b greedy --trace -n 20
       deckkit match obludarium-standard obludarium-standard --ai-a strategy:obludarium-greedy --ai-b greedy
@@ -96,7 +101,7 @@ def match(
     games = games if games is not None else 20_000 if sprt else 100
     options = MatchOptions(games=games, seed=seed, duplicate=duplicate, sprt=hypotheses, alpha=alpha, beta=beta,
                            plan=plan, ai_a=ai_a or ai or "greedy", ai_b=ai_b or ai or "greedy",
-                           budget=budget, seats=seats, settings=_settings(set_), workers=workers,
+                           budget=budget, think=think, seats=seats, settings=_settings(set_), workers=workers,
                            scheduler=scheduler, confidence=confidence, trace=trace)
     with ProgressBar(enabled=watched()) as bar:
         outcome = run_match(loaded, options, progress=bar)

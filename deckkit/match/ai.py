@@ -1,9 +1,11 @@
-"""Match AIs: ``random``, ``greedy``, ``mcts`` and strategy files, each deciding for one seat with its own generator.
+"""Match AIs: ``random``, ``greedy``, ``mcts``, ``expert`` and strategy files, each deciding for one seat with its own generator.
 
 An AI's ``decide(state, rng, explain)`` returns the chosen legal action and, when ``explain`` is
 set, a short reason for traces. AIs never read the other player's hidden cards: random and greedy
 look only at their own legal actions and hand and the public zones; the search AI decides on
-determinisations drawn from the player's view (:mod:`deckkit.match.mcts`); a strategy file
+determinisations drawn from the player's view (:mod:`deckkit.match.mcts`; ``expert`` is the same
+search with progressive widening, the greedy pilot's choice tried first, a pool of determinisations
+sized by what the player has not seen and the game's static evaluation at the leaves); a strategy file
 (``strategy:FILE``, the goldfish pilots written as rules) decides on one determinisation, reading
 the player's view with its own seat named ``p1`` and the other ``p2``, so one file pilots either seat.
 """
@@ -11,7 +13,9 @@ the player's view with its own seat named ``p1`` and the other ``p2``, so one fi
 from __future__ import annotations
 
 import difflib
+import math
 import random
+import re
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
@@ -20,24 +24,32 @@ from deckkit.engine.core import Action, State
 from deckkit.engine.hidden import MatchSupport
 from deckkit.errors import IllegalAction, UsageError
 
-AI_NAMES = ("random", "greedy", "mcts")
+AI_NAMES = ("random", "greedy", "mcts", "expert")
+SEARCHES = ("mcts", "expert")  # the AIs a budget or a time per decision applies to
 STRATEGY_PREFIX = "strategy:"
 DEFAULT_BUDGET = 200
 MAX_BUDGET = 20_000  # playouts per decision: at 20,000 a single game already takes hours
+MAX_THINK = 60.0  # seconds per decision: a game has dozens of decisions, a match hundreds of games
+EXPERT_WIDENING = 0.5  # a node visited n times holds at most ⌈√(n + 1)⌉ children
+EXPERT_PLAYOUT, EXPERT_DEPTH = "greedy", 0  # no playout: the game's static evaluation just past the tree
 
 
 @dataclass(frozen=True)
 class PilotSpec:
-    """Which AI pilots a deck, with its search budget (playouts per decision; ``mcts`` only)."""
+    """Which AI pilots a deck, with its search budget (playouts per decision; ``mcts`` and ``expert``)
+    and, when given, its time per decision in seconds (the budget is then only a cap)."""
 
     ai: str = "greedy"
     budget: int = DEFAULT_BUDGET
     strategy: Any = None  # a loaded deckkit.sim.strategy.Strategy when ``ai`` is "strategy"
+    think: float | None = None
 
     def __str__(self) -> str:
         if self.ai == "strategy":
             return STRATEGY_PREFIX + self.strategy.name
-        return f"mcts({self.budget})" if self.ai == "mcts" else self.ai
+        if self.ai not in SEARCHES:
+            return self.ai
+        return f"{self.ai}({self.think:g}s)" if self.think is not None else f"{self.ai}({self.budget})"
 
 
 def check_ai(name: str, option: str = "--ai") -> str:
@@ -53,11 +65,11 @@ def check_ai(name: str, option: str = "--ai") -> str:
                      + ", or strategy:FILE (a strategy file or a bundled strategy's name)")
 
 
-def pilot_spec(name: str, budget: int, game: str, option: str = "--ai") -> PilotSpec:
+def pilot_spec(name: str, budget: int, game: str, option: str = "--ai", think: float | None = None) -> PilotSpec:
     """The pilot ``name`` names for a match of ``game``: an AI, or ``strategy:FILE`` loaded and checked."""
     ai = check_ai(name, option)
     if not ai.startswith(STRATEGY_PREFIX):
-        return PilotSpec(ai, budget)
+        return PilotSpec(ai, budget, think=think if ai in SEARCHES else None)
     from deckkit.paths import bundled_hint, resolve_input
     from deckkit.sim.strategy import load_strategy
 
@@ -85,6 +97,45 @@ def check_budget(budget: int) -> tuple[int, str | None]:
         return MAX_BUDGET, (f"--budget {shown} is capped at {MAX_BUDGET:,} playouts per decision "
                             "(more would take hours per game)")
     return budget, None
+
+
+_THINK = re.compile(r"\s*([^\s]+?)\s*(ms|s|sec|seconds?)?\s*", re.IGNORECASE)
+
+
+def check_think(text: str | float | None) -> tuple[float | None, str | None]:
+    """``--think``'s seconds per decision (``0.5``, ``0.5s``, ``500ms``) and a note when capped; UsageError
+    for a time that is not a positive, finite number. None stays None (search by the budget)."""
+    if text is None:
+        return None, None
+    given = str(text)
+    hint = "e.g. --think 0.5s or --think 200ms (or leave it out and give --budget N, which is reproducible)"
+    m = _THINK.fullmatch(given)
+    try:
+        seconds = float(m.group(1)) if m else float("nan")
+    except ValueError:
+        seconds = float("nan")
+    if m and m.group(2) and m.group(2).lower() == "ms":
+        seconds /= 1000
+    if math.isnan(seconds):
+        raise UsageError(f"--think {given!r}: not a time per decision", hint=hint)
+    if seconds <= 0:
+        raise UsageError(f"--think {given!r}: a search needs a positive time per decision", hint=hint)
+    if seconds > MAX_THINK:
+        return MAX_THINK, (f"--think {given} is capped at {MAX_THINK:g} s per decision (a game has dozens of "
+                           "decisions; more would take hours per game)")
+    return seconds, None
+
+
+def check_search(budget: int | None, think: str | float | None) -> tuple[int, float | None, list[str]]:
+    """The budget and time per decision to search with, and notes. With a time and no budget of its own
+    (``budget`` None) the budget is the cap, :data:`MAX_BUDGET`."""
+    seconds, note = check_think(think)
+    notes = [note] if note else []
+    if budget is None:
+        budget = MAX_BUDGET if seconds is not None else DEFAULT_BUDGET
+    budget, note = check_budget(budget)
+    notes += [note] if note else []
+    return budget, seconds, notes
 
 
 class RandomAI:
@@ -178,4 +229,10 @@ def make_ai(pilot: PilotSpec, support: MatchSupport, game: Any = None, **options
         return StrategyAI(pilot.strategy, support, game)
     from deckkit.match.mcts import MCTS
 
-    return MCTS(support, pilot.budget, **options)
+    if pilot.ai == "expert":
+        settings = {"widening": EXPERT_WIDENING, "worlds": True, "prior": True, "rollout": EXPERT_PLAYOUT,
+                    "depth": EXPERT_DEPTH, **options}
+        expert = MCTS(support, pilot.budget, think=pilot.think, **settings)
+        expert.name = "expert"
+        return expert
+    return MCTS(support, pilot.budget, think=pilot.think, **options)

@@ -1,6 +1,6 @@
 """Determinised Monte Carlo tree search over the player's view (single-observer information-set MCTS).
 
-Each playout of a decision draws a fresh determinisation from the player's view (the unseen cards
+Each playout of a decision starts from a determinisation of the player's view (the unseen cards
 dealt again with the AI's generator; :class:`deckkit.engine.hidden.MatchSupport`), then walks one
 shared tree whose edges are actions: at every node only the actions legal in this determinisation
 compete, by UCB1 with availability counts (an action is scored against the playouts in which it
@@ -8,24 +8,42 @@ could have been chosen), as in Cowling, Powley and Whitehouse's SO-ISMCTS; the v
 the mean reward of the player who acted. The first new action on the way down is added to the
 tree, then the playout goes on for at most ``depth`` actions — random moves, or the game's greedy
 pilot with 15% random moves mixed in, as the game's ``MatchSupport.playout`` asks — and the
-position is scored by the game's ``evaluate`` heuristic: the playouts are **truncated** for speed,
-a finished game scores its result. The move played is the most visited one.
+position is scored by the game's static evaluation in [0, 1] (``MatchSupport.evaluate``): the playouts are
+**truncated** for speed, a finished game scores its result. The move played is the most visited one.
 
-The budget is a number of playouts per decision, not a time limit, so a seed gives the same game
-on every machine; a decision with one legal action costs no search. All randomness (deals,
-playout moves, the determinisations' own chance) comes from the AI's generator.
+Options the ``expert`` level turns on (:data:`EXPERT`):
+
+- ``widening``: progressive widening. A node visited ``n`` times may hold ``⌈(n + 1) ** widening⌉``
+  children; a new child is added only below that count, so a long action list is not spread thin
+  over a small budget. The next child tried is the one a cheap prior ranks first: at the root the
+  greedy pilot's choice, elsewhere a random untried action.
+- ``worlds``: the number of distinct determinisations, as OpenSpiel's ``max_world_samples``. The
+  playouts cycle through a pool of worlds drawn once, so the candidate actions are compared on the
+  same hidden cards and the same random stream (common random numbers: less noise between them);
+  the pool grows with what the player has not seen
+  (:func:`world_count`): more determinisations where more is hidden, one where nothing is.
+
+The budget is a number of playouts per decision, so a seed gives the same game on every machine.
+``think`` (seconds per decision) searches until the time is up instead (the budget is then only a
+cap): that depends on the machine's speed and load and is **not reproducible**. A decision with one
+legal action costs no search. All randomness (deals, playout moves, the determinisations' own
+chance) comes from the AI's generator.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.engine.hidden import MatchSupport
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 EPSILON = 0.15  # share of random moves in greedy playouts, so that they do not all run alike
+WORLDS_SCALE = 4  # distinct determinisations per square root of the cards the player has not seen (expert)
+MIN_WORLDS = 8  # fewer would let one unlucky deal decide
 
 
 class Node:
@@ -41,24 +59,62 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
+def world_count(support: MatchSupport, state: State, me: int, playouts: int) -> int:
+    """How many distinct determinisations a search of ``playouts`` playouts draws: one when ``me`` has
+    seen everything, else :data:`WORLDS_SCALE` × √(unseen cards), at least :data:`MIN_WORLDS`, at most
+    one per playout. The pool grows slower than the count: each world deals all the unseen cards at once."""
+    unseen = _unseen(support.view(state, me))
+    if unseen == 0:
+        return 1
+    return max(1, min(playouts, max(MIN_WORLDS, math.ceil(WORLDS_SCALE * math.sqrt(unseen)))))
+
+
+def _unseen(view: object) -> int:
+    """Cards a view does not show: the lengths of its ``unseen`` lists, at any depth."""
+    if not isinstance(view, dict):
+        return 0
+    total = 0
+    for key, value in view.items():
+        if key == "unseen" and isinstance(value, list):
+            total += len(value)
+        elif isinstance(value, dict):
+            total += _unseen(value)
+    return total
+
+
 class MCTS:
-    """The search AI: ``budget`` playouts per decision (see the module docstring)."""
+    """The search AI: ``budget`` playouts per decision, or as many as ``think`` seconds allow (see the
+    module docstring)."""
 
     name = "mcts"
 
     def __init__(self, support: MatchSupport, budget: int, *, depth: int | None = None,
                  exploration: float = EXPLORATION, rollout: str | None = None, epsilon: float = EPSILON,
-                 head: int | None = None) -> None:
+                 head: int | None = None, think: float | None = None, widening: float | None = None,
+                 worlds: bool = False, prior: bool = False,
+                 leaf: Callable[[State, int], float] | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        if budget < 1:
+            raise ValueError(f"a search needs at least one playout per decision, not {budget}")
+        if think is not None and not (think > 0 and math.isfinite(think)):
+            raise ValueError(f"a search needs a positive, finite time per decision, not {think}")
         self.support = support
         self.budget = budget
+        self.think = think
         self.depth = support.playout_depth if depth is None else depth
         self.exploration = exploration
         self.rollout = support.playout if rollout is None else rollout
         self.epsilon = epsilon
         self.head = support.playout_head if head is None else head
+        self.widening = widening
+        self.worlds = worlds
+        self.prior = prior
+        self.leaf = support.evaluate if leaf is None else leaf
+        self.clock = clock
+        self.playouts = 0  # of the last search (a time budget decides it)
 
     def decide(self, state: State, rng: random.Random, explain: bool = False) -> tuple[Action, str | None]:
-        """The most visited action after ``budget`` playouts from ``state``'s deciding player's view."""
+        """The most visited action after the search from ``state``'s deciding player's view."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0], ("the only legal action" if explain else None)
@@ -70,17 +126,38 @@ class MCTS:
         if not explain:
             return best, None
         top = ", ".join(f"{a} {n.visits} ({n.total / n.visits:.2f})" for a, n in ranked[:4] if n.visits)
-        return best, f"mcts {self.budget} playouts; visits (mean reward): {top}"
+        spent = f"{self.playouts} playouts in {self.think:g}s" if self.think else f"{self.playouts} playouts"
+        return best, f"{self.name} {spent}; visits (mean reward): {top}"
 
     def search(self, state: State, me: int, rng: random.Random) -> Node:
-        """The root of the tree after ``budget`` playouts of ``me``'s decision in ``state``."""
+        """The root of the tree after the search of ``me``'s decision in ``state``."""
         support = self.support
-        determinise, evaluate = support.determinise, support.evaluate
+        determinise, evaluate = support.determinise, self.leaf
         players = range(state.num_players())
         c = self.exploration
+        widening = self.widening
+        deadline = None if self.think is None else self.clock() + self.think
+        pool: list[tuple[State, int]] = []  # (world, the seed of its playouts' chance and random moves)
+        size = world_count(support, state, me, self.budget) if self.worlds else 0
+        favourite: Action | None = None
+        if self.prior:
+            first = determinise(state, me, rng)
+            pool.append((first, rng.getrandbits(64)))
+            favourite = support.greedy(first.clone(), rng)
         root = Node(-1)
-        for _ in range(self.budget):
-            world = determinise(state, me, rng)
+        done = 0
+        while done < self.budget and (deadline is None or done == 0 or self.clock() < deadline):
+            if size:  # a pool of worlds, each playout from it on the same random stream (common random numbers)
+                if len(pool) < size and done >= len(pool):
+                    pool.append((determinise(state, me, rng), rng.getrandbits(64)))
+                world, seed = pool[done % len(pool)] if len(pool) >= size else pool[done]
+                world = world.clone()
+                walk = random.Random(seed)
+                world.rng = walk
+            else:
+                world = pool[0][0] if pool and done == 0 else determinise(state, me, rng)
+                walk = rng
+            done += 1
             node = root
             path = [root]
             while True:
@@ -92,14 +169,19 @@ class MCTS:
                     continue
                 children = node.children
                 untried = []
+                present = 0
                 for action in legal:
                     child = children.get(action)
                     if child is None:
                         untried.append(action)
                     else:
                         child.avail += 1
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
+                        present += 1
+                if untried and (widening is None or present < math.ceil((node.visits + 1) ** widening)):
+                    if node is root and favourite in untried:
+                        action = favourite
+                    else:
+                        action = untried[rng.randrange(len(untried))]
                     child = children[action] = Node(action.player)
                     child.avail = 1
                     world.apply_unchecked(action)
@@ -107,19 +189,22 @@ class MCTS:
                     break
                 best, best_score = legal[0], -1.0
                 for action in legal:
-                    child = children[action]
+                    child = children.get(action)
+                    if child is None:
+                        continue
                     score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                     if score > best_score:
                         best, best_score = action, score
                 world.apply_unchecked(best)
                 node = children[best]
                 path.append(node)
-            self._playout(world, rng)
+            self._playout(world, walk)
             rewards = [evaluate(world, p) for p in players]
             for node in path:
                 node.visits += 1
                 if node.player >= 0:
                     node.total += rewards[node.player]
+        self.playouts = done
         return root
 
     def _playout(self, world: State, rng: random.Random) -> None:

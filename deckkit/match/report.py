@@ -135,7 +135,8 @@ def render(report: dict) -> str:
         count = f"SPRT, at most {report['games']:,} games"
     lines = [f"{report['title']} match: {count}, seed {report['seed']}, "
              f"seats {seats}; "
-             f"A plays {pilots['a']}, B plays {pilots['b']}"]
+             f"A plays {pilots['a']}, B plays {pilots['b']}"
+             + ("; searches timed (not reproducible)" if report.get("reproducible") is False else "")]
     rows = [("deck A", "deck B", "A wins", "B wins", "draws", "A score", "95% interval", "first seat", "turns")]
     for p in report["pairs"]:
         rows.append((p["a"], p["b"], str(p["a_wins"]), str(p["b_wins"]), str(p["draws"]), _pct(p["a_score"]),
@@ -194,12 +195,14 @@ def _table(rows: Sequence[Sequence[str]], right_from: int) -> list[str]:
 
 
 def game_rows(report: dict, records: Sequence[Sequence[dict]]) -> list[dict]:
-    """One flat row per game for ``--games-out``: the pair, seats, winner and length."""
+    """One flat row per game for ``--games-out``: the pair, its AIs (``mcts(200)`` by budget, ``mcts(0.5s)``
+    timed), seats, winner and length."""
     rows = []
     for pair, recs in zip(report["pairs"], records):
         for r in recs:
             rows.append({"a": pair["a"], "b": pair["b"], "index": r["index"], "seed": r["seed"], "a_seat": r["a_seat"],
                          "winner": r["winner"] or "", "first_seat_won": r["first_seat_won"], "turns": r["turns"],
                          "actions": r["actions"], "finished": r["finished"], "a_return": r["returns"][0],
-                         "b_return": r["returns"][1], "pair": r.get("pair", "")})
+                         "b_return": r["returns"][1], "pair": r.get("pair", ""),
+                         "a_ai": report["pilots"]["a"], "b_ai": report["pilots"]["b"]})
     return rows

@@ -14,7 +14,7 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from deckkit.errors import UsageError
-from deckkit.match.ai import check_budget, pilot_spec
+from deckkit.match.ai import SEARCHES, check_search, pilot_spec
 from deckkit.match.game import MatchJob, support_of
 from deckkit.match.report import ratings, summarize_pair
 from deckkit.sim.runner import Backend, open_backend, run
@@ -30,7 +30,8 @@ class MatchOptions:
     seed: int | str = 0
     ai_a: str = "greedy"
     ai_b: str = "greedy"
-    budget: int = 200
+    budget: int | None = None  # playouts per decision (default 200; with ``think`` the cap, default 20,000)
+    think: str | float | None = None  # seconds per decision of a search AI: timed, so not reproducible
     seats: str = "alternate"  # or "fixed": deck A always in seat p1
     settings: dict[str, Any] = field(default_factory=dict)
     workers: int | None = None
@@ -65,10 +66,14 @@ def match(decks: Sequence[Any], options: MatchOptions, progress: Callable[[int, 
                          hint="alternate: deck A sits first in every other game; fixed: deck A always sits first")
     if not 0 < options.confidence < 1:
         raise UsageError(f"--confidence must be between 0 and 1, not {options.confidence}")
-    budget, note = check_budget(options.budget)
-    notes = [note] if note else []
+    budget, think, notes = check_search(options.budget, options.think)
     game_name = decks[0].game
-    pilots = (pilot_spec(options.ai_a, budget, game_name, "--ai-a"), pilot_spec(options.ai_b, budget, game_name, "--ai-b"))
+    pilots = (pilot_spec(options.ai_a, budget, game_name, "--ai-a", think),
+              pilot_spec(options.ai_b, budget, game_name, "--ai-b", think))
+    searching = any(p.ai in SEARCHES for p in pilots)
+    if think is not None and searching:
+        notes.append(f"--think {think:g}s: the searches stop on the clock, so the games depend on this machine's "
+                     "speed and load and a seed does not repeat them (--budget N does)")
     from deckkit.engine.registry import spec
 
     support = support_of(game_name)
@@ -104,7 +109,8 @@ def match(decks: Sequence[Any], options: MatchOptions, progress: Callable[[int, 
     report: dict = {
         "game": game_name, "title": spec(game_name).title, "games": games, "seed": options.seed,
         "seats": options.seats, "pilots": {"a": str(pilots[0]), "b": str(pilots[1])},
-        "budget": budget if any(p.ai == "mcts" for p in pilots) else None, "settings": dict(options.settings),
+        "budget": budget if searching else None, "think": think if searching else None,
+        "reproducible": not (searching and think is not None), "settings": dict(options.settings),
         "decks": labels, "pairs": summaries, "ratings": ratings(labels, summaries) if len(decks) > 2 else None,
         "elapsed_s": round(elapsed, 3), "workers": workers,
         "games_per_s": round(played / elapsed, 3) if elapsed > 0 else None, "interrupted": interrupted,
