@@ -9,7 +9,8 @@ abilities — no card is known by name or role.
 Terms, each ``p``'s minus the other's where it applies:
 
 - life: the other's life taken counts six times one's own (the goldfish race is won by damage);
-- attacks under way: an attacker not blocked deals its attack now (OB-830); a blocked one fights
+- attacks under way — in the active player's main phase, the attacks of every monster that may
+  attack this turn, as this turn's numbers stand: an attacker not blocked deals its attack (OB-830); a blocked one fights
   its blockers (OB-823, OB-824: equality kills; several blockers add up, OB-Q11), so a monster
   that would die counts as gone; before the blocks are over, an attacker meets the block the
   defender would likely make (a free monster that survives it, or trades for a dearer one);
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from deckkit.engine.hidden import squash
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.legality import ATTACK, BLOCK, FIGHT, may_block
+from deckkit.games.obludarium.legality import ATTACK, BLOCK, FIGHT, MAIN, may_attack, may_block
 
 #: Weights: life taken from the other, one's own life, a point of lasting attack (about two attacks to
 #: come, each LIFE_TAKEN), defence, a monster in play, a card in hand, food in play, an artifact, an
@@ -52,7 +53,13 @@ def value(state, p: int) -> float:
         return WON if result == p else -WON if isinstance(result, int) else 0.0
     q = 1 - p
     life = state.life
-    damage, dead = _combat(state) if state.attackers and state.phase in _COMBAT else (0, ())
+    phase = state.phase
+    if phase == MAIN and not state.stack:
+        damage, dead = _combat(state, _ready(state))
+    elif state.attackers and phase in _COMBAT:
+        damage, dead = _combat(state, state.attackers)
+    else:
+        damage, dead = 0, ()
     if damage:
         taken = 1 - state.active
         if damage >= life[taken]:
@@ -129,7 +136,13 @@ def _abilities(info) -> float:
     return ABILITY * n if n else 0.0
 
 
-def _combat(state) -> tuple[int, tuple]:
+def _ready(state) -> list:
+    """The active player's monsters that may attack this turn (what its main phase threatens)."""
+    p = state.active
+    return [perm for perm in state.tables[p] if perm.info.type == MONSTER and may_attack(state, p, perm) is None]
+
+
+def _combat(state, attackers) -> tuple[int, tuple]:
     """The damage the attacks under way deal to the defender and the monsters their fights kill, as
     the fight would go now (OB-820 – OB-830; a blocking spell stops an attack, OB-828). Before the
     blocks are over (attack and block steps), an attacker not yet blocked is taken as blocked where
@@ -139,7 +152,7 @@ def _combat(state) -> tuple[int, tuple]:
     damage = 0
     dead: list = []
     free = _free_blockers(state) if state.phase != FIGHT and not state.dummy[1 - state.active] else None
-    for att in state.attackers:
+    for att in attackers:
         blockers = att.blockers
         if not blockers:
             if att.sblock:

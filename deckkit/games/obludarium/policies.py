@@ -119,7 +119,8 @@ _PASS_KEY = ("pass",)  # the key of a pass among the actions valued
 def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     """The greedy player: every legal action valued by the static evaluation
     (:func:`~deckkit.games.obludarium.evaluation.value`) of the position it leads to, one action on a
-    clone; the first best is taken. Where the evaluation cannot tell — a spell or ability left on the
+    clone; the first best is taken (in the main phase and the attack step a pass on a tie, elsewhere the
+    first in the legal order: a block before a pass). Where the evaluation cannot tell — a spell or ability left on the
     stack, a decision an ability asks — the clone resolves it first with passes and first options
     (a short play-out, counted in :attr:`ObState.lookaheads` and the goldfish trace). Every monster that
     may attack does, unless the other player has an untapped monster: then each attack is valued too."""
@@ -140,8 +141,16 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     valued: dict[tuple, float] = {}
     best, best_value = None, 0.0
     evaluated = played = 0
+    # in the main phase, with nothing of the other player's that could block, the evaluation reads no
+    # change of this turn's defence: an instant that only makes one (spending a card, a tap or food for it)
+    # cannot beat a pass, which is valued first there and kept on a tie
+    quiet = state.phase == MAIN and not state.stack and not state.pending and not state.game.watched \
+        and not _may_be_blocked(state, p)
+    if legal[-1].kind == "pass" and state.phase in _STILL:
+        legal = [legal[-1], *legal[:-1]]
     for action in legal:
-        if action.kind == "attack" and not blockers:
+        kind = action.kind
+        if kind == "attack" and not blockers or quiet and kind in _INSTANTS and _this_turn_only(state, action):
             continue
         shape = (action.kind, *(shapes.get(a, a) for a in action.args)) if shapes else (action.kind, *action.args)
         found = valued.get(shape)
@@ -164,6 +173,30 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     e, r = state.lookaheads
     state.lookaheads = (e + evaluated, r + played)
     return best if best is not None else passive(state)
+
+
+_INSTANTS = ("cast", "use")
+#: Per ability (by identity): whether it only raises this turn's defence (:func:`_this_turn_only`).
+_TURN_ONLY: dict[int, tuple[object, bool]] = {}
+
+
+def _this_turn_only(state, action: Action) -> bool:
+    """Whether the ability ``action`` plays does nothing but raise defence for this turn: each step a
+    boost of defence that does not last (its data: effect, stat, duration, a fixed amount)."""
+    p, name = action.player, action.args[0]
+    if action.kind == "cast":
+        ability = next((card.cast for card in state.hands[p] if card.name == name), None)
+    else:
+        ability = state._perm(p, name).info.use
+    if ability is None:
+        return False
+    found = _TURN_ONLY.get(id(ability))
+    if found is None or found[0] is not ability:
+        found = _TURN_ONLY[id(ability)] = (ability, bool(ability.sequences) and all(
+            step.effect == "boost" and step.param("stat", "attack") == "defense" and step.duration != "permanent"
+            and not step.amount.dynamic and step.amount.fixed >= 0
+            for seq in ability.sequences for step in seq))
+    return found[1]
 
 
 #: The steps whose end by a pass changes nothing the evaluation reads: the attacks under way are
