@@ -106,6 +106,7 @@ LAMP = _card("ob-t-lamp", "Lucerna", "artifact",
 
 
 def test_an_activated_ability_once_each_turn_is_refused_the_second_time_and_back_next_turn():
+    """OB-D35: "use this only once each turn" — the refusal cites the designer card that defines it."""
     game = _game(LAMP)
     state = _state(game, {"table": ["Lucerna", *["Chleba"] * 3]})
     state.apply("use Lucerna")
@@ -113,7 +114,7 @@ def test_an_activated_ability_once_each_turn_is_refused_the_second_time_and_back
     assert state.life[0] == 22
     assert "use Lucerna" not in [str(a) for a in state.legal_actions()]
     reason, rule = state.explain_illegal("use Lucerna")
-    assert "only once each turn" in reason and rule is None
+    assert "only once each turn" in reason and rule == "OB-D35"
     _to_next_turn(state)
     _to_next_turn(state)
     assert state.active == 0 and "use Lucerna" in [str(a) for a in state.legal_actions()]

@@ -169,8 +169,8 @@ def _deciding(state: ObState, p: int, kind: str) -> Refusal | None:
     """:func:`timing` for the deciding player ``p``."""
     if kind == "pass" or kind in INSTANTS:
         return HAND_SIZE if state.phase == DISCARD and not state.stack else None
-    if state.window:
-        return OWN_MAIN_PHASE if kind == "play" else WINDOW
+    if state.window:  # the non-active player's instant or pass; anything else cites its own step
+        return _STEP_OF.get(kind, WINDOW)
     if state.stack:
         return ANSWER
     ph = state.phase
@@ -183,6 +183,11 @@ def _deciding(state: ObState, p: int, kind: str) -> Refusal | None:
     if kind == "block":
         return BLOCK_STEP if ph != BLOCK or p == state.active else None
     return HAND_SIZE if ph != DISCARD else None  # discard
+
+
+#: The step each kind of action belongs to: laying out in the main phase (OB-611), attacks in the
+#: attack step (OB-606), blocks in the block step (OB-607), the discard under the hand-size rule (OB-909).
+_STEP_OF = {"play": OWN_MAIN_PHASE, "attack": ATTACK_STEP, "block": BLOCK_STEP, "discard": HAND_SIZE}
 
 
 def _out_of_turn(state: ObState, p: int, kind: str) -> Refusal:
@@ -248,15 +253,15 @@ def can_lay_out_any(state: ObState, p: int) -> bool:
 
 
 # -- instants ---------------------------------------------------------------------------------------
-NOT_A_SPELL = Refusal(None, lambda a: f"{a.name} is not a spell: write 'play {a.name}'")
+NOT_A_SPELL = Refusal("OB-351", lambda a: f"{a.name} is not a spell: write 'play {a.name}'")
 BLOCKING_SPELL = Refusal("OB-813", lambda a: (
     f"{a.name} is a blocking spell: only the defender casts it, in the block step"))
 SPELL_COST = Refusal("OB-702", lambda a: (
     f"{a.name} costs {a.state.cost_of(a.p, a.card)} food and {a.who} has {a.state.untapped_food(a.p)} untapped"))
-NO_PROPERTY = Refusal(None, lambda a: f"{a.name} has no special property")
+NO_PROPERTY = Refusal("OB-330", lambda a: f"{a.name} has no special property")
 NEW_MONSTER_PROPERTY = Refusal("OB-334", lambda a: f"{a.name} was laid out this turn: no special properties yet")
 TAPPED_PROPERTY = Refusal("OB-704", lambda a: f"{a.name} is tapped")
-ONCE_A_TURN = Refusal(None, lambda a: f"{a.name}'s special property may be used only "
+ONCE_A_TURN = Refusal("OB-D35", lambda a: f"{a.name}'s special property may be used only "
                       f"{'once' if a.card.info.use.per_turn == 1 else f'{a.card.info.use.per_turn} times'} each turn, "
                       "and it has been")
 
@@ -349,7 +354,7 @@ def may_answer(state: ObState, q: int) -> bool:
 # -- combat -----------------------------------------------------------------------------------------
 NOT_A_MONSTER_ATTACK = Refusal("OB-Q9", lambda a: f"{a.name} is not a monster and has no attack")
 NEW_MONSTER_ATTACK = Refusal("OB-333", lambda a: f"{a.name} was laid out this turn and cannot attack")
-CANNOT_ATTACK = Refusal(None, lambda a: f"{a.name} cannot attack now (a restriction on it)")
+CANNOT_ATTACK = Refusal("OB-D9", lambda a: f"{a.name} cannot attack now (a restriction on it)")
 ATTACKS_ONCE = Refusal("OB-804", lambda a: f"{a.name} is already attacking")
 TAPPED_ATTACKER = Refusal("OB-802", lambda a: f"{a.name} is tapped")
 
@@ -376,8 +381,8 @@ FLYING = Refusal("OB-816", lambda a: f"{a.name} flies: only flying monsters can 
 ONE_BLOCK = Refusal("OB-814", lambda a: f"{a.blocker.info.name} already blocks " + (
     "an attack" if not a.state.keyword(a.blocker, "block-two") else
     "this attack" if a.card in a.blocker.blocking else "two attacks"))
-CANNOT_BLOCK = Refusal(None, lambda a: f"{a.blocker.info.name} cannot block")
-EVASION = Refusal(None, lambda a: (
+CANNOT_BLOCK = Refusal("OB-D24", lambda a: f"{a.blocker.info.name} cannot block")
+EVASION = Refusal("OB-D2", lambda a: (
     f"{a.name} can be blocked only by some monsters, and {a.blocker.info.name} is not one"))
 
 
