@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deckkit.engine.core import TERMINAL, Action
@@ -96,7 +96,12 @@ class Play:
         """The legal actions of the person deciding, described, in the game's group order (stable within)."""
         if self.over():
             return []
-        described = [self.screen.describe(self.state, a) for a in self.state.legal_actions()]
+        legal = list(dict.fromkeys(self.state.legal_actions()))  # an action listed twice is one choice
+        described = [self.screen.describe(self.state, a) for a in legal]
+        texts = [c.text for c in described]
+        if len(set(texts)) < len(texts):  # two actions a game describes alike are told apart by their strings
+            described = [c if texts.count(c.text) == 1 else replace(c, text=f"{c.text} [{c.action}]")
+                         for c in described]
         order = {g: i for i, g in enumerate(self.screen.groups)}
         return sorted(described, key=lambda c: order.get(c.group, len(order)))
 

@@ -95,13 +95,15 @@ def describe(state: AlomfogoState, action: Action) -> Choice:
         "helper": ("Duel", "Take {} as helper"), "assist": ("Duel", "Use the helper {}"),
         "counter": ("Cast a spell", "Answer with {}"), "choose": ("Choose", "Choose: {}"),
     }
+    if kind == "start" and name:
+        return Choice(action, "Go on", f"{name} plays first", None)
     if kind in words and name:
         group, text = words[kind]
         return Choice(action, group, text.format(" ".join(args)), base)
     plain = {
         "no defence": ("Duel", "Do not defend (lose glory)"), "no helper": ("Duel", "No helper"),
         "no counter": ("Go on", "Do not answer the spell"), "draw": ("Draw", "Draw a card"),
-        "no draw": ("Draw", "Do not draw"), "start": ("Go on", "Start the game"),
+        "no draw": ("Draw", "Do not draw"),
     }
     if kind in plain:
         group, text = plain[kind]
