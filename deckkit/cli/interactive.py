@@ -95,14 +95,14 @@ def play(
       deckkit play obludarium-standard --web            # then open http://127.0.0.1:8000
     """
     if web:
-        from deckkit.screen.web import check_host, serve
+        from deckkit.screen.web import check_host, serve, url_host
 
         check_host(host, public)
         argv = sys.argv[1:]
         if autosave is None:
             argv += ["--autosave", str(WEB_AUTOSAVE)]
             common.err(f"note: each game is autosaved to {WEB_AUTOSAVE} when its tab closes")
-        common.err(f"serving the game screen on http://{host}:{port} (Ctrl-C stops)")
+        common.err(f"serving the game screen on http://{url_host(host)}:{port} (Ctrl-C stops)")
         serve(argv, host, port, public)
         return
     session = _session(deck, vs, ai, budget, seat, hot_seat, seed, set_, think)

@@ -7,27 +7,20 @@ server listens on the loopback address unless ``--public`` says that other machi
 
 from __future__ import annotations
 
-import ipaddress
 import shlex
 import sys
 
+from deckkit.catalogue.web import check_port, is_loopback, url_host
 from deckkit.errors import UsageError
 
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is this machine only (``localhost``, 127.0.0.0/8, ::1)."""
-    if host.strip().lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+__all__ = ["check_host", "command", "is_loopback", "serve", "url_host"]
 
 
 def check_host(host: str, public: bool) -> None:
-    """Refuse an address other machines can reach unless ``--public`` was given."""
+    """Refuse an address other machines can reach (or an empty one: every interface) unless ``--public``."""
     if not is_loopback(host) and not public:
-        raise UsageError(f"--host {host}: other machines could connect and play (and save files) as you",
+        shown = host if host.strip() else "''"
+        raise UsageError(f"--host {shown}: other machines could connect and play (and save files) as you",
                          hint="leave --host out (127.0.0.1, this machine only), or add --public to mean it")
 
 
@@ -53,6 +46,7 @@ def command(argv: list[str]) -> str:
 def serve(argv: list[str], host: str, port: int, public: bool) -> None:  # pragma: no cover - runs until Ctrl-C
     """Serve the game screen until Ctrl-C."""
     check_host(host, public)
+    check_port(host.strip() or "0.0.0.0", port)
     try:
         from textual_serve.server import Server
     except ImportError:
