@@ -77,10 +77,13 @@ def match(
 
     \b
     Examples:
-      deckkit match obludarium-standard obludarium-standard --ai-a mcts --ai-b greedy --games 100
+      deckkit match obludarium-standard obludarium-standard --ai-a mcts --ai-b greedy --games 10
+                                                   (MCTS thinks at every decision: up to a minute a game)
       deckkit match alomfogo-casual alomfogo-casual --ai-a expert --ai-b greedy --think 0.2s -n 20
+                                                   (0.2 s a decision: about 20 s a game, minutes in all)
       deckkit match alomfogo-casual alomfogo-tournament --ai greedy --games 1000 --seed 7
       deckkit match kotlik-standard kotlik-standard --ai-a mcts --ai-b greedy --trace -n 20
+                                                   (a minute or two)
       deckkit match obludarium-standard obludarium-standard --ai-a strategy:obludarium-greedy --ai-b greedy
       deckkit match alomfogo-casual alomfogo-tournament --sprt 0,50 --alpha 0.05 --beta 0.05
       deckkit match alomfogo-casual alomfogo-tournament --games 200 --plan 20

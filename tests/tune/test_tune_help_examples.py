@@ -39,3 +39,10 @@ def test_a_long_example_says_it_takes_minutes(command):
         games = [int(n) for n in re.findall(r"(?:--games|-n) (\d+)", example)]
         if any(n > 5000 for n in games):
             assert "minute" in example, example
+
+
+def test_a_match_example_with_a_search_ai_says_how_long_it_runs():
+    """A search AI (mcts, expert) thinks at every decision: its examples say how long a game takes."""
+    searching = [e for e in _examples("match") if re.search(r"--ai(-[ab])? (mcts|expert)\b", e)]
+    assert searching
+    assert all("minute" in e for e in searching), searching
