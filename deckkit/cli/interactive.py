@@ -80,7 +80,7 @@ def play(
 
     You see what your seat may see (the other hand only as a count). The game screen shows the table,
     your actions grouped and described (Enter takes one), any card's text and abilities, and a log of
-    everything that happens; keys u undo, s save, l load, r resign, ? help, q quit. The line mode
+    everything that happens; keys u undo, s save, l load, r resign, c read a card, ? help, q quit. The line mode
     (--plain, or through a pipe) shows the same: type the number of an action or the action itself,
     card NAME to read a card, help for the commands. You are asked only at real decisions: a window
     in which you could only pass is passed for you (--stop-at-every-window asks anyway). A saved

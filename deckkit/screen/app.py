@@ -35,6 +35,7 @@ that happens, the other side's actions step by step.
   Enter  take the highlighted action      Tab    move between the lists
   u      undo your last decision          s      save the game (a script that replays it)
   l      load a saved game                r      resign (press r twice)
+  c      read any card of the game by its name
   ?      this help                        q      quit (the autosave, if any, is written)
   Ctrl-C stop at once (exit code 130; the autosave is written)
 
@@ -64,6 +65,7 @@ class GameApp(App[None]):
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("r", "resign", "Resign"),
+        Binding("c", "card", "Card"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
         Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),
@@ -311,6 +313,18 @@ class GameApp(App[None]):
         self.resign_asked = False
         self.play.resign()
         self.redraw()
+
+    def action_card(self) -> None:
+        self.push_screen(Ask("Read which card (its name or its English name)?"), self._read_card)
+
+    def _read_card(self, name: str | None) -> None:
+        if not name:
+            return
+        card, hint = self.play.find_card(name)
+        if card is None:
+            self.notify(f"No card {name!r} in this game; {hint}", severity="warning", timeout=8)
+            return
+        self.query_one("#card", Static).update(card_renderable(self.play.card_info(card)))
 
     def action_help(self) -> None:
         self.push_screen(Help(HELP))

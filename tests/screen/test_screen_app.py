@@ -50,6 +50,9 @@ def test_a_whole_game_on_the_screen_with_undo_save_and_a_card_read(deck, make_pl
             await pilot.pause()
             shown = str(app.query_one("#card", Static).content)
             assert shown.strip() and "Select a card" not in shown
+            await _answer(app, pilot, "c", "glum" if deck.startswith("ob") else "nothing such")
+            if deck.startswith("ob"):  # any card of the game by its name
+                assert str(app.query_one("#card", Static).content).startswith("Glum")
             actions.focus()
             await pilot.press("enter")  # the first action
             await settle(app, pilot)
