@@ -30,6 +30,10 @@ from deckkit.hands.procedures import DeckTooSmall, GameProcedure, cards_drawn_by
 
 DP_KEEP_CLASSES = 3  # keep rules with more classes (and mulligans) use the block pass or the pass over pools
 BLOCK_GROUP_ATOMS = 3  # the block pass carries a clause's counts while its atoms are dealt: few atoms per clause
+# Wider clauses: the block pass and the pass over pools take turns, from this many steps each, growing.
+RACE_START = 50_000
+POOL_STEPS = 8  # steps of the pass over pools per step of the block pass in the same time (its loops are generated code)
+MAX_CATEGORIES = 8  # queries; an exact question over up to this many is never refused, only slow
 
 __all__ = ["Question", "OddsResult", "question", "exact_odds", "simulate_odds", "atoms_of"]
 
@@ -206,14 +210,8 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
         engine = BlockOdds(counts, sigs, {"cond": condition, "keep": keep_cond}, queries)
         if engine.widest_group() <= BLOCK_GROUP_ATOMS:
             total, by_depth, seen = block_odds(engine, q.sizes, q.draws, q.mulligan == "bottom")
-            return OddsResult(q, condition.text, total, "exact", impossible=total == 0.0 and not seen,
-                              keep_by_depth=by_depth, keep=keep.text if keep else None, atoms=len(counts),
-                              elapsed_s=time.perf_counter() - t0)
-        from deckkit.hands.odds_dp import pooled_odds
-
-        total, by_depth, seen = pooled_odds(counts, _projector(condition, queries, sigs),
-                                            _projector(keep_cond, queries, sigs), q.sizes, q.draws,
-                                            q.mulligan == "bottom")
+        else:
+            total, by_depth, seen = _blocks_or_pools(engine, counts, condition, keep_cond, queries, sigs, q)
         return OddsResult(q, condition.text, total, "exact", impossible=total == 0.0 and not seen,
                           keep_by_depth=by_depth, keep=keep.text if keep else None, atoms=len(counts),
                           elapsed_s=time.perf_counter() - t0)
@@ -225,6 +223,45 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
     return OddsResult(q, condition.text, total, "exact", impossible=impossible,
                       keep_by_depth=by_depth, keep=keep.text if keep else None, atoms=len(counts),
                       elapsed_s=time.perf_counter() - t0)
+
+
+def _blocks_or_pools(engine: Any, counts: list[int], condition: Condition, keep_cond: Condition, queries: list[str],
+                     sigs: list[tuple[bool, ...]], q: Question) -> tuple[float, list[float], bool]:
+    """The block pass and the pass over pools in turns, each given four times the steps of its last try.
+
+    Which is cheaper depends on the condition's shape (a conjunction of small clauses suits the
+    blocks, an ``or`` over every category the pools) in ways no rule of thumb catches; both are
+    exact, so the first to finish answers, for about twice the cost of the faster one (the pass over
+    pools is resumed where it stopped; the block pass keeps the joints it finished).
+    A question over more than MAX_CATEGORIES queries is refused past the work limit.
+    """
+    from deckkit.hands.odds_blocks import OverBudget, block_odds
+    from deckkit.hands.odds_dp import pooled_steps
+    from deckkit.hands.odds_enum import _WORK_LIMIT
+
+    bottom = q.mulligan == "bottom"
+    pools: Any = pooled_steps(counts, _projector(condition, queries, sigs), _projector(keep_cond, queries, sigs),
+                              q.sizes, q.draws, bottom)
+    planned = 0
+    budget = float(RACE_START)
+    while True:
+        engine.steps_left = budget  # joints finished in an earlier round are remembered
+        try:
+            return block_odds(engine, q.sizes, q.draws, bottom)
+        except OverBudget:
+            pass
+        try:  # the pass over pools goes on where it stopped, while its next piece fits its share
+            while pools is not None and planned <= POOL_STEPS * budget:
+                planned = next(pools)
+        except StopIteration as done:
+            return done.value
+        except UsageError:  # more compositions than the pass lists: the block pass goes on alone
+            pools = None
+        if budget > _WORK_LIMIT and len(queries) > MAX_CATEGORIES:
+            raise UsageError(f"this question has more than {MAX_CATEGORIES} card categories and too many "
+                             "mulligans for exact odds",
+                             hint="use --simulate N for a seeded estimate, or fewer --mulligans")
+        budget *= 4
 
 
 def answer(cards: Sequence[dict], game: str, condition: Condition, *, mulligans: int = 0,

@@ -35,7 +35,11 @@ from dataclasses import dataclass
 
 from deckkit.hands.conditions import BoolOp, Cmp, CondNode, Condition, Not, _evaluator
 
-__all__ = ["BlockOdds", "block_odds", "clauses"]
+__all__ = ["BlockOdds", "OverBudget", "block_odds", "clauses"]
+
+
+class OverBudget(Exception):
+    """A pass took more steps than it was given; the caller answers by another method or with more steps."""
 
 
 def clauses(node: CondNode) -> list[CondNode]:
@@ -183,6 +187,9 @@ class BlockOdds:
         self.fact = [float(math.factorial(k)) for k in range(self.N + 1)]
         self.inv_fact = [1.0 / f for f in self.fact]
         self._memo: dict[tuple, float] = {}
+        # Steps (states times counts dealt) still allowed; a finished joint is remembered, so a
+        # pass stopped here and run again with more steps does not repeat it.
+        self.steps_left: float = math.inf
 
     def widest_group(self) -> int:
         """The most atoms one clause group holds (0 when no clause sees any card)."""
@@ -269,6 +276,7 @@ class _GroupDeal:
     def __init__(self, engine: BlockOdds, g: _Group, sizes: tuple[int, ...],
                  slots: tuple[tuple[str, tuple[int, ...]], ...], W: int) -> None:
         self.g, self.sizes, self.slots, self.W = g, sizes, slots, W
+        self.engine = engine
         self.counts, self.inv, self.fact = engine.counts, engine.inv_fact, engine.fact
         B, nq = len(sizes), len(g.queries)
         self.nq = nq
@@ -346,6 +354,10 @@ class _GroupDeal:
         s_b, shift = self.sizes[b], self.W * b
         unit = (1 << shift) + (1 << KS)
         span = min(s_b, n)
+        engine = self.engine
+        engine.steps_left -= len(cur) * (span + 1)
+        if engine.steps_left < 0:
+            raise OverBudget
         # per counts part: for x = 0 … span, what to add to the key (None: a slot fails)
         rows: dict[int, list[tuple[int, int, float]]] = {}
         for key, w in cur.items():

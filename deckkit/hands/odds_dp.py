@@ -20,7 +20,7 @@ method, kept as the tests' reference) to float rounding.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from deckkit.hands.conditions import Cmp, Condition, Not, BoolOp
 
@@ -275,10 +275,27 @@ def pooled_odds(counts: Sequence[int], cond_ok: Callable[[tuple[int, ...]], bool
     ``or`` of likely events, say) then costs little instead of being refused as too large.
 
     Returns (probability, P(keep after m mulligans) for m = 0 … K, whether any block satisfies
-    the condition).
+    the condition). A question past the work limit is refused.
     """
     from deckkit.errors import UsageError
-    from deckkit.hands.odds_enum import _WORK_LIMIT, _Compositions, _kernels, _valued_blocks
+    from deckkit.hands.odds_enum import _WORK_LIMIT
+
+    steps = pooled_steps(counts, cond_ok, keep_ok, sizes, draws, bottom)
+    try:
+        while True:
+            if next(steps) > _WORK_LIMIT:
+                raise UsageError("this question has too many card categories and mulligans for exact odds",
+                                 hint="use --simulate N for a seeded estimate, or fewer --mulligans")
+    except StopIteration as done:
+        return done.value
+
+
+def pooled_steps(counts: Sequence[int], cond_ok: Callable[[tuple[int, ...]], bool],
+                 keep_ok: Callable[[tuple[int, ...]], bool], sizes: Sequence[int], draws: int,
+                 bottom: bool) -> Generator[int, None, tuple[float, list[float], bool]]:
+    """:func:`pooled_odds` in steps: before each large piece of work it yields the inner-loop steps
+    done so far plus that piece's, so a caller can stop it or let it go on; it returns the answer."""
+    from deckkit.hands.odds_enum import _Compositions, _kernels, _valued_blocks
 
     n = tuple(counts)
     A = len(n)
@@ -300,12 +317,11 @@ def pooled_odds(counts: Sequence[int], cond_ok: Callable[[tuple[int, ...]], bool
         small = min(s, d)
         parts = comps.of_size(small) if not last and d else []
         work += len(side) * len(parts) * A
+        yield work
         blocks = _valued_blocks(side, s, d, last, parts, keep_ok, comb)
         rejects = [] if last else [h + (comps.code(h),) for h in comps.of_size(s) if not keep_ok(h)]
         work += len(dist) * (len(blocks) + len(rejects))
-        if work > _WORK_LIMIT:
-            raise UsageError("this question has too many card categories and mulligans for exact odds",
-                             hint="use --simulate N for a seeded estimate, or fewer --mulligans")
+        yield work
         nxt: dict[int, float] = {}
         kept = 0.0
         for used, pm in dist.items():

@@ -229,16 +229,16 @@ def test_many_categories_with_a_simple_keep_rule_get_exact_odds(bundled_deck):
     assert abs(sim.probability - exact.probability) <= 4 * sim.stderr
 
 
-def test_too_many_categories_for_exact_odds_points_to_simulation(bundled_deck):
+def test_five_categories_kept_by_themselves_get_exact_odds_beside_a_simulation(bundled_deck):
+    """Eight atoms, 3 mulligans (OB-504 – OB-506), turn 3, the condition its own keep rule: answered exactly
+    (up to eight categories nothing is refused), and answer() puts the exact twin beside a simulation."""
     game, cards = bundled_deck("obludarium-standard")
     cond = compile_condition("count(t:food)>=2 and count(cost<=1)>=1 and count(cost>=3)>=1 and count(kw:flying)>=1 "
                              "and count(atk>=2)>=1")
-    with pytest.raises(UsageError, match="too many card categories") as info:
-        exact_odds(cards, cond, question(game, 60, mulligans=3, turn=3))  # the condition is its own keep rule
-    assert "--simulate" in info.value.hint
-    # the simulation still answers, and answer() keeps it without an exact twin
-    sim, exact = answer(cards, game, cond, mulligans=3, turn=3, simulate=2000, seed=1)
-    assert sim.method == "simulation" and exact is None
+    exact = exact_odds(cards, cond, question(game, 60, mulligans=3, turn=3))
+    sim, twin = answer(cards, game, cond, mulligans=3, turn=3, simulate=4000, seed=1)
+    assert sim.method == "simulation" and twin is not None and twin.probability == exact.probability
+    assert abs(sim.probability - exact.probability) <= 4 * sim.stderr
 
 
 @settings(max_examples=25, deadline=None)
