@@ -8,6 +8,7 @@ then fail and ask for an id), so an import reports each such card as a warning, 
 
 from __future__ import annotations
 
+import re
 from operator import itemgetter
 from typing import Any
 
@@ -57,6 +58,35 @@ def name_clashes(cat: Any, batches: list[tuple[str, list[tuple]]],
                 file, f"name {row[_NAME]!r} is already the name of {', '.join(others)}",
                 line=known[number - 1] if known else None, record=number, path="$.name",
                 hint=f"name them by id in decks and scripts ({', '.join(ids)}), or rename the card"))
+    return problems
+
+
+# The control characters (U+0080-U+009F) that the Windows-1250 bytes of letters (Š Ś Ť Ž Ź š ś ť ž ź)
+# become when a file is read as Latin-2 or Latin-1: a name holding one was decoded wrongly.
+_MISDECODED = re.compile("[" + "".join(chr(b) for b in range(0x80, 0xA0)
+                                       if bytes([b]).decode("cp1250", "replace").isalpha()) + "]")
+
+
+def misdecoded_names(batches: list[tuple[str, list[tuple]]],
+                     lines: list[list[int | None] | None] | None = None) -> list[Problem]:
+    """One error per incoming card whose name holds a control character that a Windows-1250 letter becomes
+    under a wrong decoding (``Ž`` read as Latin-2 is U+008E): refused, since the card would be named wrongly."""
+    all_rows = batches[0][1] if len(batches) == 1 else [row for _, rows in batches for row in rows]
+    if not _MISDECODED.search(" ".join(map(itemgetter(_NAME), all_rows))):  # the common case: one scan
+        return []
+    problems: list[Problem] = []
+    for index, (file, rows) in enumerate(batches):
+        known = lines[index] if lines else None
+        for number, row in enumerate(rows, start=1):
+            bad = _MISDECODED.search(row[_NAME])
+            if bad:
+                letter = bytes([ord(bad.group())]).decode("cp1250")
+                shown = row[_NAME].encode("unicode_escape").decode("ascii")
+                problems.append(Problem(
+                    file, f"the name {shown!r} of {row[_ID]} holds the control character U+{ord(bad.group()):04X}, "
+                          f"which is {letter!r} of a Windows-1250 file decoded wrongly",
+                    line=known[number - 1] if known else None, record=number, path="$.name",
+                    hint="convert the original file with iconv -f cp1250 -t utf-8 (not latin2) and import that"))
     return problems
 
 

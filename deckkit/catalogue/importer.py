@@ -11,23 +11,20 @@ each card is expanded before it is checked, and the definitions are stored with 
 
 from __future__ import annotations
 
-import csv
 import gc
-import io
 import json
 import re
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from deckkit.catalogue.clashes import control_names, name_clashes
+from deckkit.catalogue.clashes import control_names, misdecoded_names, name_clashes
 from deckkit.catalogue.import_keywords import ability_warnings, expand_keywords
 from deckkit.catalogue.lines import fill_lines
 from deckkit.inputs import read_bytes
-from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.jsontext import loads as _loads
 from deckkit.echo import shown, shown_key
 from deckkit.errors import ValidationFailed
@@ -95,7 +92,7 @@ def _decode(path: Path, raw: bytes) -> tuple[str | None, list[Problem]]:
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))  # a byte-order mark: Windows' "Unicode" is UTF-16
         hint = ("this is UTF-16 text; save it as UTF-8 (e.g. iconv -f utf-16 -t utf-8)" if utf16
-                else "save the file as UTF-8 (e.g. iconv -f latin2 -t utf-8)")
+                else _legacy_hint(raw))
         return None, [Problem(name, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {col} cannot be decoded",
                               line=line, hint=hint)]
     if not text or text.isspace():  # isspace: no copy of a large file, as strip() would make
@@ -105,6 +102,33 @@ def _decode(path: Path, raw: bytes) -> tuple[str | None, list[Problem]]:
         return None, [Problem(name, f"NUL character at column {col}: this looks like a binary file", line=line,
                               hint="card files are UTF-8 text")]
     return text, []
+
+
+def _legacy_hint(raw: bytes) -> str:
+    """How to convert a file in a legacy 8-bit encoding. Czech and Hungarian files from Windows are
+    Windows-1250: read as Latin-2 (ISO-8859-2) its Š, Ť, Ž, š, ť, ž, ź (bytes 0x80-0x9f) would become
+    control characters, so cp1250 comes first; Latin-2 only where no such byte is."""
+    hint = "save the file as UTF-8: a Windows file (Windows-1250) converts with iconv -f cp1250 -t utf-8"
+    if re.search(rb"[\x80-\x9f]", raw) is None:
+        hint += " (an ISO-8859-2 file: iconv -f latin2 -t utf-8)"
+    return hint
+
+
+def _full_game_names(datas: list) -> None:
+    """A record's game written as on the command line (``ob``, ``AF``, ``Obludárium``) becomes the game's
+    full name before validation, so files take the aliases the commands take."""
+    from deckkit.engine.registry import find
+
+    known: dict[str, str | None] = {}
+    for data in datas:
+        game = data.get("game") if isinstance(data, dict) else None
+        if isinstance(game, str):
+            if game not in known:
+                spec = find(game)
+                known[game] = spec.name if spec is not None else None
+            full = known[game]
+            if full is not None and full != game:
+                data["game"] = full
 
 
 _FIRST_CHAR = re.compile(r"\S")
@@ -229,50 +253,11 @@ def _read_jsonl(name: str, text: str) -> tuple[list[Record], list[Problem]]:
     return records, problems
 
 
-def _read_csv(name: str, text: str) -> tuple[list[Record], list[Problem]]:
-    records: list[Record] = []
-    problems: list[Problem] = []
-    delimiter = sniff_delimiter(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    try:
-        header = next(reader)
-    except csv.Error as exc:
-        return [], [Problem(name, f"invalid CSV: {exc}", line=reader.line_num or 1)]
-    problems += check_header(name, header, delimiter)
-    if problems:
-        return [], problems
-    header = header_columns(header)
-    quote_hint = f"quote cells that contain {delimiter_name(delimiter)}, the separator of this file"
-    number, prev_line = 0, reader.line_num
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            problems.append(Problem(name, f"invalid CSV: {exc}", line=reader.line_num,
-                                    hint=f"quote cells that hold {delimiter_name(delimiter)}, quotes or line breaks"))
-            break
-        start, prev_line = prev_line + 1, reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        number += 1
-        if len(row) != len(header):
-            problems.append(Problem(name, f"the row has {len(row)} cells, the header has {len(header)}", line=start,
-                                    record=number, hint=quote_hint))
-            continue
-        data, cell_problems = parse_row(header, row)
-        problems += [replace(p, file=name, line=start, record=number) for p in cell_problems]
-        records.append(Record(name, start, number, data))
-    if not records and not problems:
-        problems.append(Problem(name, "the CSV file has a header but no cards", line=1,
-                                hint="add one card per row below the header"))
-    return records, problems
-
-
 def read_file(path: str | Path) -> tuple[list[Record], list[Problem]]:
     """The records of one card file and the problems met reading it (format from suffix or content)."""
     batch, problems = _read(path)
+    if batch is not None:
+        _full_game_names(batch.datas)
     return (batch.records if batch is not None else []), problems
 
 
@@ -293,6 +278,10 @@ def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
     except FileReadError as exc:
         message = "no such file" if exc.message == "no such card file" else exc.message
         return None, [Problem(name, message, hint=exc.hint)]
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        from deckkit.catalogue.tables import read_xlsx
+
+        return _records_batch(name, read_xlsx(name, raw))
     text, problems = _decode(path, raw)
     if text is None:
         return None, problems
@@ -305,7 +294,9 @@ def _read(path: str | Path) -> tuple[_Batch | None, list[Problem]]:
         return _read_json(name, text)
     if kind == "jsonl":
         return _records_batch(name, _read_jsonl(name, text))
-    return _records_batch(name, _read_csv(name, text))
+    from deckkit.catalogue.tables import read_csv
+
+    return _records_batch(name, read_csv(name, text))
 
 
 def validate_records(records: Iterable[Record]) -> list[Problem]:
@@ -421,6 +412,7 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
     for path in paths:
         batch, probs = _read(path)
         if batch is not None:
+            _full_game_names(batch.datas)
             batches.append(batch)
         problems += probs
     read = sum(len(b.datas) for b in batches)  # the cards of the files (a changed keyword may add stored ones)
@@ -447,6 +439,11 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
     by_file = _rows_by_file(batches)
     rows = by_file[0][1] if len(by_file) == 1 else [row for _, file_rows in by_file for row in file_rows]
     lines = [[r.line for r in b._records] if b._records is not None else None for b in batches]
+    misdecoded = _located(misdecoded_names(by_file, lines), paths)
+    if misdecoded:
+        raise ValidationFailed(f"{len(misdecoded)} name{'s' * (len(misdecoded) != 1)} decoded with the wrong "
+                               "encoding; nothing was imported", misdecoded,
+                               hint="a Windows-1250 file converts with iconv -f cp1250 -t utf-8")
     clashes = _located(name_clashes(cat, by_file, lines), paths)
     if clashes and strict:
         n = len(clashes)

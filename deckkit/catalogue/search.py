@@ -15,7 +15,7 @@ from deckkit.catalogue import nameindex
 from deckkit.catalogue.rows import SEP
 from deckkit.query import (FIELDS, PREFIX_MIN, And, FieldRef, Node, Not, Term, enum_values, formats_named, parse,
                            text_tokens, type_values)
-from deckkit.query.terms import collection_term
+from deckkit.query.terms import collection_term, id_prefix
 from deckkit.text import fold
 
 _NUM_COLUMNS = {"cost": "cost", "atk": "attack", "def": "defense", "number": "number", "glory": "glory"}
@@ -108,7 +108,7 @@ def _term_sql(t: Term, alone: bool = False, names: bool = False) -> tuple[str, l
     # index-friendly: nullable columns get "col IS NOT NULL AND ...", not ifnull(...).
     kind = FIELDS[t.field]
     if t.regex:
-        col = "c.name" if t.field == "name" else "c.text"
+        col = {"name": "c.name", "id": "c.id"}.get(t.field, "c.text")
         from deckkit.boundedre import prepare_sql
 
         prepare_sql(t.value)  # a fresh time budget for this query's pattern
@@ -151,6 +151,9 @@ def _term_sql(t: Term, alone: bool = False, names: bool = False) -> tuple[str, l
     elif kind == "list":
         kind_code = {"kw": "k", "effect": "e"}.get(t.field, "s")
         sql, params = f"c.pk IN (SELECT pk FROM card_tags WHERE kind = '{kind_code}' AND value = ?)", [fold(t.value)]
+    elif t.field == "id" and id_prefix(t.value) is not None:  # id:ob-my- : a range of the id index
+        low = id_prefix(t.value) or ""
+        sql, params = "(c.id >= ? AND c.id < ?)", [low, low[:-1] + chr(ord(low[-1]) + 1)]
     else:
         col = _EQ_COLUMNS[t.field]
         value = t.value if t.field in ("game", "type", "rarity", "label") else fold(t.value)

@@ -71,7 +71,9 @@ give every match unless --limit.
 IMPORT_HELP = """Validate card files and upsert them into the catalogue in one transaction.
 
 \b
-Reads JSON arrays (.json), JSON Lines (.jsonl) and CSV (.csv, header row).
+Reads JSON arrays (.json), JSON Lines (.jsonl), CSV (.csv, header row) and
+.xlsx workbooks (the first sheet, laid out as a CSV file; needs
+pip install 'deckkit[xlsx]'). A record's game may be an alias (ob, af, ko).
 Every record is checked against schemas/card.schema.json; if anything is
 wrong, every problem is reported (file:line, record, JSON path, message,
 hint) and nothing is written. Cards are matched by id: the summary says
@@ -105,7 +107,11 @@ by ';' (flying;nocturnal) or a JSON array; names/abilities/provenance: JSON;
 blocking: true/false; an empty cell leaves the field out. Spreadsheet
 files work as saved: cells separated by commas, semicolons or tabs (found
 from the header row), column names in any case, spaces around cells
-ignored; in a semicolon file, quote a list cell ("flying;nocturnal").
+ignored; in a semicolon file, quote a list cell ("flying;nocturnal"); a
+byte-order mark is skipped. Files are UTF-8: a Windows-1250 file converts
+with iconv -f cp1250 -t utf-8. A name holding a control character that a
+Windows-1250 letter becomes when read as Latin-2 (U+008A Š, U+008E Ž,
+U+009D ť, …) is an error: the file was converted with the wrong encoding.
 
 \b
 Examples:
@@ -130,7 +136,7 @@ def _write(text: str) -> None:
 
 
 def import_(
-    files: Annotated[list[Path], typer.Argument(help="Card files: .json (array), .jsonl, .csv; '-' reads stdin.",
+    files: Annotated[list[Path], typer.Argument(help="Card files: .json (array), .jsonl, .csv, .xlsx; '-' reads stdin.",
                                                 show_default=False)],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Validate and report, write nothing.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every problem, not the best per record.")] = False,
@@ -184,13 +190,18 @@ def export(
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game's cards (name or alias).")] = None,
     query: Annotated[str | None, typer.Option("--query", "-q", help="Only cards matching this search query.")] = None,
     file: Annotated[Path | None, typer.Option("--file", "-f", help="Write here instead of stdout ('-': stdout).")] = None,
+    excel: Annotated[bool, typer.Option("--excel", help="CSV as Czech and Hungarian spreadsheets open it: cells "
+                                        "separated by ';', UTF-8 with a byte-order mark, CRLF line ends.")] = False,
     output: common.ExportOutput = None,
 ) -> None:
-    """Write the catalogue (or --game, or a --query's matches) as JSON, JSON Lines or CSV that import takes back.
+    """Write the catalogue (or --game, or a --query's matches) as JSON, JSON Lines, CSV or an .xlsx workbook
+    that import takes back unchanged.
 
     \b
     Examples:
       deckkit export -o csv -f cards.csv
+      deckkit export -o csv --excel -f cards.csv    (opens in a spreadsheet by a double click)
+      deckkit export -f cards.xlsx                  (needs: pip install 'deckkit[xlsx]')
       deckkit export --game af --query 't:dreamwalker' -o jsonl
       deckkit export -f - -o csv | head
     """
@@ -201,7 +212,7 @@ def export(
     if file is not None and str(file) == "-":
         file = None
     fmt = format_for(file, output)
-    text, count = do_export(_open(), fmt, game=game, query=query, path=file)
+    text, count = do_export(_open(), fmt, game=game, query=query, path=file, excel=excel)
     if file is None:
         sys.stdout.write(text)
     else:

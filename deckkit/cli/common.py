@@ -67,7 +67,8 @@ class _State:
 STATE = _State()
 
 
-_FORMAT_HELP = {"table": "table (for people)", "json": "json", "csv": "csv", "jsonl": "jsonl (one JSON object a line)"}
+_FORMAT_HELP = {"table": "table (for people)", "json": "json", "csv": "csv", "jsonl": "jsonl (one JSON object a line)",
+                "xlsx": "xlsx (a spreadsheet workbook)"}
 
 
 def output_option(*formats: str, help: str | None = None) -> Any:
@@ -113,8 +114,8 @@ Beta = Annotated[float, typer.Option(help="--sprt/--plan: the false-negative rat
 # goldfish, match and tune: keep no result in the catalogue's deck history.
 NoHistory = Annotated[bool, typer.Option("--no-history", help="Keep no record of the result in the catalogue "
                                                               "(deckkit deck history lists the kept ones).")]
-ExportOutput = output_option("json", "jsonl", "csv", help="json (default), jsonl or csv; "
-                             "from --file's suffix if not given.")
+ExportOutput = output_option("json", "jsonl", "csv", "xlsx", help="json (default), jsonl, csv or xlsx (a "
+                             "workbook, to --file; needs the xlsx extra); from --file's suffix if not given.")
 
 
 def data_output() -> None:

@@ -18,6 +18,7 @@ from deckkit.query.terms import (
     Term,
     card_key,
     collection_term,
+    id_prefix,
     formats_named,
     is_flags,
     text_tokens,
@@ -122,6 +123,8 @@ def _term_predicate(t: Term) -> Predicate:
     elif kind in ("game", "enum"):
         value = t.value
         pred = lambda c: c.get(key) == value  # noqa: E731
+    elif t.field == "id" and (start := id_prefix(t.value)) is not None:
+        pred = lambda c: isinstance(v := c.get("id"), str) and v.startswith(start)  # noqa: E731
     else:  # eq: folded equality
         needle = fold(t.value)
         pred = lambda c: isinstance(v := c.get(key), str) and fold(v) == needle  # noqa: E731
@@ -132,12 +135,12 @@ def _term_predicate(t: Term) -> Predicate:
 
 
 def _regex_predicate(t: Term) -> Predicate:
-    """A /regex/ on the name (n:) or the rules text, remembered per text seen."""
+    """A /regex/ on the name (n:), the id or the rules text, remembered per text seen."""
     from deckkit.boundedre import Matcher
 
     rx = Matcher(t.value)  # one time budget for every card asked about
     seen: dict[str, bool] = {}  # hands repeat the same few cards
-    src = "name" if t.field == "name" else "text"
+    src = t.field if t.field in ("name", "id") else "text"
 
     def pred(c: dict) -> bool:
         text = c.get(src) or ""

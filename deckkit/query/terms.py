@@ -125,6 +125,16 @@ def is_values() -> dict[str, str]:
     return out
 
 
+def id_prefix(value: str) -> str | None:
+    """The start of the ids ``id:VALUE`` asks for when it is a prefix (``id:ob-my-``, ``id:ob-my*``), folded;
+    None for a whole id (an id holds letters, digits and dashes, so a trailing ``-`` or ``*`` marks a prefix)."""
+    if value.endswith("*") and len(value) > 1:
+        return fold(value[:-1])
+    if value.endswith("-"):
+        return fold(value)
+    return None
+
+
 def collection_term(node: Any) -> bool:
     """Whether a term asks the collection (``is:owned``, ``owned>=N``, a comparison with ``owned``)."""
     if not isinstance(node, Term):
@@ -141,7 +151,7 @@ def is_flags(name: str) -> list[tuple[str, Any]]:
     return [(g.name, g.search_flags[name]) for g in registered_games() if name in g.search_flags]
 _EQ_OPS = (":", "=", "!=")
 _NUM_OPS = (":", "=", "!=", "<", "<=", ">", ">=")
-_REGEX_FIELDS = ("name", "text")
+_REGEX_FIELDS = ("name", "text", "id")
 PREFIX_MIN = 3  # a shorter last word of o: must match a whole word ("o:a" would match almost every card)
 _MAX_QUERY = 2000  # a query is typed by a person; refuse megabyte inputs before parsing
 MAX_TERMS = 200  # every term is one or two nodes of SQLite's expression tree

@@ -282,9 +282,15 @@ def test_event_with_attack_reads_an_alomfogo_event(cat, write):
 
 
 @pytest.mark.parametrize("game", ["af", "AF", "Álomfogó", "Alomfogo"])
-def test_game_alias_or_display_name_gets_the_full_name_as_hint(cat, write, game):
-    (p,) = _problems(cat, write("x.json", [{**card(1), "game": game}]))
-    assert p.path == "$.game" and p.hint.startswith("did you mean 'alomfogo'? records spell the game in full")
+def test_game_alias_or_display_name_is_read_as_the_full_name(cat, write, game):
+    """A file takes the game names the command line takes (issue 26); the full name is stored."""
+    report = import_files(cat, [write("x.json", [{**card(1), "game": game}])])
+    assert report.added == [card(1)["id"]] and cat.get(card(1)["id"])["game"] == "alomfogo"
+
+
+def test_a_game_name_that_is_no_alias_is_still_refused(cat, write):
+    (p,) = _problems(cat, write("x.json", [{**card(1), "game": "alomfog"}]))
+    assert p.path == "$.game" and p.message == "'alomfog' is not one of obludarium, alomfogo, kotlik"
 
 
 def test_unknown_game_hint_lists_the_games(cat, write):

@@ -14,11 +14,13 @@ ALL_FORMATS = ("table", "json", "csv", "jsonl")
 # What each command writes: csv and jsonl wherever the output is a list of records.
 WRITES = {
     "import": ("table", "json"),
-    "export": ("json", "jsonl", "csv"),
+    "export": ("json", "jsonl", "csv", "xlsx"),
     "search": ALL_FORMATS,
     "card": ALL_FORMATS,
     "db info": ("table", "json"),
     "db check": ("table", "json"),
+    "db prefer": ("table", "json"),
+    "remove": ("table", "json"),
     "deck show": ("table", "json"),
     "deck find": ("table", "json"),
     "deck stats": ("table", "json"),

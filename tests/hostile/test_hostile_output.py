@@ -32,6 +32,8 @@ COMMANDS = {
     "play": ["play", AF, "--seed", "1"],
     "db info": ["db", "info"],
     "db check": ["db", "check"],
+    "db prefer": ["db", "prefer"],
+    "remove": ["remove", "--dry-run", "ob-chleba"],
     "deck new": ["deck", "new", "{tmp}/n.deck", "--game", "af"],
     "deck add": ["deck", "add", "{deck}", "Jégszem Soyana"],
     "deck remove": ["deck", "remove", "{deck}", "Éjlépő Kajtár"],
