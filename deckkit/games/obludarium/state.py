@@ -445,10 +445,11 @@ class ObState(TurnRules, State):
         twin = ObState.__new__(ObState)
         new = twin.__dict__
         new.update(self.__dict__)
-        tables = None if self.attackers or self.stack or self.pending or self.stolen else self._plain_tables()
-        if tables is not None:
+        tables = None if self.stack or self.pending or self.stolen else self._plain_tables()
+        attackers = self._same_attackers(tables) if tables is not None and self.attackers else []
+        if tables is not None and attackers is not None:
             twin.tables = tables
-            twin.attackers = []
+            twin.attackers = attackers
             twin.stack = []
         else:
             self._linked_copies(twin)
@@ -460,7 +461,7 @@ class ObState(TurnRules, State):
         twin.extra_food = self.extra_food[:]
         twin.played = self.played[:]
         twin.dummy = self.dummy[:]
-        twin._labels = [None, None]
+        twin._labels = [None if names is None else names[:] for names in self._labels]  # same cards, same order
         twin._mods = None
         twin.uses = None  # a clone (a pilot's look-ahead) counts nothing
         twin.pilot_note = None
@@ -487,6 +488,18 @@ class ObState(TurnRules, State):
                 twin.grants, twin.spent = perm.grants, perm.spent
                 copies.append(twin)
             out.append(copies)
+        return out
+
+    def _same_attackers(self, tables: list[list[Perm]]) -> list[Perm] | None:
+        """The copies in ``tables`` (made by :meth:`_plain_tables`) of this state's attackers, in order;
+        None if one is not in play (then the references are copied one by one)."""
+        copies = {id(perm): twin for table, twins in zip(self.tables, tables) for perm, twin in zip(table, twins)}
+        out = []
+        for perm in self.attackers:
+            twin = copies.get(id(perm))
+            if twin is None:
+                return None
+            out.append(twin)
         return out
 
     def _linked_copies(self, twin: ObState) -> None:
