@@ -129,6 +129,11 @@ def history(
     """
     from deckkit.decks.history import deck_history, plot_history, render_history
 
+    if str(deck) == "-":
+        from deckkit.errors import UsageError
+
+        raise UsageError("deck history reads a deck file: standard input has no versions",
+                         hint="give the deck's path (its versions are kept by path and in git)")
     if plot is not None:
         from deckkit.sim.plot import check_plot
 
