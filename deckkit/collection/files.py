@@ -250,9 +250,11 @@ class NameIndex:
         self.by_id: dict[str, tuple[str, str, str | None]] = {}
         self.by_name: dict[str, list[str]] = {}
         self.translated: dict[str, list[str]] = {}
-        for cid, name, key, names_key, set_key in conn.execute(
-                "SELECT id, name, name_key, names_key, set_key FROM cards WHERE game = ? ORDER BY id", (game,)):
+        self.sources: dict[str, str] = {}
+        for cid, name, key, names_key, set_key, source in conn.execute(
+                "SELECT id, name, name_key, names_key, set_key, source FROM cards WHERE game = ? ORDER BY id", (game,)):
             self.by_id[cid] = (name, key, set_key)
+            self.sources[cid] = source
             self.by_name.setdefault(key, []).append(cid)
             for other in (names_key or "").split(SEP):
                 if other:
@@ -267,6 +269,17 @@ class NameIndex:
         if not found and line.name.strip() in self.by_id:
             found = [line.name.strip()]
         return list(found or ())
+
+    def preferred(self, name: str, ids: list[str], prefer: tuple[str, ...]) -> list[str]:
+        """The ids a shared name still means after the catalogue's preference (deckkit db prefer)."""
+        if not prefer:
+            return ids
+        from deckkit.catalogue.prefer import choose
+
+        try:
+            return [choose(name, [{"id": i, "set": self.by_id[i][2]} for i in ids], self.sources, prefer)["id"]]
+        except DataError:
+            return ids
 
     def suggest(self, name: str) -> list[str]:
         """Real names close to ``name`` (substring matches first)."""
@@ -318,6 +331,7 @@ def resolve_lines(lines: list[Line], catalogue: Any, game: str | None, declared:
         raise DataError("no line names a card of the catalogue", path=path,
                         hint="check the names (deckkit search NAME), or import the cards first")
     index = NameIndex(conn, wanted)
+    prefer = catalogue.preference() if hasattr(catalogue, "preference") else ()
     out = Collection(wanted, path=path)
     first: dict[str, Line] = {}
     problems: list[Problem] = list(found or ())
@@ -336,9 +350,12 @@ def resolve_lines(lines: list[Line], catalogue: Any, game: str | None, declared:
             unknown.append(line)
             continue
         if len(ids) > 1:
+            ids = index.preferred(line.name, ids, prefer)
+        if len(ids) > 1:
             problems.append(Problem("ambiguous-name", f"{line.where}: {line.name!r} names {len(ids)} cards: "
                                     + ", ".join(ids), card=line.name,
-                                    hint="add a set column, or write the card's id instead of its name"))
+                                    hint="add a set column, write the card's id instead of its name, or say "
+                                         "which source wins (deckkit db prefer)"))
             continue
         cid = ids[0]
         out.names[cid] = index.by_id[cid][0]

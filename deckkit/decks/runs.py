@@ -28,7 +28,8 @@ PAIRING = ("seed", "policy", "opponent", "keep", "settings", "max_turns")
 
 
 def content_hash(deck: Deck) -> str:
-    """A short hash of what the deck plays: game, format and card lines (folded name, count) per section."""
+    """A short hash of what the deck plays: game, format, card lines (folded name, count) per section and
+    the ``prefer:`` header when there is one."""
     lines: list[tuple[str, str, int]] = []
     for section in (MAIN, SIDEBOARD):
         merged: dict[str, int] = {}
@@ -36,7 +37,10 @@ def content_hash(deck: Deck) -> str:
             key = fold(entry.name)
             merged[key] = merged.get(key, 0) + entry.count
         lines += sorted((section, name, n) for name, n in merged.items())
-    text = json.dumps([fold(deck.game or ""), (deck.format or "").lower(), lines], ensure_ascii=False)
+    parts: list[Any] = [fold(deck.game or ""), (deck.format or "").lower(), lines]
+    if deck.prefer:  # which source a shared name means changes the cards played
+        parts.append([fold(p) for p in deck.prefer])
+    text = json.dumps(parts, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 

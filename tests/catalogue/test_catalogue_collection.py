@@ -167,6 +167,10 @@ def test_an_ambiguous_name_needs_a_set_or_an_id(run, tmp_path):
     (tmp_path / "c.csv").write_text("name,count,set\nMedděd,2,mine\nMedděd,1,base\n", encoding="utf-8")
     assert run("collection", "import", str(tmp_path / "c.csv")).exit_code == 0
     assert _owned(run) == {"my-medded": 2, "ob-medded": 1}
+    (tmp_path / "c.csv").write_text("name,count\nMedděd,4\n", encoding="utf-8")
+    assert run("db", "prefer", "mine").exit_code == 0  # the catalogue's preference settles the name
+    assert run("collection", "import", str(tmp_path / "c.csv")).exit_code == 0
+    assert _owned(run) == {"my-medded": 4, "ob-medded": 1}
 
 
 def test_a_game_of_one_shared_set_has_no_collection(run):
