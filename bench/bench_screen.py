@@ -118,7 +118,7 @@ async def redraws(deck: str, limit: int = 150,
             took = time.perf_counter() - began
             await app.workers.wait_for_complete()
             await pilot.pause()
-            if not any(e.kind == "other" for e in app.play.entries[before:]):
+            if not any(e.kind.startswith("other") for e in app.play.entries[before:]):
                 trips.append(took)
             if screenshot and n == 4:
                 app.save_screenshot(filename=Path(screenshot).name, path=str(Path(screenshot).parent))

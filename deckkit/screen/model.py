@@ -29,7 +29,7 @@ class Entry:
 
     index: int
     text: str
-    kind: str = "event"  # "event" (the game's own line), "you", "other" (an action taken), "note"
+    kind: str = "event"  # "event" (the game's own line), "you", "other", "other-pass" (an action taken), "note"
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,8 @@ class Play:
             action, _reason = self.session.ai.decide(self.state, self.session.ai_rng, False)
             choice = self.screen.describe(self.state, action)
             self.session.apply(action)
-            self._action_line(player, choice.text, "other")
+            passed = action.kind in self.screen.passes or str(action) in self.screen.passes
+            self._action_line(player, choice.text, "other-pass" if passed else "other")
         self._take_log()
         return self.entries[before:]
 
@@ -189,7 +190,7 @@ class Play:
 
     def _action_line(self, player: int, text: str, kind: str) -> None:
         who = "you" if player == self.viewer and len(self.session.humans) == 1 else seat(player)
-        if kind == "other" and player not in self.session.humans:
+        if kind.startswith("other") and player not in self.session.humans:
             who = f"{seat(player)} ({self.ai_name})"
         self.entries.append(Entry(len(self.session.actions), f"{who}: {text}", kind))
 

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Static
 from deckkit.engine.display import Table
 from deckkit.screen.model import CardInfo, Entry
 
-STYLES = {"event": "", "you": "bold green", "other": "bold cyan", "note": "italic yellow"}
+STYLES = {"event": "", "you": "bold green", "other": "bold cyan", "other-pass": "cyan", "note": "italic yellow"}
 
 
 def log_text(entry: Entry) -> Text:
