@@ -189,6 +189,12 @@ def validate(
     legal deck is partly legal too: a deck still being built shows it has no other
     problem. Exit 0 when every deck is legal, 1 otherwise.
 
+    A line names a card by id or by name. A name several cards of the game share
+    (yours and a bundled one) is resolved by the deck's 'prefer:' header line (e.g.
+    'prefer: my-cards, bundled': the card from my-cards.json, else the bundled one;
+    also 'user', a set, or an id prefix ending in '-'), then by the catalogue's
+    'deckkit db prefer'; otherwise it is an 'ambiguous-name' error listing the ids.
+
     Examples:
 
     \b

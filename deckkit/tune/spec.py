@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from deckkit.errors import UnknownCard, UsageError
+from deckkit.errors import AmbiguousName, UnknownCard, UsageError
 from deckkit.tune.lists import DeckList, refill, spread
 
 MAX_POINTS = 200  # a sweep is a table for people; more points is a mistake in the range
@@ -74,6 +74,18 @@ def find_card(catalogue: Any, name: str, game: str) -> dict:
         raise UsageError(f"{name.strip()!r} is not a card of the deck or the catalogue", hint=hint) from None
 
 
+def _deck_card(deck: DeckList, target: str, catalogue: Any) -> dict:
+    """The card ``target`` names; where several cards share the name, the one the deck holds (the deck
+    file's own prefer: line chose it), else AmbiguousName listing them."""
+    try:
+        return catalogue.find(target, game=deck.game)
+    except AmbiguousName as exc:
+        held = [c for c, _ in deck.entries if c["id"] in exc.candidates]
+        if len(held) == 1:
+            return held[0]
+        raise
+
+
 def _fill_ids(deck: DeckList, fill: str | None) -> list[str] | None:
     if fill is None:
         return None
@@ -95,7 +107,7 @@ def vary(deck: DeckList, spec: str, catalogue: Any, fill: str | None = None) -> 
     target = target.strip()
     cards: list[dict]
     try:
-        card = catalogue.find(target, game=deck.game)
+        card = _deck_card(deck, target, catalogue)
         cards, what = [card], card["name"]
     except UnknownCard:
         cards = _query_cards(deck, target, catalogue)

@@ -207,3 +207,9 @@ def test_a_script_prefer_picks_the_card_its_names_mean(tmp_path, clash_db):
     assert pool.pool.find("Medděd")["id"] == "ob-my-medded" and "ob-medded" not in pool.names
     (failure,) = run_file(plain, cards=CardSource(clash_db)).failures
     assert "ambiguous name 'medded'" in failure.message
+
+
+def test_tune_varies_the_card_the_bundled_deck_holds(run):
+    result = run("tune", str(DATA / "decks" / "obludarium-standard.deck"), "--vary", "Medděd=1..2", "--games", "6",
+                 "--seed", "1", "-w", "1", "-o", "json")
+    assert result.exit_code == 0, result.stderr
