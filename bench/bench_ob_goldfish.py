@@ -1,9 +1,9 @@
 """Benchmark: Obludárium goldfish games per second (greedy policy, starter deck, one core).
 
 Run: python bench/bench_ob_goldfish.py [GAMES] [--profile]
-Prints games/s of the greedy player (every legal action valued on a clone of the state: the one
-rules implementation, no fast path), the same games with trace lines, and the random policy, so
-the cost of each layer is visible. Wall-clock and CPU time are both shown (the machine may be shared). Target: >= 5,000
+Prints games/s of the greedy player (every legal action applied once on a clone of the state and the
+position read by the static evaluation: the one rules implementation, no fast path), the same games
+with trace lines, and the random policy, so the cost of each layer is visible. Wall-clock and CPU time are both shown (the machine may be shared). Target: >= 5,000
 games/s on one core.
 """
 
@@ -49,7 +49,7 @@ def main() -> None:
         pstats.Stats("/tmp/ob_goldfish.prof").sort_stats("tottime").print_stats(12)
         return
     rate, cpu, mean = run(games)
-    print(f"greedy (clone look-ahead): {rate:9,.0f} games/s wall, {cpu:9,.0f} CPU  ({games} games, "
+    print(f"greedy (evaluation):       {rate:9,.0f} games/s wall, {cpu:9,.0f} CPU  ({games} games, "
           f"mean win turn {mean:.2f})")
     rate, cpu, _ = run(max(1, games // 10), trace=[])
     print(f"greedy with --trace:       {rate:9,.0f} games/s wall, {cpu:9,.0f} CPU  ({max(1, games // 10)} games)")

@@ -1,19 +1,25 @@
 """Policies over the rules engine: ``policy(state, rng)`` is one of the state's legal actions.
 
-:func:`greedy` knows no card: at each decision it tries every legal action on a clone of the state
-(:meth:`~deckkit.games.obludarium.state.ObState.clone`), lets the rest of the turn play out with
-both players passing (the stack resolves, the attacks hit), and scores what is left — life taken
-from the opponent, power on the board, cards in hand and food in play. Any ability written in the
+:func:`greedy` knows no card: at each decision it applies every legal action once, on a clone of the
+state (:meth:`~deckkit.games.obludarium.state.ObState.clone`), and reads the position it leads to
+with the static evaluation (:mod:`deckkit.games.obludarium.evaluation`: life, the attacks under way
+or to come this turn with their likely blocks, the monsters that stay, food, cards in hand). Only
+where the evaluation cannot tell — a spell or property waiting on the stack, a decision an ability
+asks — does the clone play on, with passes and first options, until it is resolved; those short
+play-outs are counted (:attr:`ObState.lookaheads`, the goldfish trace). Any ability written in the
 language is valued by what the engine makes of it, never by a table of known effects. Attacks are
-declared with every monster that may (the goldfish opponent never blocks), and a food is laid out
-first (it only adds what the turn can pay for); the hand-size discard
-(OB-909) drops the card whose loss costs least by the same score. Out of its own turn (blocks,
-answers to an instant, windows) it values its choices the same way, so in self-play it blocks,
-counters and answers; against the goldfish dummy it is never asked.
+declared with every monster that may while nothing of the other player's could block (the goldfish
+opponent never does), else each attack is valued; a food is laid out first (it only adds what the
+turn can pay for); the hand-size discard (OB-909) drops the card whose loss costs least by the same
+evaluation. Out of its own turn (blocks, answers to an instant, windows) it values its choices the
+same way, so in self-play it blocks, counters and answers; against the goldfish dummy it is never asked.
 
-What it knows without playing out is not played out: the attack and the food it takes first are found
-by the legality checks without listing the rest; two actions that name cards alike are valued once;
-and a pass is valued from where the last valued choice played out to, when only passes came after it.
+:func:`greedy_playout` is the pilot it replaced, kept to be measured against (``greedy-playout``):
+it plays the rest of the turn out after each legal action, with both players passing, and scores
+what is left (:func:`score`). What it knows without playing out is not played out: two actions that
+name cards alike are valued once, and a pass is valued from where the last valued choice played out
+to, when only passes came after it. Both find the first attack and the first food by the legality
+checks without listing the rest.
 """
 
 from __future__ import annotations
