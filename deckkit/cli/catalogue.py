@@ -276,7 +276,17 @@ def card(
 
         raise UsageError("no card name given", hint="deckkit card 'ejlepo kajtar' (a name, any case, or an id)")
     cat = _open()
-    found = cat.find(name, game)
+    from deckkit.errors import UnknownCard
+
+    try:
+        found = cat.find(name, game)
+    except UnknownCard as exc:
+        from deckkit.catalogue.removal import hidden_ids
+
+        if name.strip() in hidden_ids(cat):  # a bundled card the user removed: say how it comes back
+            exc.message = f"the bundled card {name.strip()} is hidden (deckkit remove took it out)"
+            exc.hint = f"deckkit remove --restore {name.strip()} brings it back"
+        raise
     if output == "table":
         from deckkit.catalogue.keywordstore import keyword_meanings
         from deckkit.catalogue.render import card_detail

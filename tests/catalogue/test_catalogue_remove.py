@@ -177,3 +177,11 @@ def test_a_failure_inside_the_transaction_leaves_every_card_in_place(db, monkeyp
         remove(cat, [_unused_bundled_card(), "ob-my-dog"])  # a bundled card: its id is remembered last
     assert _ids(db) == before
     _clean(db)
+
+
+def test_card_names_a_hidden_bundled_card_and_how_it_comes_back(run):
+    card = _unused_bundled_card()
+    assert run("remove", card).exit_code == 0
+    result = run("card", card)
+    assert result.exit_code == 1
+    assert f"the bundled card {card} is hidden" in result.stderr and f"deckkit remove --restore {card}" in result.stderr
