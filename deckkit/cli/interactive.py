@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckkit.cli import common
-from deckkit.screen.plain import Stop as _Stop
+from deckkit.screen.stop import Stop as _Stop
 
 if TYPE_CHECKING:
     from deckkit.match.session import Session

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from deckkit.engine.display import Table
+from deckkit.screen.stop import Stop
 from deckkit.screen.model import Entry, Play
 from deckkit.terminal import escape, has_control
 
@@ -21,13 +22,6 @@ HELP = ("type the number of an action or the action itself (as in brackets); car
         "with a saved game; resign gives up; quit (or end of input) stops")
 MAX_LINE = 1000  # characters in one answer (an action is a few words)
 
-
-class Stop(Exception):
-    """The session ends: its exit code and the reason shown (the autosave is written on the way out)."""
-
-    def __init__(self, code: int, why: str) -> None:
-        super().__init__(why)
-        self.code, self.why = code, why
 
 
 def table_lines(table: Table) -> list[str]:
