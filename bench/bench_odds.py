@@ -90,9 +90,10 @@ def main() -> None:
           f"p = {sim.probability:.6f} ± {sim.stderr:.6f}, exact {exact:.6f}")
 
 
-# Six-atom conditions kept by themselves (no --keep: "mulligan until it holds"), so the keep rule
-# tells six classes apart. The issue's target: ≤ 50 ms each at 3 mulligans and turn 5. A conjunction
-# of small clauses takes the block pass (odds_blocks), an "or" over every category the pass over pools.
+# Conditions kept by themselves (no --keep: "mulligan until it holds"), so the keep rule
+# tells every atom apart. The issues' target: ≤ 50 ms each at 3 mulligans and turn 5, up to eight
+# categories (queries). A conjunction of small clauses takes the block pass (odds_blocks); wider
+# clauses run it and the pass over pools in turns, the first to finish answering.
 SELF_KEEP = (
     ("and", CONDITION6),
     ("and", "count(t:food) >= 2 and count(t:monster cost<=2) >= 1 and count(t:spell) >= 1 and count(t:artifact) <= 1 "
@@ -101,24 +102,36 @@ SELF_KEEP = (
            "or count(Blesk) >= 1"),
     ("mixed", "count(t:food) >= 2 and count(t:food) <= 4 and not (count(t:monster cost<=2) = 0 and count(t:spell) = 0) "
               "and count(t:artifact) <= 1 and count(Blesk) != 2"),
+    # Issue 28: six categories with three upper bounds (seven atoms), then seven and eight categories.
+    ("upper bounds", "count(t:food) >= 2 and count(t:monster) >= 2 and count(t:spell) >= 1 and count(t:artifact) <= 1 "
+                     "and count(kw:flying) <= 2 and count(cost>=4) <= 2"),
+    ("7 categories", "count(t:food) >= 2 and count(t:food) <= 4 and count(t:monster cost<=2) >= 1 and count(t:spell) >= 1 "
+                     "and count(t:artifact) <= 1 and count(Blesk) <= 1 and count(kw:flying) <= 1"),
+    ("7 categories or", "count(t:food) >= 3 or (count(t:monster cost<=2) >= 2 and count(t:spell) >= 1) "
+                        "or count(t:artifact) >= 1 or count(Blesk) >= 1 or count(kw:flying) >= 2"),
+    ("8 categories", "count(t:food) >= 2 and count(t:food) <= 4 and count(t:monster cost<=1) >= 1 and count(t:spell) >= 1 "
+                     "and count(t:artifact) <= 1 and count(Blesk) <= 1 and count(kw:flying) <= 1 and count(kw:beast) <= 2"),
 )
 
 
 def self_keep(cards: list[dict], repeat: int) -> None:
-    """Exact odds of six-atom self-kept conditions at 3 mulligans, turn 5: median CPU time per kind."""
+    """Exact odds of self-kept conditions at 3 mulligans, turn 5: median CPU time per kind (a case
+    slower than a second runs once, and its reference is not run)."""
     from deckkit.errors import UsageError
     from deckkit.hands.odds_enum import enumerated_odds
 
     q = question("ob", len(cards), mulligans=3, turn=5)
     per_kind: dict[str, list[float]] = {}
     for kind, text in SELF_KEEP:
-        cpu = []
-        for _ in range(max(3, repeat)):
+        cpu: list[float] = []
+        while len(cpu) < max(3, repeat) and sum(cpu) < 2.0:
             c0 = time.process_time()
             r = exact_odds(cards, compile_condition(text), q)
             cpu.append(time.process_time() - c0)
         c0 = time.process_time()
         try:
+            if max(cpu) >= 1.0:
+                raise UsageError("not run beside a slow case")
             ref = enumerated_odds(cards, compile_condition(text), q)
             versus = f"reference {(time.process_time() - c0) * 1000:.0f} ms, " \
                      f"|difference| {abs(ref.probability - r.probability):.1e}"
@@ -128,7 +141,7 @@ def self_keep(cards: list[dict], repeat: int) -> None:
         print(f"exact, self-kept {kind}, {r.atoms} atoms, 3 mulligans, by turn 5: p = {r.probability:.12f}; "
               f"median {statistics.median(cpu) * 1000:.1f} ms CPU, best {min(cpu) * 1000:.1f} ms; {versus}  [{text}]")
     for kind, times in per_kind.items():
-        print(f"exact, self-kept six-atom {kind}: worst median {max(times) * 1000:.1f} ms CPU (target ≤ 50 ms)")
+        print(f"exact, self-kept {kind}: worst median {max(times) * 1000:.1f} ms CPU (target ≤ 50 ms)")
 
 
 if __name__ == "__main__":

@@ -244,10 +244,14 @@ def _blocks_or_pools(engine: Any, counts: list[int], condition: Condition, keep_
                               q.sizes, q.draws, bottom)
     planned = 0
     budget = float(RACE_START)
+    # One clause group over every atom (an "or" of the categories): the block pass would carry every
+    # count of every block, so the pass over pools runs alone.
+    blocks = len(engine.groups) > 1
     while True:
         engine.steps_left = budget  # joints finished in an earlier round are remembered
         try:
-            return block_odds(engine, q.sizes, q.draws, bottom)
+            if blocks or pools is None:
+                return block_odds(engine, q.sizes, q.draws, bottom)
         except OverBudget:
             pass
         try:  # the pass over pools goes on where it stopped, while its next piece fits its share

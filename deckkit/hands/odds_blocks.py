@@ -358,16 +358,19 @@ class _GroupDeal:
         engine.steps_left -= len(cur) * (span + 1)
         if engine.steps_left < 0:
             raise OverBudget
+        if simple:  # no count to move or check: (key step, 1/x!) for x = 0 … top, by top
+            steps = [[(x * unit, inv[x]) for x in range(top + 1)] for top in range(span + 1)]
+            for key, w in cur.items():
+                top = min(s_b - ((key >> shift) & fmask), n - ((key >> KS) & kmask))
+                for step, ix in steps[top]:
+                    k2 = key + step
+                    nxt[k2] = get(k2, 0.0) + w * ix
+            return nxt
         # per counts part: for x = 0 … span, what to add to the key (None: a slot fails)
         rows: dict[int, list[tuple[int, int, float]]] = {}
         for key, w in cur.items():
             k = (key >> KS) & kmask
             top = min(s_b - ((key >> shift) & fmask), n - k)
-            if simple:
-                for x in range(top + 1):
-                    k2 = key + x * unit
-                    nxt[k2] = get(k2, 0.0) + w * inv[x]
-                continue
             c = key >> CS
             row = rows.get(c)
             if row is None:
