@@ -31,7 +31,7 @@ DEFAULT_BUDGET = 200
 MAX_BUDGET = 20_000  # playouts per decision: at 20,000 a single game already takes hours
 MAX_THINK = 60.0  # seconds per decision: a game has dozens of decisions, a match hundreds of games
 EXPERT_WIDENING = 0.5  # a node visited n times holds at most ⌈√(n + 1)⌉ children
-EXPERT_PLAYOUT, EXPERT_DEPTH = "greedy", 0  # no playout: the game's static evaluation just past the tree
+EXPERT_HEAD = 3  # a playout's first actions by the greedy pilot (the game's playout pilot after them)
 
 
 @dataclass(frozen=True)
@@ -230,8 +230,7 @@ def make_ai(pilot: PilotSpec, support: MatchSupport, game: Any = None, **options
     from deckkit.match.mcts import MCTS
 
     if pilot.ai == "expert":
-        settings = {"widening": EXPERT_WIDENING, "worlds": True, "prior": True, "rollout": EXPERT_PLAYOUT,
-                    "depth": EXPERT_DEPTH, **options}
+        settings = {"widening": EXPERT_WIDENING, "worlds": True, "prior": True, "head": EXPERT_HEAD, **options}
         expert = MCTS(support, pilot.budget, think=pilot.think, **settings)
         expert.name = "expert"
         return expert

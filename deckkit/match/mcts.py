@@ -208,18 +208,18 @@ class MCTS:
         return root
 
     def _playout(self, world: State, rng: random.Random) -> None:
-        """Up to ``depth`` actions after the tree: random, or a pilot (the greedy one, or the game's cheap
-        rollout pilot) with ``epsilon`` random moves."""
+        """Up to ``depth`` actions after the tree: random (the greedy pilot's for the first ``head``), or a
+        pilot (the greedy one, or the game's cheap rollout pilot) with ``epsilon`` random moves."""
         if self.rollout == "rollout" and self.support.rollout is not None:
             self._rollout(world, rng, self.support.rollout)
             return
-        greedy = self.support.greedy if self.rollout == "greedy" else None
-        epsilon = self.epsilon
-        for _ in range(self.depth):
+        greedy = self.support.greedy
+        epsilon, head = self.epsilon, (self.depth if self.rollout == "greedy" else self.head)
+        for i in range(self.depth):
             if world.current_player() == TERMINAL:
                 return
             legal = world.legal_actions()
-            if greedy is None or len(legal) == 1 or rng.random() < epsilon:
+            if i >= head or len(legal) == 1 or rng.random() < epsilon:
                 world.apply_unchecked(legal[rng.randrange(len(legal))])
                 continue
             action = greedy(world, rng)
