@@ -98,8 +98,9 @@ def matches(conn: sqlite3.Connection) -> bool:
 
 
 def usable(key: str) -> bool:
-    """Whether a folded key can be looked up (three characters or more)."""
-    return len(key) >= MIN_KEY
+    """Whether a folded key can be looked up: three characters or more, and no NUL (which would end the
+    FTS5 string; the parser refuses it, a query built in code is scanned)."""
+    return len(key) >= MIN_KEY and "\x00" not in key
 
 
 def phrase(key: str) -> str:

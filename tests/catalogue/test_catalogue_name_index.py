@@ -62,6 +62,7 @@ def test_a_key_of_three_characters_or_more_is_looked_up_and_a_shorter_one_scanne
     assert "name_trigrams MATCH" in compile_sql("kaj", names=True)[0]
     assert "instr" in compile_sql("ka", names=True)[0]
     assert "instr" in compile_sql("kaj", names=False)[0]  # a catalogue without the index
+    assert "instr" in compile_sql(Term("name", "=", "ej\x00lepo"), names=True)[0]  # a NUL would end the FTS5 string
     assert compile_sql(Term("name", "=", 'o"q'), names=True)[1] == ['"o""q"']  # a quote doubled in the FTS5 string
 
 
