@@ -310,7 +310,7 @@ def card_problems(record: Any, *, file: str = "", line: int | None = None, recor
                 type(None): "null"}.get(type(record), type(record).__name__)
         return [mk("$", f"a card must be a JSON object, not {kind}",
                    'each record is one object such as {"id": …, "game": …, "name": …, "type": …}')]
-    from deckkit.engine.ability_check import depth_problem
+    from deckkit.engine.ability_depth import depth_problem
 
     deep = depth_problem(record.get("abilities"), "$.abilities")  # before the reference validator, which recurses
     if deep is not None:

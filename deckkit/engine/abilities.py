@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 __all__ = ["ability_words", "Vocabulary", "FilterField", "Event", "CostPart", "StaticKind", "ConditionKind", "Ability", "Step",
            "Target", "Filter", "Count", "Amount", "Condition", "Trigger", "Static", "compile_ability",
            "vocabulary", "register_vocabulary", "has_vocabulary", "SIDES", "CHOICES", "CHOOSERS", "MAX_TRIGGER_DEPTH",
-           "TriggerLoop", "compile_card", "card_problems", "Compiler", "PROSE_FIELDS", "MAX_ABILITY_DEPTH", "too_deep"]
+           "TriggerLoop", "compile_card", "card_problems", "Compiler", "PROSE_FIELDS"]
 
 SIDES = ("own", "enemy", "any")
 CHOICES = ("one", "every", "random")
@@ -51,52 +51,6 @@ CHOOSERS = ("you", "player", "opponent")
 WHO = ("self", "other", "any")
 #: Triggers set off by triggers stop here: a loop the checker could not see is capped, never hangs.
 MAX_TRIGGER_DEPTH = 20
-
-
-#: How deeply a card's ``abilities`` may nest lists and objects (the list itself is level 1; the deepest
-#: shipped card uses 8). The checker refuses a deeper card with the JSON path where it goes too deep, so
-#: nothing that reads compiled abilities (their English, the engines, saving a game) meets one; readers
-#: of the raw data that recurse stop at it too (:func:`too_deep`).
-MAX_ABILITY_DEPTH = 32
-
-
-def too_deep(abilities: Any, path: str = "$.abilities", limit: int = MAX_ABILITY_DEPTH) -> str | None:
-    """The JSON path of the first list or object of ``abilities`` nested deeper than ``limit``, or None.
-
-    It walks without recursion, so a card nested thousands of levels deep is measured, not a crash.
-    """
-    if _depth_within(abilities, limit):  # the common case, found without building paths
-        return None
-    from deckkit.echo import shown_key
-
-    stack: list[tuple[Any, str, int]] = [(abilities, path, 1)]
-    while stack:
-        node, at, depth = stack.pop()
-        if isinstance(node, dict):
-            items: Any = ((at + shown_key(k), v) for k, v in node.items())
-        elif isinstance(node, list):
-            items = ((f"{at}[{i}]", v) for i, v in enumerate(node))
-        else:
-            continue
-        if depth > limit:
-            return at
-        stack.extend(reversed([(v, sub, depth + 1) for sub, v in items if isinstance(v, (dict, list))]))
-    return None
-
-
-def _depth_within(node: Any, limit: int) -> bool:
-    """Whether ``node`` nests no more than ``limit`` levels of lists and objects."""
-    level, depth = [node], 0
-    while level:
-        depth += 1
-        if depth > limit:
-            return False
-        below = []
-        for item in level:
-            values = item.values() if item.__class__ is dict else item if item.__class__ is list else ()
-            below += [v for v in values if v.__class__ is dict or v.__class__ is list]
-        level = below
-    return True
 
 
 class TriggerLoop(Exception):

@@ -13,7 +13,6 @@ from typing import Any
 
 from deckkit.engine.abilities import (
     CHOOSERS,
-    MAX_ABILITY_DEPTH,
     SIDES,
     Ability,
     Amount,
@@ -22,9 +21,9 @@ from deckkit.engine.abilities import (
     Step,
     Target,
     Trigger,
-    too_deep,
     vocabulary,
 )
+from deckkit.engine.ability_depth import MAX_ABILITY_DEPTH, depth_problem
 from deckkit.engine.ability_values import ValueCompiler, schema_problem
 from deckkit.engine.effects import AbilityProblem, Effect, did_you_mean
 from deckkit.echo import shown, shown_key
@@ -490,17 +489,6 @@ def compile_ability(game: str, ability: Any, card: dict | None = None, path: str
         return None, [deep]
     c = Compiler(vocabulary(game), card)
     return c.ability(path, ability), c.p.items
-
-
-def depth_problem(abilities: Any, path: str, limit: int = MAX_ABILITY_DEPTH) -> AbilityProblem | None:
-    """A problem at the first place ``abilities`` nest deeper than the language allows (the compiler, the
-    English and the engines all recurse over what it builds), or None."""
-    at = too_deep(abilities, path, limit)
-    if at is None:
-        return None
-    return AbilityProblem(at, f"the abilities nest more than {MAX_ABILITY_DEPTH} levels of lists and objects deep",
-                          "write the filter or condition flatter (a card's abilities need a handful of levels: "
-                          "the deepest shipped card uses 8)")
 
 
 #: Card fields an ability's meaning never depends on (who the card is and its prose): cards that agree

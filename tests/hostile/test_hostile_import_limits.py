@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from deckkit.engine.abilities import MAX_ABILITY_DEPTH, too_deep
+from deckkit.engine.ability_depth import MAX_ABILITY_DEPTH, too_deep
 from hostile_helpers import no_traceback
 
 _TEXT = "When it is summoned, draw a card."
