@@ -213,3 +213,14 @@ def test_tune_varies_the_card_the_bundled_deck_holds(run):
     result = run("tune", str(DATA / "decks" / "obludarium-standard.deck"), "--vary", "Medděd=1..2", "--games", "6",
                  "--seed", "1", "-w", "1", "-o", "json")
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_script_with_a_malformed_prefer_fails_naming_the_key(tmp_path, clash_db):
+    from deckkit.scripts.cards import CardSource
+    from deckkit.scripts.runner import run_file
+
+    path = tmp_path / "bad.deckkit.toml"
+    path.write_text('game = "obludarium"\nprefer = ["my cards"]\n[setup]\nstart = "p1"\n[[step]]\n'
+                    'expect = {"p1.life" = 20}\n', encoding="utf-8")
+    (failure,) = run_file(path, cards=CardSource(clash_db)).failures
+    assert "prefer" in failure.message and "my cards" in failure.message
