@@ -7,6 +7,7 @@ over-long id, a JSON key in a path) goes through :func:`shown` or :func:`shown_k
 
 from __future__ import annotations
 
+import json
 import reprlib
 from typing import Any
 
@@ -36,7 +37,12 @@ def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
 
 
 def shown_key(key: Any, limit: int = SHOWN_CHARS) -> str:
-    """A JSON key as a step of a path: ``.name`` when it reads as one, else ``["…"]``, cut like :func:`shown`."""
-    if isinstance(key, str) and key.isidentifier() and len(key) <= limit:
+    """A JSON key as a step of a path, as :func:`deckkit.schemas.card_problems` writes paths: ``.name`` when it
+    reads as one, else ``["a key"]``; a longer key keeps its start and says how long it is."""
+    if not isinstance(key, str):
+        return f"[{shown(key, limit)}]"
+    if key.isidentifier() and len(key) <= limit:
         return f".{key}"
-    return f"[{shown(key, limit)}]"
+    if len(key) <= limit:
+        return f"[{json.dumps(key, ensure_ascii=False)}]"
+    return f"[{json.dumps(key[:limit], ensure_ascii=False)}… ({len(key):,} characters)]"

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 from collections.abc import Callable, Iterable
 
-from deckkit.echo import shown
+from deckkit.echo import shown, shown_key
 
 __all__ = ["Problem", "card_schema", "card_fields", "fast_card_check", "card_problems", "ability_problems",
            "CARD_FIELD_ORDER"]
@@ -211,7 +211,7 @@ def reference_card_check(record: Any) -> bool:
 def _json_path(parts: Iterable[Any]) -> str:
     out = "$"
     for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if str(p).isidentifier() else f"[{json.dumps(p)}]")
+        out += f"[{p}]" if isinstance(p, int) else shown_key(str(p))
     return out
 
 
