@@ -426,7 +426,9 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
         problems += [expansions[(p.file, p.record)].locate(p) if (p.file, p.record) in expansions else p
                      for p in found]
     if problems:
-        problems = _located(problems, paths)
+        from deckkit.catalogue.tables import with_columns
+
+        problems = _located(with_columns(problems), paths)
         bad_records = len({(p.file, p.record) for p in problems if p.record is not None})
         where = f" in {bad_records} record{'s' * (bad_records != 1)}" if bad_records else ""
         raise ValidationFailed(f"{len(problems)} problem{'s' * (len(problems) != 1)}{where}; nothing was imported",

@@ -9,12 +9,30 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from deckkit.catalogue.csvformat import check_header, delimiter_name, header_columns, parse_row, sniff_delimiter
 from deckkit.catalogue.importer import Record
 from deckkit.schemas import Problem
+
+# The column letter of each field, per workbook sheet read (``file[sheet]`` -> field -> letter), so a
+# problem found later, when the records are validated, can name the spreadsheet's column too.
+_LETTERS: dict[str, dict[str, str]] = {}
+_FIELD = re.compile(r"^\$\.([A-Za-z_]+)")
+
+
+def with_columns(problems: list[Problem]) -> list[Problem]:
+    """Problems of workbook records with the spreadsheet column of their field added (``… (column E)``)."""
+    if not _LETTERS:
+        return problems
+    out = []
+    for p in problems:
+        field = _FIELD.match(p.path or "") if p.file in _LETTERS else None
+        letter = _LETTERS[p.file].get(field.group(1)) if field else None
+        out.append(replace(p, message=f"{p.message} (column {letter})") if letter else p)
+    return out
 
 
 def table_records(name: str, header: list[str], rows: Iterable[tuple[int, list[str]]], *, delimiter: str,
@@ -85,6 +103,10 @@ def read_xlsx(name: str, raw: bytes) -> tuple[list[Record], list[Problem]]:
         return [], [Problem(label, "the sheet is empty: its first row must name the columns", line=1,
                             hint="a header row such as id, game, name, type, cost, text")]
     header = rows[0][1]
+    from deckkit.catalogue.csvformat import header_columns
+    from deckkit.catalogue.xlsx import column_letter
+
+    _LETTERS[label] = {col: column_letter(i) for i, col in enumerate(header_columns(header), start=1)}
     width = len(header)
     body = ((n, cells + [""] * (width - len(cells))) for n, cells in rows[1:])
     return table_records(label, header, body, delimiter="\t", problems=problems, what="sheet",

@@ -104,6 +104,7 @@ def test_xlsx_problems_name_the_sheet_the_row_and_the_column(cli, tmp_path):
     result = cli("a.db", "import", str(path))
     assert result.exit_code == 1
     assert f"{path}[Karty]:3 (record 2) $.cost" in result.stderr and "nothing was imported" in result.stderr
+    assert "(column E)" in result.stderr
 
 
 def test_xlsx_with_an_unknown_column_names_the_sheet(cli, tmp_path):
