@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import typer.main
+from typer.testing import CliRunner
 
 from deckkit.cli import app, main
 from hostile_helpers import no_traceback
@@ -42,6 +43,13 @@ COMMANDS = {
     "deck convert": ["deck", "convert", AF],
     "deck validate": ["deck", "validate", AF],
     "deck find": ["deck", "find", "t:dreamwalker", AF],
+    "deck need": ["deck", "need", AF],
+    "deck history": ["deck", "history", "{deck}"],
+    "deck diff": ["deck", "diff", AF, "{deck}"],
+    "collection add": ["collection", "add", "Éjlépő Kajtár"],
+    "collection remove": ["collection", "remove", "Éjlépő Kajtár"],
+    "collection import": ["collection", "import", "{owned}"],
+    "collection show": ["collection", "show"],
     "bundled": ["bundled"],
     "tune": ["tune", AF, "--vary", "Jégszem Soyana=1..2", "--games", "20", "--seed", "1", "-w", "1"],
     "script run": ["script", "run", SCRIPT],
@@ -51,6 +59,8 @@ COMMANDS = {
     "render": ["render", "Athame", "-f", "{tmp}/pictures", "--only", "png", "--dpi", "50"],
     "export-tts": ["export-tts", AF, "-f", "{tmp}/tts"],
 }
+# Commands that print only once something is there: this runs first, with stdout as usual.
+SETUP = {"collection remove": ["collection", "add", "Éjlépő Kajtár"], "collection show": ["collection", "add", "Éjlépő Kajtár"]}
 NO_STDOUT = {"browse": "it serves until stopped and writes only to stderr"}
 EXTRA = {  # other output shapes of the same commands
     "export csv": ["export", "-o", "csv"],
@@ -111,7 +121,12 @@ def test_a_full_disk_under_stdout_is_one_error_line(case, db, tmp_path):
                      encoding="utf-8")
     deck = tmp_path / "d.deck"
     shutil.copyfile(AF, deck)
-    args = [a.format(tmp=tmp_path, deck=deck, cards=cards) for a in {**COMMANDS, **EXTRA}[case]]
+    owned = tmp_path / "owned.csv"
+    owned.write_text("name,count\nÉjlépő Kajtár,2\n", encoding="utf-8")
+    args = [a.format(tmp=tmp_path, deck=deck, cards=cards, owned=owned) for a in {**COMMANDS, **EXTRA}[case]]
+    if case in SETUP:
+        done = CliRunner().invoke(app, ["--db", str(db), *SETUP[case]])
+        assert done.exit_code == 0, done.output
     code, err = run_on_full_disk(["--db", str(db), *args])
     no_traceback(err)
     if case == "script new":  # its notes go to stderr: nothing was lost
