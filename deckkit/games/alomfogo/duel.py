@@ -12,7 +12,8 @@ from deckkit.games.alomfogo.legality import (affordable, challenger, helper_cand
                                              may_challenge_now)
 from deckkit.games.alomfogo.legality import defender as defender_check
 from deckkit.games.alomfogo.rulebase import RulesBase
-from deckkit.games.alomfogo.zones import ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, RESTING, Choice, Duel, Perm
+from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, DAMAGED, DEFEND, DUELS, HELPER, MADE, RESTING, Choice, Duel,
+                                          Perm, made)
 
 if TYPE_CHECKING:
     pass
@@ -29,10 +30,14 @@ class DuelRules(RulesBase):
 
     def _list_challenges(self, p: int, out: list[Action]) -> None:
         if may_challenge_now(self) is None:
-            out.extend(Action(p, "challenge with", (lab,)) for lab, _ in self.passing(p, challenger))
+            for lab, _ in self.passing(p, challenger):
+                key = (p, "challenge with", (lab,))
+                out.append(MADE.get(key) or made(key))
 
     def _list_defences(self, p: int, out: list[Action]) -> None:
-        out.extend(Action(p, "defend with", (lab,)) for lab, _ in self.passing(p, defender_check))
+        for lab, _ in self.passing(p, defender_check):
+            key = (p, "defend with", (lab,))
+            out.append(MADE.get(key) or made(key))
 
     def _helper_candidates(self, p: int) -> list[tuple[str, Perm]]:
         d = self.duel
@@ -40,7 +45,9 @@ class DuelRules(RulesBase):
         return self.passing(p, partial(helper_candidate, d.duelists[d.players.index(p)]))
 
     def _list_helpers(self, p: int, out: list[Action]) -> None:
-        out.extend(Action(p, "helper", (lab,)) for lab, _ in self._helper_candidates(p))
+        for lab, _ in self._helper_candidates(p):
+            key = (p, "helper", (lab,))
+            out.append(MADE.get(key) or made(key))
 
     def _list_assists(self, p: int, out: list[Action]) -> None:
         d = self.duel

@@ -10,7 +10,8 @@ from deckkit.games.alomfogo.effects import Context
 from deckkit.games.alomfogo.legality import (affordable, counter_event, cyclable, free_event, free_play, may_cycle,
                                              may_play)
 from deckkit.games.alomfogo.rulebase import RulesBase
-from deckkit.games.alomfogo.zones import ASSIST, COUNTER, CREATURE_DRAW, DUELS, OVER, PLAY, Choice, Pending, Perm
+from deckkit.games.alomfogo.zones import (ASSIST, COUNTER, CREATURE_DRAW, DUELS, MADE, OVER, PLAY, Choice, Pending, Perm,
+                                          made)
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.state import AlomfogoState  # noqa: F401
@@ -35,14 +36,18 @@ class PlayRules(RulesBase):
                     free = self.passing(p, free_event)
                 for lab, event in free:
                     if free_play(self, card, event) is None:
-                        out.append(Action(p, "play", (card.name, "with", lab)))
+                        key = (p, "play", (card.name, "with", lab))
+                        out.append(MADE.get(key) or made(key))
 
     def _paid_plays(self, p: int, card: CardDef, out: list[Action]) -> None:
         """Each way to play ``card`` paying its cost: one per choice its ability offers (none: no play)."""
         if card.play is None:
-            out.append(Action(p, "play", (card.name,)))
+            key: tuple[int, str, tuple[str, ...]] = (p, "play", (card.name,))
+            out.append(MADE.get(key) or made(key))
         else:
-            out.extend(Action(p, "play", (card.name, *choice.args)) for choice in self.options(p, card, card.play))
+            for choice in self.options(p, card, card.play):
+                key = (p, "play", (card.name, *choice.args))
+                out.append(MADE.get(key) or made(key))
 
     def _list_cycles(self, p: int, out: list[Action]) -> None:
         if may_cycle(self, p) is not None:
@@ -51,7 +56,8 @@ class PlayRules(RulesBase):
         for card in self.players[p].hand:
             if card not in seen and cyclable(card) is None:
                 seen.add(card)
-                out.append(Action(p, "cycle", (card.name,)))
+                key = (p, "cycle", (card.name,))
+                out.append(MADE.get(key) or made(key))
 
     def _list_counters(self, p: int, out: list[Action]) -> None:
         pend = self.pending

@@ -20,8 +20,8 @@ from deckkit.games.alomfogo.observe import Observation
 from deckkit.games.alomfogo.plays import PlayRules
 from deckkit.games.alomfogo.resolve import Resolution
 from deckkit.games.alomfogo.zones import (ACTIVE, ASSIST, COUNTER, DECIDE, DEFEND, DRAW, DUELS, HELPER, OVER,
-                                          PLAY, NO_CHOICE, Choice, Duel, Pending, Perm,
-                                          Player)
+                                          MADE, PLAY, NO_CHOICE, Choice, Duel, Pending, Perm,
+                                          Player, made)
 
 if TYPE_CHECKING:
     from deckkit.games.alomfogo.game import AlomfogoGame
@@ -340,7 +340,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
         for lister in listers:
             lister(self, p, out)
         for kind in bare:
-            out.append(Action(p, kind))
+            key = (p, kind, ())
+            out.append(MADE.get(key) or made(key))
         return out
 
     def passing(self, p: int, check: Callable[[Perm], object]) -> list[tuple[str, Perm]]:
@@ -370,7 +371,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
 
     def _list_draw(self, p: int, out: list[Action]) -> None:
         if may_draw(self, p) is None:
-            out.append(Action(p, "draw"))
+            key = (p, "draw", ())
+            out.append(MADE.get(key) or made(key))
 
     def start_phase3(self, p: int) -> None:
         """Phase 3 begins (AF-514): phase-3 triggers."""
@@ -380,7 +382,12 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
 
     # -- applying ------------------------------------------------------------------------------
     def _find_perm(self, p: int, label: str) -> Perm:
-        for perm in self.players[p].table:
+        table = self.players[p].table
+        if "#" not in label:  # a bare name labels the first card of that name (a copy before it would share it)
+            for perm in table:
+                if perm.card.name == label:
+                    return perm
+        for perm in table:
             if label.startswith(perm.card.name) and self.label(p, perm) == label:
                 return perm
         raise AssertionError(label)

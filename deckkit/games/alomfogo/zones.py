@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from deckkit.engine.core import Action
 from deckkit.games.alomfogo.cards import CardDef
 
 CopyPerm = Callable[["Perm"], "Perm"]  # the clone's copy of a card on the table (one per original)
@@ -23,6 +24,17 @@ COUNTER = "counter"
 OVER = "over"
 SETUP = "setup"  # before the first turn: the players decide who starts (AF-504)
 DECIDE = "decide"  # an ability being carried out waits for a player's decision (a target, yes or no)
+
+
+#: Actions are values: each ``(player, kind, args)`` is made once and shared by every list that names it
+#: (a search lists the same actions again and again; a dictionary look-up costs less than a new one).
+MADE: dict[tuple, Action] = {}
+
+
+def made(key: tuple) -> Action:
+    """The action ``(player, kind, args)`` of ``key``, made the first time it is asked for (:data:`MADE`)."""
+    action = MADE[key] = Action(*key)
+    return action
 
 
 class Perm:
