@@ -15,7 +15,6 @@ choice there:
 from __future__ import annotations
 
 from deckkit.engine.core import Action
-from deckkit.games.obludarium.cards import MONSTER
 from deckkit.games.obludarium.state import BLOCK, ObState
 
 
@@ -68,8 +67,3 @@ def _block(state: ObState, p: int, legal: list[Action]) -> Action | None:
                 if target is None or action.args[-1] == state.label_of(target) or len(action.args) == 1:
                     return action
     return None
-
-
-def board_value(state: ObState, p: int) -> float:
-    """A rough worth of ``p``'s monsters in play (attack and defence, halved) for playout evaluation."""
-    return sum((perm.atk + perm.dfn) / 2 for perm in state.tables[p] if perm.info.type == MONSTER)
