@@ -148,16 +148,23 @@ def _groups(sigs: Sequence[Sequence[bool]], counts: Sequence[int],
         g.queries = tuple(sorted(caps))
         g.caps = tuple(caps[q] for q in g.queries)
     free = [a for a in range(A) if a not in seen]
-    # Groups with the most cards first, while there are few fills to carry their counts through (the
-    # small groups dealt last multiply the fills little, and the fills they cannot complete are
-    # dropped after each group); among equals, groups of several atoms, then the one-atom groups that
-    # allow the fewest counts in a hand (they leave the fewest fills).
+    # The group of several atoms with the most cards first, while there are few fills to carry its
+    # counts through; then the others with the most cards first (the small groups dealt last multiply
+    # the fills little, and the fills they cannot complete are dropped after each group); among
+    # equals, groups of several atoms, then the one-atom groups that allow the fewest counts in a
+    # hand (they leave the fewest fills).
     def allowed(g: _Group) -> float:
         top = min(7, sum(counts[a] for a in g.atoms))
         ok = sum(all(c.holds([x] * len(c.queries)) for cls in g.clauses.values() for c in cls) for x in range(top + 1))
         return ok / (top + 1)
 
-    groups = sorted(roots.values(), key=lambda g: (-sum(counts[a] for a in g.atoms), -len(g.atoms), allowed(g)))
+    def cards(g: _Group) -> int:
+        return sum(counts[a] for a in g.atoms)
+
+    several = [g for g in roots.values() if len(g.atoms) > 1]
+    first = [max(several, key=cards)] if several else []
+    groups = first + sorted((g for g in roots.values() if g not in first),
+                            key=lambda g: (-cards(g), -len(g.atoms), allowed(g)))
     return groups, free
 
 
