@@ -31,7 +31,7 @@ from deckkit.hands.procedures import DeckTooSmall, GameProcedure, cards_drawn_by
 DP_KEEP_CLASSES = 3  # keep rules with more classes (and mulligans) use the block pass or the pass over pools
 BLOCK_GROUP_ATOMS = 3  # the block pass carries a clause's counts while its atoms are dealt: few atoms per clause
 # Wider clauses: the block pass and the pass over pools take turns, from this many steps each, growing.
-RACE_START = 50_000
+RACE_START = 400_000
 POOL_STEPS = 8  # steps of the pass over pools per step of the block pass in the same time (its loops are generated code)
 MAX_CATEGORIES = 8  # queries; an exact question over up to this many is never refused, only slow
 
