@@ -190,3 +190,19 @@ def test_load_on_the_command_line_goes_on_or_says_why_not(db, tmp_path, make_pla
     assert missing.exit_code != 0 and "cannot read" in missing.output and "internal error" not in missing.output
     other = runner.invoke(cli_app, ["--db", str(db), "play", "obludarium-standard", "--load", str(saved)])
     assert other.exit_code != 0 and "is a saved game of" in other.output
+
+
+def test_cycling_reads_as_what_the_engine_does_af_611(make_play):
+    """AF-611: cycling an instant costs 1 VP, puts it in the spell cage and draws; the words say that, and
+    taking the action does exactly what they say."""
+    play = make_play("alomfogo-casual", seed=0)
+    choice = next(c for c in play.choices() if c.action.kind == "cycle")
+    name = choice.action.args[0]
+    assert choice.text == f"Cycle {name} (pay 1 VP, put it in your spell cage, draw a card)"
+    before = play.state.snapshot()["p1"]
+    play.choose(choice.action)
+    after = play.state.snapshot()["p1"]
+    assert after["vp"] == before["vp"] - 1
+    assert after["cage"] == before["cage"] + [name]
+    assert len(after["hand"]) == len(before["hand"])  # the instant left, a card came in its place
+    assert len(after["library"]) == len(before["library"]) - 1

@@ -89,7 +89,7 @@ def describe(state: AlomfogoState, action: Action) -> Choice:
     if kind == "cast" and name:
         return Choice(action, "Cast a spell", f"Cast {name}" + (f" {rest}" if rest else ""), base)
     if kind == "cycle" and name:
-        return Choice(action, "Cycle", f"Cycle {name} (put it under the library, draw a card)", base)
+        return Choice(action, "Cycle", f"Cycle {name} (pay 1 VP, put it in your spell cage, draw a card)", base)
     words = {
         "challenge with": ("Duel", "Challenge with {}"), "defend with": ("Duel", "Defend with {}"),
         "helper": ("Duel", "Take {} as helper"), "assist": ("Duel", "Use the helper {}"),
