@@ -46,8 +46,8 @@ def _cards(catalogue: Any, items: list[str], game: str | None) -> tuple[str, lis
 def add(
     cards: Annotated[list[str], typer.Argument(help='Card names or ids, each optionally after a count: 3 "Chleba" '
                                                     'or "3x Chleba".', show_default=False)],
-    count: Annotated[int, typer.Option("--copies", "--count", "-c", help="Copies of each card given without a "
-                                                                         "count.")] = 1,
+    count: Annotated[int, typer.Option("--copies", "--count", "-c", min=1, help="Copies of each card given "
+                                                                                "without a count (1 or more).")] = 1,
     game: GameOpt = None,
 ) -> None:
     """Add copies of cards to your collection.
@@ -81,9 +81,9 @@ def _now(catalogue: Any, game: str) -> dict[str, int]:
 def remove(
     cards: Annotated[list[str], typer.Argument(help="Card names or ids, each optionally after a count.",
                                                show_default=False)],
-    count: Annotated[int | None, typer.Option("--copies", "--count", "-c", help="Copies to remove of each card "
-                                                                                "given without a count (default: "
-                                                                                "all).")] = None,
+    count: Annotated[int | None, typer.Option("--copies", "--count", "-c", min=1, help="Copies to remove of each "
+                                                                                       "card given without a count "
+                                                                                       "(1 or more; default: all).")] = None,
     game: GameOpt = None,
 ) -> None:
     """Remove copies of cards from your collection (all copies unless a count is given).

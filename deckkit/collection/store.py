@@ -36,6 +36,11 @@ def store(catalogue: Any, collection: Collection, mode: str = "set") -> dict[str
     if mode not in MODES:
         raise ValueError(f"mode {mode!r}")
     check_collectable(collection.game)
+    negative = [Problem("negative-count", f"{collection.names.get(cid, cid)}: {n} copies", card=cid)
+                for cid, n in collection.counts.items() if n < 0]
+    if negative:  # adding a negative count would remove copies, and setting one would store nonsense
+        raise ValidationFailed(f"{len(negative)} card(s) with a negative count; nothing was changed", negative,
+                               path=collection.path, hint="counts are 0 or more (collection remove takes copies away)")
     before = owned(catalogue, collection.game)
     if mode == "add":
         after = dict(before)
@@ -59,6 +64,10 @@ def store(catalogue: Any, collection: Collection, mode: str = "set") -> dict[str
 def take(catalogue: Any, game: str, counts: dict[str, int | None], names: dict[str, str]) -> dict[str, int]:
     """Remove copies (None: all) of cards from the game's collection; DataError for a card not owned."""
     check_collectable(game)
+    negative = [f"{names.get(cid, cid)} ({n})" for cid, n in counts.items() if n is not None and n < 0]
+    if negative:  # taking a negative count would add copies
+        raise DataError("a negative count of copies to remove: " + ", ".join(negative),
+                        hint="give 1 or more copies (or none, for every copy); nothing was changed")
     before = owned(catalogue, game)
     missing = [cid for cid in counts if cid not in before]
     if missing:

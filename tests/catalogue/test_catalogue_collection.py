@@ -199,3 +199,31 @@ def test_a_count_of_thousands_of_digits_is_named_by_its_length():
     assert not lines and problem.code == "huge-count" and "count of 5000 digits" in problem.message
     _, _, (problem,) = parse('[{"name": "Chleba", "count": ' + "9" * 300 + "}]", "c.json")
     assert problem.code == "huge-count" and "of 300 digits" in problem.message
+
+
+@pytest.mark.parametrize("command", ["add", "remove"])
+@pytest.mark.parametrize("copies", ["-5", "-20", "0"])
+def test_copies_below_one_are_refused_and_nothing_changes(run, command, copies):
+    run("collection", "add", "3", "Chleba")
+    r = run("collection", command, "-c", copies, "Chleba")
+    assert r.exit_code == 2 and "--copies" in r.output and "greater than or equal to 1" in r.output
+    assert _owned(run) == {"ob-chleba": 3}
+
+
+def test_the_store_refuses_negative_counts_in_every_mode(db):
+    from deckkit.catalogue import open_catalogue
+    from deckkit.collection import Collection
+    from deckkit.collection.store import owned, store, take
+    from deckkit.errors import DataError, ValidationFailed
+
+    from deckkit.engine.registry import resolve
+
+    catalogue, game = open_catalogue(db), resolve("ob")
+    store(catalogue, Collection(game, {"ob-chleba": 3}), "add")
+    for mode in ("add", "set", "replace"):
+        with pytest.raises(ValidationFailed, match="negative count; nothing was changed") as caught:
+            store(catalogue, Collection(game, {"ob-chleba": -2, "ob-glum": 1}, {"ob-chleba": "Chleba"}), mode)
+        assert "Chleba: -2 copies" in str(caught.value.problems[0])
+    with pytest.raises(DataError, match=r"negative count of copies to remove: Chleba \(-5\)"):
+        take(catalogue, game, {"ob-chleba": -5}, {"ob-chleba": "Chleba"})
+    assert owned(catalogue) == {"ob-chleba": 3}
