@@ -115,24 +115,33 @@ def _json(text: str) -> Any:
 
 
 def headline(run: dict[str, Any]) -> str:
-    """One run's result in a few words: mean win turn, first seat's score, match score or tune figure."""
-    s = run["summary"] or {}
-    games = s.get("games")
+    """One run's result in a few words: mean win turn, first seat's score, match score or tune figure.
+
+    A summary another tool wrote badly (not an object, fields missing or of the wrong kind) shows "?"
+    where a figure cannot be read, never a crash."""
+    s = run["summary"] if isinstance(run["summary"], dict) else {}
+    games = f"{_count(s.get('games'))} games"
     if run["kind"] == "goldfish":
         if s.get("mean_turn") is not None:
-            ci = s.get("mean_turn_ci") or [None, None]
-            tail = f" ({ci[0]}–{ci[1]})" if None not in ci else ""
-            return f"mean win turn {s['mean_turn']}{tail}, won {_pct(s.get('win_rate'))}, {games:,} games"
-        if s.get("mean_scores"):
-            return f"mean score {s['mean_scores'][0]}, {games:,} games"
-        return f"no win in {games or 0:,} games"
+            ci = s.get("mean_turn_ci")
+            tail = f" ({ci[0]}–{ci[1]})" if isinstance(ci, list) and len(ci) == 2 and None not in ci else ""
+            return f"mean win turn {s['mean_turn']}{tail}, won {_pct(s.get('win_rate'))}, {games}"
+        scores = s.get("mean_scores")
+        if isinstance(scores, list) and scores:
+            return f"mean score {scores[0]}, {games}"
+        return f"no win in {games}"
     if run["kind"] == "match":
-        return (f"score {_pct(s.get('score'))} against {s.get('opponent')} "
-                f"({_pct((s.get('score_ci') or [None])[0])}–{_pct((s.get('score_ci') or [None, None])[1])}), "
-                f"{games:,} games")
-    base = s.get("baseline") or {}
+        ci = s.get("score_ci")
+        low, high = ci if isinstance(ci, list) and len(ci) == 2 else (None, None)
+        return f"score {_pct(s.get('score'))} against {s.get('opponent')} ({_pct(low)}–{_pct(high)}), {games}"
+    base = s.get("baseline")
+    base = base if isinstance(base, dict) else {}
     figure = base.get("mean_turn", s.get("start"))
     return f"tune {s.get('mode', '')}: {figure} at the start" + (", improved" if s.get("improved") else "")
+
+
+def _count(x: Any) -> str:
+    return f"{x:,}" if isinstance(x, int) and not isinstance(x, bool) else "?"
 
 
 def _pct(x: Any) -> str:
