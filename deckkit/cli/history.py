@@ -90,20 +90,32 @@ def remember_match(loaded: list["LoadedDeck"], outcome: "MatchOutcome") -> None:
     _keep(write)
 
 
-def remember_tune(start: Any, deck_path: Path, result: Any) -> None:
-    """Keep a tune run's starting figure against the version of the deck it tuned."""
+def tune_version(deck_path: Path) -> tuple[str, str | None] | None:
+    """(content hash, deck name) of the deck file a tune run is about to play, taken when it is loaded:
+    the run can take minutes, and the file may be edited meanwhile. None for standard input."""
     from deckkit.decks.io import load_deck
-    from deckkit.decks.runs import content_hash, record
+    from deckkit.decks.runs import content_hash
 
     if _file(str(deck_path)) is None:
+        return None
+    deck = load_deck(deck_path)
+    return content_hash(deck), deck.name
+
+
+def remember_tune(start: Any, deck_path: Path, result: Any, version: tuple[str, str | None] | None) -> None:
+    """Keep a tune run's starting figure against the version of the deck it tuned (``version``, from
+    :func:`tune_version` at load time, not the file as it is when the run ends)."""
+    from deckkit.decks.runs import record
+
+    if version is None or _file(str(deck_path)) is None:
         return
+    digest, name = version
     data = result.as_json()
     summary = {k: data.get(k) for k in ("mode", "games", "seed", "objective", "baseline", "start", "improved")
                if k in data}
 
     def write() -> None:
-        deck = load_deck(deck_path)
-        record(_writable(), "tune", content_hash(deck), deck_path, deck.name, start.game,
+        record(_writable(), "tune", digest, deck_path, name, start.game,
                {"seed": data.get("seed"), "mode": data.get("mode")}, summary)
 
     _keep(write)

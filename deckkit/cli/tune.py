@@ -90,6 +90,11 @@ def tune(
     _check_outputs(plot, write)
     catalogue = open_catalogue(common.db_path())
     start = replace(load_list(common.input_file(deck, "deck"), catalogue), label=str(deck))  # a bundled name works too
+    version = None  # the version played, taken before a run of minutes in which the file may be edited
+    if not no_history:
+        from deckkit.cli.history import tune_version
+
+        version = tune_version(common.input_file(deck, "deck"))
     options = PlayOptions(games=games, seed=seed, policy=policy, keep=keep, settings=_settings(set_),
                           max_turns=max_turns, workers=workers, scheduler=scheduler, confidence=confidence,
                           by_turn=by_turn, odds=odds, mulligans=mulligans, odds_turn=odds_turn, sprt=hypotheses,
@@ -103,7 +108,7 @@ def tune(
     if not no_history:
         from deckkit.cli.history import remember_tune
 
-        remember_tune(start, common.input_file(deck, "deck"), result)
+        remember_tune(start, common.input_file(deck, "deck"), result, version)
     if plot:  # --plot comes with --vary or --swap (checked above), so the result is a sweep
         _draw_sweep(result, plot)
     if write:  # --write comes with --optimise (checked above), so the result is a search

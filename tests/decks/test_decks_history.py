@@ -159,3 +159,41 @@ def test_match_and_tune_keep_their_results(run, tmp_path):
     assert _runs(run)[-1][:2] == ("tune", content_hash(load_deck(deck)))
     data = json.loads(run("deck", "history", str(deck), "-o", "json").stdout)
     assert sorted(r["kind"] for r in data["versions"][0]["runs"]) == ["match", "tune"]
+
+
+@pytest.mark.parametrize("summary", ["not json", "[1, 2]", '{"games": null, "mean_turn": 5, "mean_turn_ci": 3}',
+                                     '{"games": "many", "score_ci": [0.1], "mean_scores": 2, "baseline": [1]}'])
+def test_a_badly_written_run_shows_question_marks_never_a_crash(run, tmp_path, summary):
+    import sqlite3
+
+    deck = tmp_path / "my.deck"
+    shutil.copy(WIN_BY_TURN, deck)
+    assert run("goldfish", str(deck), "-n", "10", "-w", "1").exit_code == 0
+    with sqlite3.connect(run.db) as conn:  # rows another tool wrote badly, one of each kind
+        for kind in ("goldfish", "match", "tune"):
+            conn.execute("INSERT INTO deck_runs (deck_hash, deck, name, game, kind, recorded, conditions, summary) "
+                         "SELECT deck_hash, deck, name, game, ?, recorded, conditions, ? FROM deck_runs WHERE pk = 1",
+                         (kind, summary))
+    r = run("deck", "history", str(deck))
+    assert r.exit_code == 0, r.output
+    assert "? games" in r.stdout and "score ?" in r.stdout and "tune" in r.stdout
+    assert run("deck", "history", str(deck), "-o", "json").exit_code == 0
+
+
+def test_tune_keeps_its_result_against_the_version_it_loaded(run, tmp_path, monkeypatch):
+    """A deck edited while tune runs (runs take minutes) does not get the result of the version played."""
+    from deckkit.cli import tune
+
+    deck = tmp_path / "my.deck"
+    shutil.copy(WIN_BY_TURN, deck)
+    played = content_hash(load_deck(deck))
+    shown = tune._print_result
+
+    def edit_then_print(*args, **kwargs):  # the designer saves an edit just before the run ends
+        _edit(deck, "\n4 Chleba", "\n3 Chleba\n1 Medděd")
+        return shown(*args, **kwargs)
+
+    monkeypatch.setattr(tune, "_print_result", edit_then_print)
+    assert run("tune", str(deck), "--vary", "t:food=18..20/2", "-n", "10", "-w", "1").exit_code == 0
+    assert content_hash(load_deck(deck)) != played
+    assert _runs(run)[-1][:2] == ("tune", played)
