@@ -16,6 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -86,17 +87,19 @@ class GameApp(App[None]):
 
     # -- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
-        yield Static("", id="tiny")
+        # Names of cards, decks and files are text, never Rich markup (an imported card may be called
+        # "Kouzlo [/]"): every widget that shows them, and every message, takes its text as written.
+        yield Static("", id="status", markup=False)
+        yield Static("", id="tiny", markup=False)
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 with VerticalScroll(id="table-box"):
                     yield Static("", id="table")
-                yield OptionList(id="cards")
+                yield OptionList(id="cards", markup=False)
             with Vertical(id="right"):
-                yield OptionList(id="actions")
+                yield OptionList(id="actions", markup=False)
                 with VerticalScroll(id="card-box"):
-                    yield Static("", id="card")
+                    yield Static("", id="card", markup=False)
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer()
 
@@ -196,6 +199,11 @@ class GameApp(App[None]):
             card, _ = self.play.find_card(name)
             info = self.play.card_info(card) if card is not None else None
         self.query_one("#card", Static).update(card_renderable(info))
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """A message, as text (it may quote a card's name or a file name): markup only when asked for."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- events -------------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#actions")

@@ -272,3 +272,62 @@ def test_the_mouse_reads_a_card_and_takes_an_action(make_play):
             await pilot.press("q")
 
     run(drive())
+
+
+def _marked_up_play(db, deck: str):
+    """A Play whose cards have names with Rich markup in them (as an imported card's name may): one name is
+    ``… [/]`` (a closing tag with nothing open), the other ``Zlý [b]drak[/b] …``."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from deckkit.catalogue import open_catalogue
+    from deckkit.cli import common
+    from deckkit.match.ai import pilot_spec
+    from deckkit.match.session import Session
+    from deckkit.screen.model import Play
+    from deckkit.sim.goldfish import load_decks
+
+    loaded = load_decks([common.input_file(Path(deck), "deck")], open_catalogue(db))[0]
+    ids = sorted({c["id"] for c in loaded.cards})
+    names = {i: (f"Kouzlo {n} [/]" if n % 2 else f"Zlý [b]drak[/b] {n}") for n, i in enumerate(ids)}
+    cards = [dict(c, name=names[c["id"]]) for c in loaded.cards]
+    decks = [SimpleNamespace(label=deck, cards=cards, game=loaded.game) for _ in range(2)]
+    session = Session(loaded.game, decks, {0}, pilot_spec("greedy", 200, loaded.game), 1, {})
+    return Play(session, ai_name="greedy"), names
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_card_names_with_markup_show_as_written(deck, db):
+    """A card name is text, never Rich markup: `[/]` does not crash the screen and `[b]…[/b]` keeps its brackets
+    in the actions, the cards list, the status line, the card panel and the messages."""
+    play, names = _marked_up_play(db, deck)
+    app = GameApp(play, delay=0)
+    said: list[str] = []
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            original = app.notify
+            app.notify = lambda message, **kw: (said.append(str(message)), original(message, **kw))[1]  # type: ignore
+            await settle(app, pilot)
+            shown = [str(o.prompt) for o in app.query_one("#actions", OptionList).options]
+            shown += [str(o.prompt) for o in app.query_one("#cards", OptionList).options]
+            for _ in range(6):  # a few turns: both kinds of name on the screen
+                await pilot.press("enter")
+                await settle(app, pilot)
+                shown += [str(o.prompt) for o in app.query_one("#actions", OptionList).options]
+                shown += [str(o.prompt) for o in app.query_one("#cards", OptionList).options]
+                shown.append(str(app.query_one("#card", Static).content))
+            listed = "\n".join(shown)
+            assert "[/]" in listed and "[b]drak[/b]" in listed
+            # the options as drawn (not only as given): the brackets are on the screen
+            lines = [app.query_one("#cards", OptionList).render_line(y).text
+                     for y in range(app.query_one("#cards", OptionList).size.height)]
+            assert any("[b]drak[/b]" in line or "[/]" in line for line in lines), lines
+            await _answer(app, pilot, "c", next(iter(names.values())))
+            assert "[" in str(app.query_one("#card", Static).content)
+            await _answer(app, pilot, "c", "Nic [/] [b]x[/b]")
+            await pilot.press("q")
+
+    run(drive())
+    assert app.return_code == 0
+    assert any("Nic [/] [b]x[/b]" in s for s in said)
