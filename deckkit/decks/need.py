@@ -42,7 +42,8 @@ def deck_need(decks: Sequence[str | Path], catalogue: Any, owned: dict[str, int]
     ``owned`` maps card ids to copies (None: the catalogue's collection). Keys: ``game``, ``decks``
     (per deck: ``deck``, ``name``, ``cards``, ``missing`` — what it lacks on its own), ``built``,
     ``cards`` (the cards with copies missing: ``id``, ``name``, ``type``, ``set``, ``needed``, ``owned``,
-    ``reserved``, ``available``, ``missing``, ``decks`` per deck label), ``missing_copies``,
+    ``reserved``, ``available``, ``missing``, ``decks``: a ``{deck, position, copies}`` entry for each deck
+    playing it, in the order given (``position``: its index in ``decks``), so a deck given twice is listed, and counted, twice), ``missing_copies``,
     ``missing_cards``, ``complete``, ``notes``; for a game with no collection, ``no_collection`` with
     the reason and nothing counted.
     """
@@ -93,7 +94,8 @@ def deck_need(decks: Sequence[str | Path], catalogue: Any, owned: dict[str, int]
             rows.append({"id": cid, "name": card["name"], "type": card.get("type"), "set": card.get("set"),
                          "needed": n, "owned": owned.get(cid, 0), "reserved": reserved.get(cid, 0),
                          "available": available[cid], "missing": missing,
-                         "decks": {label: c[cid] for label, (_, _, c, _) in zip(labels, read) if cid in c}})
+                         "decks": [{"deck": label, "position": i, "copies": c[cid]}
+                                   for i, (label, (_, _, c, _)) in enumerate(zip(labels, read)) if cid in c]})
     from deckkit.text import fold
 
     rows.sort(key=lambda r: (-r["missing"], fold(r["name"]), r["id"]))

@@ -66,6 +66,10 @@ def test_need_counts_each_card_across_the_decks(run, tmp_path):
     expected = {cid: 2 * n - (n if cid in some else 0) for cid, n in copies.items()}
     assert missing == expected
     assert data["missing_copies"] == sum(expected.values()) and not data["complete"]
+    # A deck given twice is built twice: each row lists it twice, by position, and counts both.
+    for row in data["cards"]:
+        assert row["decks"] == [{"deck": str(deck), "position": i, "copies": copies[row["id"]]} for i in (0, 1)]
+        assert sum(d["copies"] for d in row["decks"]) == row["needed"]
     # Each deck alone lacks only the cards not owned.
     assert [d["missing"] for d in data["decks"]] == [sum(n for cid, n in copies.items() if cid not in some)] * 2
 
