@@ -130,7 +130,7 @@ def _full_screen(the_play: "Play", autosave: Path | None, delay: float) -> None:
     """Run the game screen; on its end write the autosave and exit with its code."""
     from deckkit.screen.app import GameApp
 
-    app = GameApp(the_play, delay=delay, save_name=str(autosave or "game.deckkit.toml"))
+    app = GameApp(the_play, delay=delay, save_name=str(autosave or "game.deckkit.toml"), debug=common.STATE.debug)
 
     def stopped(signum: int, frame: FrameType | None) -> None:
         app.stop = _SIGNALS[signal.Signals(signum).name]
@@ -146,11 +146,34 @@ def _full_screen(the_play: "Play", autosave: Path | None, delay: float) -> None:
     finally:
         for name, handler in handlers.items():
             signal.signal(getattr(signal, name), handler)
+    failure = _failure(app)
+    if failure is not None:  # the game failed inside the screen: keep the game, then report the failure as usual
+        _stop(the_play.session, autosave, None)
+        raise failure
     code, why = app.stop
     if the_play.over():
         typer.echo(f"game over: {the_play.result()}")
     if code or autosave is not None:
         _stop(the_play.session, autosave, _Stop(code, why))
+
+
+def _failure(app: object) -> Exception | None:
+    """The exception that ended the game screen, if one did.
+
+    Textual catches an exception raised inside the app, shows it and returns from ``run()`` with
+    return code 1, so it never reaches the caller; ``stop`` then still says how the person left.
+    """
+    from textual.worker import WorkerFailed
+
+    exception = getattr(app, "_exception", None)
+    while isinstance(exception, WorkerFailed) and isinstance(exception.error, Exception):
+        exception = exception.error  # the AI's move failed in the screen's worker: report what failed
+    if isinstance(exception, Exception):
+        return exception
+    code, stop = getattr(app, "return_code", None), getattr(app, "stop", (0, ""))
+    if code and code != stop[0]:
+        return RuntimeError(f"the game screen ended with code {code}")
+    return None
 
 
 def _line_mode(the_play: "Play", autosave: Path | None, delay: float) -> None:

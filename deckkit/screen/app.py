@@ -72,8 +72,10 @@ class GameApp(App[None]):
         Binding("ctrl+c", "interrupt", "Stop", show=False, priority=True),
     ]
 
-    def __init__(self, play: Play, *, delay: float = 0.5, save_name: str = "game.deckkit.toml") -> None:
+    def __init__(self, play: Play, *, delay: float = 0.5, save_name: str = "game.deckkit.toml",
+                 debug: bool = False) -> None:
         super().__init__()
+        self.show_tracebacks = debug  # deckkit --debug: Textual's traceback of a failure inside the app is shown
         self.play = play
         self.delay = delay
         self.save_name = save_name
@@ -84,6 +86,15 @@ class GameApp(App[None]):
         self._shown_entries = 0
         self._drawn: tuple | None = None  # what the last redraw painted
         self._cards_of: Table | None = None  # the table the cards list was filled from
+
+    def _fatal_error(self) -> None:
+        """A failure inside the app ends it; the command reports it as every internal error is reported
+        (a message and a hint, the traceback only with --debug) once the screen is gone."""
+        if self.show_tracebacks:
+            super()._fatal_error()
+            return
+        self.bell()
+        self._close_messages_no_wait()
 
     # -- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -331,3 +331,28 @@ def test_card_names_with_markup_show_as_written(deck, db):
     run(drive())
     assert app.return_code == 0
     assert any("Nic [/] [b]x[/b]" in s for s in said)
+
+
+def test_a_failure_inside_the_game_screen_keeps_the_game_and_exits_non_zero(db, tmp_path, monkeypatch):
+    """Textual catches an exception inside the app and returns from run(); `deckkit play` still writes the
+    autosave, says the game failed with the internal-error message and exits non-zero (not 0 "stopped")."""
+    from deckkit.screen.model import Play
+
+    saved = tmp_path / "auto.deckkit.toml"
+    original = GameApp.run
+
+    def headless(self, *args, **kwargs):
+        return original(self, headless=True, size=SIZE)
+
+    def broken(self):
+        raise RuntimeError("the engine broke")
+
+    monkeypatch.setattr(GameApp, "run", headless)
+    monkeypatch.setattr(Play, "step", broken)  # the AI's move, in the screen's worker
+    result = CliRunner().invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--screen", "--seat", "2",
+                                          "--delay", "0", "--autosave", str(saved)], catch_exceptions=False)
+    assert result.exit_code != 0
+    assert f"the game failed; the game is saved to {saved}" in result.stderr
+    assert "internal error (a bug in deckkit): RuntimeError: the engine broke" in result.stderr
+    assert "stopped" not in result.stderr and "Traceback" not in result.stderr
+    assert saved.exists() and "[[step]]" in saved.read_text(encoding="utf-8")
