@@ -276,7 +276,8 @@ def test_every_designer_ability_is_used_by_the_greedy_pilot(deck_file):
     deck = load_deck(EXAMPLES / deck_file)
     cards = [game.cards[game.card_named(e.name).id] for e in deck.entries for _ in range(e.count)]
     assert len(cards) == 60
-    uses = ability_uses(game, cards, 30, seed=1)
+    # 45 games: Štítonoš's second block (it can block two attacks) comes up in about one game in 45
+    uses = ability_uses(game, cards, 45, seed=1)
     mine = {c["name"] for c in DESIGNER} & {c["name"] for c in cards if c["id"].startswith("ob-d")}
     assert mine and mine <= set(uses), sorted(mine - set(uses))
 

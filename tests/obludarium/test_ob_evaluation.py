@@ -7,11 +7,16 @@ player would likely make (OB-812, OB-816, OB-823, OB-824).
 
 from __future__ import annotations
 
+import json
 import random
 
-from deckkit.games.obludarium import GAME
+import pytest
+
+from deckkit.games.obludarium import GAME, ObludariumGame, evaluation
 from deckkit.games.obludarium import policies as pol
+from deckkit.games.obludarium.cards import bundled_cards
 from deckkit.games.obludarium.evaluation import evaluate, value
+from deckkit.paths import data_dir
 
 
 def _state(p1: dict, p2: dict, phase: str = "main"):
@@ -81,3 +86,71 @@ def test_the_goldfish_trace_says_how_many_positions_were_valued_and_played_out()
     line = next(line for line in trace if line.startswith("greedy look-ahead: "))
     valued, played = (int(word) for word in line.split() if word.isdigit())
     assert valued > played > 0
+
+
+_SNAKE = next(card for card in json.loads((data_dir() / "cards" / "examples" / "ob-designer.json")
+                                          .read_text(encoding="utf-8")) if card["name"] == "Jedovatý had")
+
+
+def _fight(attacker: str, p1: list, p2: list, blocks: list, **settings):
+    """A position in the fight step: p1's ``attacker`` attacks and p2 blocks it with ``blocks``."""
+    game = ObludariumGame([*bundled_cards(), _SNAKE], **settings)
+    state = game.from_setup({"start": "p1", "phase": "attack", "p1": {"library": ["Chleba"] * 5, "table": p1},
+                             "p2": {"library": ["Chleba"] * 5, "table": p2}}, random.Random(3))
+    state.apply(f"attack {attacker}")
+    state.apply("pass")
+    for blocker in blocks:
+        state.apply(f"block {attacker} with {blocker}")
+    state.apply("pass")
+    assert state.phase == "fight" and state.attackers
+    return state
+
+
+def _as_foreseen_and_as_fought(state) -> tuple[tuple, tuple]:
+    """The monsters the evaluation foresees dying and the damage it foresees (its fight read), and
+    what the real fight does on a clone of the position: who goes to the discard pile, life lost."""
+    damage, dead = evaluation._combat(state, state.attackers)
+    foreseen = (sorted(perm.info.name for perm in dead), damage)
+    twin, turn = state.clone(), state.turn
+    while twin.turn == turn and twin.result is None:
+        twin.apply("pass")
+    fought = (sorted(card.name for p in (0, 1) for card in twin.discards[p]), state.life[1] - twin.life[1])
+    return foreseen, fought
+
+
+@pytest.mark.parametrize(("attacker", "p1", "p2", "dying"), [
+    ("Hejkal", ["Hejkal"], ["Jedovatý had"], ["Hejkal", "Jedovatý had"]),
+    ("Jedovatý had", ["Jedovatý had"], ["Obr Kamenožrout"], ["Jedovatý had", "Obr Kamenožrout"]),
+])
+def test_ob_d21_the_evaluation_reads_a_deadly_fight_as_the_fight_goes(attacker, p1, p2, dying):
+    """OB-D21: a monster that fights a deadly one dies whatever its defence — the static evaluation
+    foresees the same deaths as the fight played out on a clone (one rule, combat.fight_outcome)."""
+    state = _fight(attacker, p1, p2, p2)
+    foreseen, fought = _as_foreseen_and_as_fought(state)
+    assert foreseen == fought == (dying, 0)
+
+
+@pytest.mark.parametrize(("setting", "dying"), [
+    ("sum", ["Hejkal", "Kocour Mikeš", "Vodník Brčálník"]),
+    ("separate", ["Kocour Mikeš", "Vodník Brčálník"]),
+])
+def test_ob_q11_the_evaluation_reads_several_blockers_by_the_setting(setting, dying):
+    """OB-Q11: a 4/4 blocked by a 2/2 and a 2/3 dies when the blockers' attacks add up (2 + 2 = 4) and
+    survives when each is compared alone (``several_blockers`` = ``separate``); the evaluation
+    foresees what the fight on a clone does under either setting."""
+    blockers = ["Kocour Mikeš", "Vodník Brčálník"]
+    state = _fight("Hejkal", ["Hejkal"], blockers, blockers, several_blockers=setting)
+    foreseen, fought = _as_foreseen_and_as_fought(state)
+    assert foreseen == fought == (dying, 0)
+
+
+def test_ob_d21_a_deadly_monster_is_foreseen_as_a_block_that_trades():
+    """OB-D21: before the blocks, a free 1/1 deadly monster is foreseen to block a dearer 4/4 and
+    take it along (it kills what fights it), so the 4/4's attack is not counted as damage through."""
+    game = ObludariumGame([*bundled_cards(), _SNAKE])
+    state = game.from_setup({"start": "p1", "phase": "attack",
+                             "p1": {"library": ["Chleba"] * 5, "table": ["Hejkal"]},
+                             "p2": {"library": ["Chleba"] * 5, "table": ["Jedovatý had"]}}, random.Random(3))
+    state.apply("attack Hejkal")
+    damage, dead = evaluation._combat(state, state.attackers)
+    assert damage == 0 and sorted(perm.info.name for perm in dead) == ["Hejkal", "Jedovatý had"]

@@ -26,6 +26,26 @@ if TYPE_CHECKING:
     from deckkit.games.obludarium.zones import Perm
 
 
+def fight_outcome(state: TurnRules, att: Perm, blockers) -> tuple[list[Perm], bool]:
+    """How the fight of ``att`` against ``blockers`` would end as the numbers stand now, changing
+    nothing: the blockers it kills (in their order) and whether ``att`` dies. A blocked attack deals
+    no damage to the defender whatever the fight's end (OB-820). Each blocker dies if its defence is
+    not above the attacker's attack (OB-823, OB-824: equality kills); the attacker dies if its defence
+    is not above the blockers' attacks added up, or, with ``several_blockers`` = ``separate``, above
+    one blocker's attack (OB-Q11). A deadly monster kills whatever fights it (OB-D21). The fight
+    itself (:meth:`TurnRules._combat`) and the static evaluation both read the fight from here."""
+    attack, defense, deadly = state.attack, state.defense, state.deadly
+    a_atk = attack(att)
+    kills_all = deadly(att)
+    killed = [blk for blk in blockers if kills_all or defense(blk) <= a_atk]
+    a_dfn = defense(att)
+    if state.game.settings["several_blockers"] == "separate":
+        dies = any(attack(blk) >= a_dfn for blk in blockers)
+    else:
+        dies = a_dfn <= sum(attack(blk) for blk in blockers)
+    return killed, dies or any(deadly(blk) for blk in blockers)
+
+
 class TurnRules(ChoiceRules, EventRules):
     """Combat, the turn's end and start, and losing; the state's fields are declared here and in :class:`AbilityRules`."""
 
@@ -45,29 +65,21 @@ class TurnRules(ChoiceRules, EventRules):
         """Fights (OB-820 – OB-825, OB-Q11) and unblocked damage (OB-830), then the turn ends."""
         dead: list[Perm] = []
         hits: list[tuple[Perm, int]] = []
-        separate = self.game.settings["several_blockers"] == "separate"
         attack, defense = self.attack, self.defense
         for att in list(self.attackers):
             if att.blockers:
-                total = 0
-                a_atk, a_dfn = attack(att), defense(att)
-                for blk in att.blockers:
-                    total += attack(blk)
-                    # OB-823, OB-824: equality kills; a deadly attacker kills whatever fights it (OB-D21)
-                    if (defense(blk) <= a_atk or self.deadly(att)) and blk not in dead:
+                killed, dies = fight_outcome(self, att, att.blockers)
+                for blk in killed:
+                    if blk not in dead:
                         dead.append(blk)
-                if separate:
-                    killed = any(attack(blk) >= a_dfn for blk in att.blockers)
-                else:
-                    killed = a_dfn <= total  # OB-Q11 reading B
-                if killed or any(self.deadly(blk) for blk in att.blockers):
+                if dies:
                     dead.append(att)
                 for perm in (att, *att.blockers):
                     if perm.info.has_static("deadly"):
                         self.note(perm.info, perm.owner)
                 if self.logging:
                     self.log.append(
-                        f"fight: {att.info.name} ({a_atk}/{a_dfn}) vs "
+                        f"fight: {att.info.name} ({attack(att)}/{defense(att)}) vs "
                         + ", ".join(f"{b.info.name} ({attack(b)}/{defense(b)})" for b in att.blockers))
             elif att.sblock:
                 if self.logging:

@@ -11,8 +11,9 @@ Terms, each ``p``'s minus the other's where it applies:
 - life: the other's life taken counts six times one's own (the goldfish race is won by damage);
 - attacks under way — in the active player's main phase, the attacks of every monster that may
   attack this turn, as this turn's numbers stand: an attacker not blocked deals its attack (OB-830); a blocked one fights
-  its blockers (OB-823, OB-824: equality kills; several blockers add up, OB-Q11), so a monster
-  that would die counts as gone; before the blocks are over, an attacker meets the block the
+  its blockers as the fight rules say (:func:`~deckkit.games.obludarium.combat.fight_outcome`:
+  equality kills, a deadly monster kills what fights it, several blockers per the setting), so a
+  monster that would die counts as gone; before the blocks are over, an attacker meets the block the
   defender would likely make (a free monster that survives it, or trades for a dearer one);
 - monsters in play: the attack that stays after this turn (this turn's changes end, permanent ones
   and continuous effects stay), counted as about two attacks to come — a quarter more for a flying
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 from deckkit.engine.hidden import squash
 from deckkit.games.obludarium.cards import FOOD, MONSTER
+from deckkit.games.obludarium.combat import fight_outcome
 from deckkit.games.obludarium.legality import ATTACK, BLOCK, FIGHT, MAIN, may_attack, may_block
 
 #: Weights: life taken from the other, one's own life, a point of lasting attack (about two attacks to
@@ -144,11 +146,11 @@ def _ready(state) -> list:
 
 def _combat(state, attackers) -> tuple[int, tuple]:
     """The damage the attacks under way deal to the defender and the monsters their fights kill, as
-    the fight would go now (OB-820 – OB-830; a blocking spell stops an attack, OB-828). Before the
+    the fight would go now (OB-820 – OB-830, by :func:`fight_outcome`; a blocking spell stops an attack, OB-828). Before the
     blocks are over (attack and block steps), an attacker not yet blocked is taken as blocked where
     the defender has a free monster that may block it and would not lose by it: one that survives the
     fight, or trades for a dearer attacker."""
-    attack, defense = state.attack, state.defense
+    attack = state.attack
     damage = 0
     dead: list = []
     free = _free_blockers(state) if state.phase != FIGHT and not state.dummy[1 - state.active] else None
@@ -157,23 +159,15 @@ def _combat(state, attackers) -> tuple[int, tuple]:
         if not blockers:
             if att.sblock:
                 continue
-            a_atk = attack(att)
-            blk = _likely_block(state, att, a_atk, free) if free else None
+            blk = _likely_block(state, att, free) if free else None
             if blk is None:
-                damage += a_atk
+                damage += attack(att)
                 continue
             free.remove(blk)  # type: ignore[union-attr]
-            if defense(blk) <= a_atk:
-                dead.append(blk)
-            if defense(att) <= attack(blk):
-                dead.append(att)
-            continue
-        a_atk, total = attack(att), 0
-        for blk in blockers:
-            total += attack(blk)
-            if defense(blk) <= a_atk:
-                dead.append(blk)
-        if defense(att) <= total:
+            blockers = (blk,)
+        killed, dies = fight_outcome(state, att, blockers)
+        dead.extend(killed)
+        if dies:
             dead.append(att)
     return damage, tuple(dead)
 
@@ -185,16 +179,15 @@ def _free_blockers(state) -> list:
             if perm.info.type == MONSTER and not perm.tapped and not perm.blocking]
 
 
-def _likely_block(state, att, a_atk: int, free: list):
+def _likely_block(state, att, free: list):
     """The free monster the defender would block ``att`` with, or None: one that survives (and kills,
-    if one does), else one that kills it and costs no more."""
-    attack, defense = state.attack, state.defense
-    a_dfn = defense(att)
+    if one does), else one that kills it and costs no more (each fight read by :func:`fight_outcome`)."""
     best, best_key = None, 0
     for blk in free:
         if may_block(state, att, blk) is not None:
             continue
-        survives, kills = defense(blk) > a_atk, attack(blk) >= a_dfn
+        killed, kills = fight_outcome(state, att, (blk,))
+        survives = not killed
         key = 3 if survives and kills else 2 if survives else 1 if kills and blk.info.cost <= att.info.cost else 0
         if key > best_key:
             best, best_key = blk, key
