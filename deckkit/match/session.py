@@ -58,8 +58,8 @@ class Session:
             keeps += 1
         self.keeps = keeps
         state = opening.done
-        for text in actions:
-            state.apply(text.split(": ", 1)[1])
+        for number, text in enumerate(actions, 1):
+            state.apply(_own_action(state, number, text))
         self.actions = list(actions)
         return state
 
@@ -132,6 +132,28 @@ class Session:
         text = self.script()
         with atomic_open(path, "w") as fh:
             fh.write(text)
+
+
+def _own_action(state: State, number: int, text: str) -> str:
+    """The action of a saved ``pN: action`` entry, checked as a script's is: the prefix names the player to act
+    (DataError naming the entry otherwise: a save edited by hand must not play one side's move for the other)."""
+    from deckkit.errors import DataError
+    from deckkit.scripts.runner import named_player, out_of_turn, split_actor
+
+    parts = split_actor(text)
+    count = state.num_players()
+    player = named_player(parts[0], count) if parts else None
+    if parts is None or player is None:
+        names = " or ".join(f"p{i + 1}" for i in range(count))
+        raise DataError(f"action {number}, {text!r}, names no player of this {count}-player game",
+                        hint=f"write the player as {names}, e.g. 'p1: pass'")
+    refused = out_of_turn(state, player, parts[1])
+    if refused is not None:
+        message, rule = refused
+        cited = f" ({rule})" if rule and rule not in message else ""
+        raise DataError(f"action {number}, {text!r}: {message}{cited}",
+                        hint=f"p{state.current_player() + 1} is to act there")
+    return parts[1]
 
 
 def _toml(value: Any) -> str:

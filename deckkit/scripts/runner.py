@@ -221,6 +221,28 @@ def _check_refusal(script: Script, result: ScriptResult, refused: dict, exc: Scr
 _ACTOR = re.compile(r"^\s*([A-Za-z][A-Za-z0-9]*)\s*:\s*(.*)$", re.S)
 
 
+def split_actor(text: str) -> tuple[str, str] | None:
+    """``(prefix, action)`` of an entry written ``pN: action`` (None: no prefix), as scripts and saved games
+    write them."""
+    match = _ACTOR.match(text)
+    return (match[1], match[2].strip()) if match else None
+
+
+def named_player(said: str, count: int) -> int | None:
+    """The player index a prefix (``p2``) names in a ``count``-player game; None when it names none."""
+    m = re.fullmatch(r"[pP](\d+)", said)
+    return int(m[1]) - 1 if m and 1 <= int(m[1]) <= count else None
+
+
+def out_of_turn(state: Any, player: int, text: str) -> tuple[str, str | None] | None:
+    """Why ``player`` may not take ``text`` now because another player is to act: (message, rule); None when
+    it is theirs to take (or the game is over)."""
+    if state.is_terminal() or player == state.current_player():
+        return None
+    explain = getattr(state, "explain_out_of_turn", None)
+    return explain(player, text) if explain else (f"p{state.current_player() + 1} is to act, not p{player + 1}", None)
+
+
 class _Run:
     """One script being run: its state, its result, and the trace of the game's log."""
 
@@ -283,13 +305,13 @@ class _Run:
 
     def _actor(self, index: int, part: str, text: str) -> tuple[int | None, str]:
         """``(player index or None, action)`` of an entry, checking a ``pN:`` prefix."""
-        match = _ACTOR.match(text)
-        if not match:
+        parts = split_actor(text)
+        if parts is None:
             return None, self.cards.with_names(text)
-        said, action = match[1], self.cards.with_names(match[2].strip())
+        said, action = parts[0], self.cards.with_names(parts[1])
         count = self.state.num_players()
-        m = re.fullmatch(r"[pP](\d+)", said)
-        if not m or not 1 <= int(m[1]) <= count:
+        player = named_player(said, count)
+        if player is None:
             names = ", ".join(f"p{i + 1}" for i in range(count))
             raise self.script.error(f"step {index}: {text!r}: {said!r} names no player of this "
                                     f"{count}-player game", "step", index, part, value=text,
@@ -297,7 +319,7 @@ class _Run:
         if not action:
             raise self.script.error(f"step {index}: {text!r} names a player but no action", "step", index, part,
                                     value=text, hint=f"write the action after the colon, e.g. '{said}: pass'")
-        return int(m[1]) - 1, action
+        return player, action
 
     def _opening_word(self, index: int, part: str, text: str) -> None:
         """A mulligan or keep outside the opening is a mistake in the script, not an illegal action."""
@@ -315,11 +337,9 @@ class _Run:
     def _refusal(self, player: int | None, text: str) -> tuple[str, str | None, list[str]] | None:
         """Why ``player`` (None: whoever acts) may not take ``text`` now, without changing the state."""
         state = self.state
-        if player is not None and not state.is_terminal() and player != state.current_player():
-            explain = getattr(state, "explain_out_of_turn", None)
-            message, rule = (explain(player, text) if explain else
-                             (f"p{state.current_player() + 1} is to act, not p{player + 1}", None))
-            return message, rule, [str(a) for a in state.legal_actions()]
+        refused = None if player is None else out_of_turn(state, player, text)
+        if refused is not None:
+            return refused[0], refused[1], [str(a) for a in state.legal_actions()]
         return None
 
     def _do(self, index: int, actions: list[str]) -> bool:

@@ -206,3 +206,32 @@ def test_cycling_reads_as_what_the_engine_does_af_611(make_play):
     assert after["cage"] == before["cage"] + [name]
     assert len(after["hand"]) == len(before["hand"])  # the instant left, a card came in its place
     assert len(after["library"]) == len(before["library"]) - 1
+
+
+@pytest.mark.parametrize("prefix", ["p2", "p9"])
+def test_a_saved_action_of_the_wrong_player_is_refused_on_load_as_script_run_refuses_it(prefix, db, tmp_path,
+                                                                                          make_play):
+    """A save edited so that an action names a player not to act (p2 while p1 is to act: KO-401, players take
+    turns) or no player of the game (p9) does not load (it would play one side's move for the other); `deckkit script run` fails it too."""
+    play = make_play("kotlik-standard")
+    first = play.choices()[0].action
+    play.choose(first)
+    saved = tmp_path / "k.deckkit.toml"
+    play.save(str(saved))
+    entry = play.session.actions[0]
+    assert entry.startswith("p1: ")
+    edited = f"{prefix}: {entry[4:]}"
+    saved.write_text(saved.read_text(encoding="utf-8").replace(f'"{entry}"', f'"{edited}"'), encoding="utf-8")
+    runner = CliRunner()
+    loaded = runner.invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--plain", "--load", str(saved)],
+                           input="quit\n")
+    assert loaded.exit_code != 0 and "actions replayed" not in loaded.output
+    assert f"the saved actions do not replay: action 1, {edited!r}" in loaded.output
+    assert ("(KO-401)" if prefix == "p2" else "names no player of this 2-player game") in loaded.output
+    assert "internal error" not in loaded.output
+    fresh = make_play("kotlik-standard")
+    with pytest.raises(Exception, match="do not replay"):
+        fresh.load(str(saved))
+    assert not fresh.session.actions  # the game at the table stays as it was
+    scripted = runner.invoke(cli_app, ["--db", str(db), "script", "run", str(saved)])
+    assert scripted.exit_code != 0
