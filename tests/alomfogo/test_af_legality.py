@@ -199,10 +199,9 @@ def _refusals() -> dict[str, set[str]]:
 
 
 def _rule_literals() -> dict[str, list[str]]:
-    """Rule numbers written as a whole string in the package's code (not prose) -> the files; the
-    rule-topic table (topics.py) describes the rules and implements none."""
+    """Rule numbers written as a whole string in the package's code (not prose) -> the files."""
     out: dict[str, list[str]] = {}
-    for path in sorted(p for p in PACKAGE.glob("*.py") if p.name != "topics.py"):
+    for path in sorted(PACKAGE.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
                     re.fullmatch(r"AF-[A-Z0-9]+(-\d+)?", node.value):

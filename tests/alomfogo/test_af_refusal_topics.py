@@ -1,7 +1,8 @@
 """Every refusal cites a rule, and the rule speaks of the action refused (the rule-topic table of the
 package, written from the rulebook): over the random positions of the legality test, each candidate
 refused — by the deciding player, or named by another (AF-731 for an assist out of turn) — has a
-rule whose topic names the action, or, for a rule of order (a phase, turns taken), what comes first."""
+rule whose topic names the action, or is a rule of order (a phase, turns taken, a decision that
+comes first, whatever the action; the table's PENDING says why for each)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ import re
 from deckkit.games.alomfogo import explain as reader
 from deckkit.games.alomfogo import legality
 from deckkit.games.alomfogo.legality import Refusal
-from deckkit.games.alomfogo.topics import ACTION_WORDS, ORDER_WORDS, RULE_TOPICS
+from af_rule_topics import ACTION_WORDS, PENDING, RULE_TOPICS
 from test_af_legality import CASUAL, GAME, READING, _candidates, _states
 
 
 def _speaks_of(rule: str, kind: str) -> bool:
+    """The rule's topic names the action, or the rule is one of order (a decision it makes pending
+    comes first, so every other action waits for it)."""
     topic = RULE_TOPICS[rule]
-    return any(re.search(r"\b" + re.escape(w), topic) for w in (*ACTION_WORDS[kind], *ORDER_WORDS))
+    return rule in PENDING or any(re.search(r"\b" + re.escape(w), topic) for w in ACTION_WORDS[kind])
+
+
+def test_af_rules_of_order_are_rules_with_a_topic():
+    """Each rule of order (AF-…) is a rule of the table, and its justification is written out."""
+    assert PENDING and set(PENDING) <= set(RULE_TOPICS)
+    assert all(len(why.split()) >= 5 for why in PENDING.values())
 
 
 def _refusals() -> list[Refusal]:

@@ -1,7 +1,8 @@
 """Every refusal cites a rule, and the rule speaks of the action refused (the rule-topic table of the
 package, written from the rulebook): over random games, each well-formed action refused — to the
 player taking the turn, or named by the one who waits (KO-620, KO-611, KO-Q7 for a symbol claimed
-late) — has a rule whose topic names the action or, for a rule of order, what comes first."""
+late) — has a rule whose topic names the action or is a rule of order (the decision it makes
+pending comes first, whatever the action; the table's PENDING says why for each)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,21 @@ import pytest
 
 from deckkit.engine.registry import load_game
 from deckkit.games.kotlik import legality
-from deckkit.games.kotlik.topics import ACTION_WORDS, ORDER_WORDS, RULE_TOPICS
+from ko_rule_topics import ACTION_WORDS, PENDING, RULE_TOPICS
 from test_ko_legality import _candidates
 
 
 def _speaks_of(rule: str, kind: str) -> bool:
+    """The rule's topic names the action, or the rule is one of order (a decision it makes pending
+    comes first, so every other action waits for it)."""
     topic = RULE_TOPICS[rule]
-    return any(re.search(r"\b" + re.escape(w), topic) for w in (*ACTION_WORDS[kind], *ORDER_WORDS))
+    return rule in PENDING or any(re.search(r"\b" + re.escape(w), topic) for w in ACTION_WORDS[kind])
+
+
+def test_ko_rules_of_order_are_rules_with_a_topic():
+    """Each rule of order (KO-…) is a rule of the table, and its justification is written out."""
+    assert PENDING and set(PENDING) <= set(RULE_TOPICS)
+    assert all(len(why.split()) >= 5 for why in PENDING.values())
 
 
 def test_ko_every_refusal_rule_has_a_topic():
@@ -32,6 +41,15 @@ def test_ko_every_refusal_rule_has_a_topic():
             if isinstance(rule, ast.Constant) and isinstance(rule.value, str):
                 rules.add(rule.value)
     assert rules and rules <= set(RULE_TOPICS), rules - set(RULE_TOPICS)
+
+
+def test_ko_a_take_before_the_move_cites_the_take_after_moving():
+    """KO-501 ("after moving, the player takes"), not KO-402 (the move alone), refuses a take made
+    before the stone has moved."""
+    state = load_game("kotlik", direction="choose").new_game(None, random.Random(0), log=False)
+    takes = [t for t in _candidates(state) if legality.kind_of(t) == "take"]
+    assert takes and all(legality.refusal(state, t)[1] == "KO-501" for t in takes)
+    assert _speaks_of("KO-501", "take") and not _speaks_of("KO-402", "take")
 
 
 def test_ko_the_topic_check_can_fail():

@@ -1,7 +1,8 @@
 """Every refusal cites a rule, and the rule speaks of the action refused (the rule-topic table of the
 package, written from the rulebook): over the random positions of the legality test, each candidate
 action refused — by the deciding player, or named by the other — has a rule whose topic names the
-action, or, for a rule of order (OB-904, OB-905, OB-908, OB-909 …), says what comes first."""
+action, or is a rule of order (OB-904, OB-905, OB-908, OB-909 …: the decision it makes pending
+comes first, whatever the action; the table's PENDING says why for each)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ import re
 import pytest
 
 from deckkit.games.obludarium import explain
-from deckkit.games.obludarium.topics import ACTION_WORDS, ORDER_WORDS, RULE_TOPICS
+from ob_rule_topics import ACTION_WORDS, PENDING, RULE_TOPICS
 from test_ob_legality import CASES, NO_RULE, REFUSALS, _candidates, _positions
 
 
 def _speaks_of(rule: str, kind: str) -> bool:
+    """The rule's topic names the action, or the rule is one of order (a decision it makes pending
+    comes first, so every other action waits for it)."""
     topic = RULE_TOPICS[rule]
-    return any(re.search(r"\b" + re.escape(w), topic) for w in (*ACTION_WORDS[kind], *ORDER_WORDS))
+    return rule in PENDING or any(re.search(r"\b" + re.escape(w), topic) for w in ACTION_WORDS[kind])
+
+
+def test_ob_rules_of_order_are_rules_with_a_topic():
+    """Each rule of order (OB-…) is a rule of the table, and its justification is written out."""
+    assert PENDING and set(PENDING) <= set(RULE_TOPICS)
+    assert all(len(why.split()) >= 5 for why in PENDING.values())
 
 
 def test_ob_every_refusal_but_a_reading_error_cites_a_rule_with_a_topic():
@@ -27,6 +36,13 @@ def test_ob_every_refusal_but_a_reading_error_cites_a_rule_with_a_topic():
             assert refusal.rule is None, name
         else:
             assert refusal.rule in RULE_TOPICS, (name, refusal.rule)
+
+
+def test_ob_casting_a_non_spell_and_using_no_property_cite_rules_of_those_actions():
+    """OB-354 (spells, unlike monsters and artifacts, are cast) and OB-327 (a monster may have special
+    properties), not OB-351/OB-330, whose words do not speak of casting or of using."""
+    assert REFUSALS["NOT_A_SPELL"].rule == "OB-354" and _speaks_of("OB-354", "cast")
+    assert REFUSALS["NO_PROPERTY"].rule == "OB-327" and _speaks_of("OB-327", "use")
 
 
 def test_ob_the_topic_check_can_fail():

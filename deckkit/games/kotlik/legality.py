@@ -102,7 +102,7 @@ def _closed(state: KotlikState, text: str, kind: str) -> tuple[str, str | None]:
     phase, who = state.phase, PLAYER_NAMES[state.active]
     if kind == "take":
         if phase == MOVE:
-            return (f"{text!r}: {who} moves first (move clockwise or move anticlockwise), then takes", "KO-402")
+            return (f"{text!r}: {who} moves first (move clockwise or move anticlockwise), then takes", "KO-501")
         if phase == FINAL:
             return (f"{text!r}: the game has ended with that take: keep last or discard last", "KO-702")
         return (f"{text!r}: first announce the symbol of the card just taken, or let it lapse", "KO-620")

@@ -253,12 +253,14 @@ def can_lay_out_any(state: ObState, p: int) -> bool:
 
 
 # -- instants ---------------------------------------------------------------------------------------
-NOT_A_SPELL = Refusal("OB-351", lambda a: f"{a.name} is not a spell: write 'play {a.name}'")
+# OB-354: only spells are cast; monsters and artifacts are laid out
+NOT_A_SPELL = Refusal("OB-354", lambda a: f"{a.name} is not a spell: write 'play {a.name}'")
 BLOCKING_SPELL = Refusal("OB-813", lambda a: (
     f"{a.name} is a blocking spell: only the defender casts it, in the block step"))
 SPELL_COST = Refusal("OB-702", lambda a: (
     f"{a.name} costs {a.state.cost_of(a.p, a.card)} food and {a.who} has {a.state.untapped_food(a.p)} untapped"))
-NO_PROPERTY = Refusal("OB-330", lambda a: f"{a.name} has no special property")
+# OB-327: a monster may have special properties, so one without any has nothing to use
+NO_PROPERTY = Refusal("OB-327", lambda a: f"{a.name} has no special property")
 NEW_MONSTER_PROPERTY = Refusal("OB-334", lambda a: f"{a.name} was laid out this turn: no special properties yet")
 TAPPED_PROPERTY = Refusal("OB-704", lambda a: f"{a.name} is tapped")
 ONCE_A_TURN = Refusal("OB-D35", lambda a: f"{a.name}'s special property may be used only "
