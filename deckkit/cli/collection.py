@@ -110,42 +110,86 @@ def import_(
     file: Annotated[Path, typer.Argument(help="A collection file: CSV (name,count[,set]; a header row may name "
                                               "the columns) or JSON.", show_default=False)],
     game: GameOpt = None,
-    add_counts: Annotated[bool, typer.Option("--add", help="Add the file's counts to what you have.")] = False,
+    add_counts: Annotated[bool, typer.Option("--add", help="Add the file's counts to what you have (what a "
+                                                           "shopping list from deck need -o csv wants once "
+                                                           "bought).")] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Make the game's collection exactly the file (cards "
                                                             "not in it are removed).")] = False,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check the file and say what would change; change "
-                                                            "nothing.")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Check the file and list the cards whose count would "
+                                                            "change; change nothing.")] = False,
 ) -> None:
-    """Import a collection file: each card named gets the file's count (0 removes it).
+    """Import a collection file: each card named gets the file's count (0 removes it); --add adds the
+    counts instead, --replace makes the collection exactly the file.
+
+    A shopping list written by deckkit deck need -o csv counts the copies missing, not the copies
+    owned: once bought, import it with --add. Without --add or --replace such a list is recognised by
+    its columns (needed, owned, reserved) and added too, with a notice, so owned copies are never
+    overwritten by the missing count.
 
     Every line is checked first: unknown names (with did-you-mean), ambiguous names (add a set column
     or write ids), counts that are negative, not whole numbers or above 9,999, and a file of another
     game are all listed and nothing is changed. Lines naming the same card are summed, with a notice.
+    --dry-run lists each card that would be added, changed or removed, with its count before and after.
 
     \b
     Examples:
       deckkit collection import my-cards.csv
-      deckkit collection import af-binder.json --game af --replace
+      deckkit deck need my.deck -o csv > shop.csv; deckkit collection import shop.csv --add
+      deckkit collection import af-binder.json --game af --replace --dry-run
       deckkit collection show -o csv > backup.csv; deckkit collection import backup.csv --replace
     """
     from deckkit.collection.files import read_collection
-    from deckkit.collection.store import check_collectable, store
+    from deckkit.collection.store import changes, check_collectable, plan, store
     from deckkit.errors import UsageError
 
     if add_counts and replace:
         raise UsageError("give --add or --replace, not both")
     catalogue = _catalogue()
-    found = read_collection(common.input_file(file, None), catalogue, game)
+    path = common.input_file(file, None)
+    found = read_collection(path, catalogue, game)
     check_collectable(found.game)
     for notice in found.notices:
         common.err(f"notice: {notice}")
+    mode = "add" if add_counts else "replace" if replace else "set"
+    if mode == "set" and _shopping_list(path):
+        mode = "add"
+        common.err(f"notice: {file} is a shopping list from deckkit deck need (its counts are the copies missing): "
+                   "they are added to the collection, as --add does (--replace makes the collection exactly the file)")
     copies, cards = sum(found.counts.values()), len(found.counts)
     if dry_run:
-        typer.echo(f"{file}: {cards} cards, {copies} copies of {found.game}; nothing changed (--dry-run)")
+        before, after = plan(catalogue, found, mode)
+        moved = changes(before, after)
+        typer.echo(f"{file}: {cards} cards, {copies} copies of {found.game}; {len(moved)} card(s) would change "
+                   f"(--dry-run: nothing changed)")
+        for line in _change_lines(catalogue, found, moved):
+            typer.echo(line)
         return
-    done = store(catalogue, found, "add" if add_counts else "replace" if replace else "set")
+    done = store(catalogue, found, mode)
     typer.echo(f"imported {cards} cards ({copies} copies) of {found.game}; the collection now holds "
                f"{done['cards']} cards, {done['copies']} copies" + (f", {done['removed']} removed" if done["removed"] else ""))
+
+
+def _shopping_list(path: Path) -> bool:
+    """Whether the file is a CSV shopping list of deck need (see deckkit.decks.need.is_shopping_list)."""
+    from deckkit.decks.need import is_shopping_list
+    from deckkit.fileio import read_text
+
+    return is_shopping_list(read_text(path, what="collection file"))
+
+
+def _change_lines(catalogue: Any, found: Any, moved: list[tuple[str, int, int]]) -> list[str]:
+    """One line per card a --dry-run import would touch: added, changed (before → after) or removed."""
+    from deckkit.collection.store import listing
+    from deckkit.text import fold
+
+    names = {r["id"]: r["name"] for r in listing(catalogue, found.game)} | found.names
+    rows = sorted(((names.get(cid, cid), was, now) for cid, was, now in moved), key=lambda r: fold(r[0]))
+    width = max((len(name) for name, _, _ in rows), default=0)
+    out = []
+    for name, was, now in rows:
+        what = "added" if not was else "removed" if not now else f"{now - was:+d}"
+        out.append(f"  {name:<{width}}  {was:>5} → {now:<5} {what}")
+    return out
 
 
 @collection_app.command("show")
@@ -201,7 +245,8 @@ def need(
     Each card is counted across the decks (main deck and sideboard), so two decks with 3 copies each
     need 6; the cards of --built decks are reserved (you own them, but they are in use). The table
     lists the missing copies, then what each deck lacks on its own. -o json gives the whole report;
-    -o csv the missing cards as name,count,set,id rows (a shopping list; collection import reads it).
+    -o csv the missing cards as name,count,set,id rows with the figures (a shopping list: once bought,
+    deckkit collection import FILE --add adds them to the collection).
     A game played with one shared set has nothing to collect, and says so.
 
     \b
@@ -237,9 +282,9 @@ def need(
     elif output == "json":
         common.print_json(data)
     else:
-        common.print_records([{"name": r["name"], "count": r["missing"], "set": r["set"], "id": r["id"],
-                               "needed": r["needed"], "owned": r["owned"], "reserved": r["reserved"]}
-                              for r in data["cards"]], output)
+        from deckkit.decks.need import shopping_list
+
+        common.print_records(shopping_list(data), output)
 
 
 def register(app: typer.Typer) -> None:

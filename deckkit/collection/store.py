@@ -30,9 +30,9 @@ def check_collectable(game: str) -> None:
         raise DataError(why, hint="a deck of this game needs no collection: every set holds all its cards")
 
 
-def store(catalogue: Any, collection: Collection, mode: str = "set") -> dict[str, int]:
-    """Write a collection: ``set`` each named card's count (0 removes it), ``add`` to the counts, or
-    ``replace`` the game's whole collection. Returns ``{"cards", "copies", "removed"}`` of the change."""
+def plan(catalogue: Any, collection: Collection, mode: str = "set") -> tuple[dict[str, int], dict[str, int]]:
+    """(copies owned before, after) of writing ``collection`` in ``mode`` (see :func:`store`), with every
+    check made but nothing written: what ``collection import --dry-run`` shows."""
     if mode not in MODES:
         raise ValueError(f"mode {mode!r}")
     check_collectable(collection.game)
@@ -56,6 +56,19 @@ def store(catalogue: Any, collection: Collection, mode: str = "set") -> dict[str
                             f"{MAX_COPIES:,}", card=cid) for cid in too_many]
         raise ValidationFailed(f"{len(problems)} card(s) would pass {MAX_COPIES:,} copies; nothing was changed",
                                problems, path=collection.path, hint="set the count instead of adding to it")
+    return before, after
+
+
+def changes(before: dict[str, int], after: dict[str, int]) -> list[tuple[str, int, int]]:
+    """``(card id, copies before, copies after)`` of each card whose count a change moves."""
+    return [(cid, before.get(cid, 0), after.get(cid, 0)) for cid in {**before, **after}
+            if before.get(cid, 0) != after.get(cid, 0)]
+
+
+def store(catalogue: Any, collection: Collection, mode: str = "set") -> dict[str, int]:
+    """Write a collection: ``set`` each named card's count (0 removes it), ``add`` to the counts, or
+    ``replace`` the game's whole collection. Returns ``{"cards", "copies", "removed"}`` of the change."""
+    before, after = plan(catalogue, collection, mode)
     _write(catalogue, collection.game, before, after)
     return {"cards": sum(1 for n in after.values() if n > 0), "copies": sum(after.values()),
             "removed": sum(1 for cid in before if not after.get(cid))}
@@ -116,4 +129,4 @@ def listing(catalogue: Any, game: str | None = None, query: str | None = None) -
     return sorted(rows, key=lambda r: (r["game"] or "", fold(r["name"]), r["id"]))
 
 
-__all__ = ["MODES", "check_collectable", "listing", "owned", "store", "take"]
+__all__ = ["MODES", "changes", "check_collectable", "listing", "owned", "plan", "store", "take"]

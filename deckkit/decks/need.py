@@ -107,6 +107,28 @@ def deck_need(decks: Sequence[str | Path], catalogue: Any, owned: dict[str, int]
             "notes": notes}
 
 
+# The columns of ``deck need -o csv``: name, count (the copies missing), set and id, as a collection file
+# has them, then the figures that say why; the last three mark a file as a shopping list.
+SHOPPING_COLUMNS = ("name", "count", "set", "id", "needed", "owned", "reserved")
+_SHOPPING_MARK = {"needed", "owned", "reserved"}
+
+
+def shopping_list(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The missing cards of a :func:`deck_need` report as rows of :data:`SHOPPING_COLUMNS`."""
+    return [{"name": r["name"], "count": r["missing"], "set": r["set"], "id": r["id"], "needed": r["needed"],
+             "owned": r["owned"], "reserved": r["reserved"]} for r in data["cards"]]
+
+
+def is_shopping_list(text: str) -> bool:
+    """Whether a CSV text's header row is that of ``deck need -o csv``: its counts are copies missing,
+    which a collection gains once they are bought (added), not what it holds."""
+    import re
+
+    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    cells = {cell.strip().strip('"').strip().lower() for cell in re.split(r"[,;\t]", first)}
+    return _SHOPPING_MARK <= cells
+
+
 def render_need(data: dict[str, Any]) -> str:
     """The need as a table for people: the missing cards, then each deck alone."""
     if data.get("no_collection"):
@@ -132,4 +154,4 @@ def render_need(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["deck_need", "render_need"]
+__all__ = ["SHOPPING_COLUMNS", "deck_need", "is_shopping_list", "render_need", "shopping_list"]

@@ -227,3 +227,21 @@ def test_the_store_refuses_negative_counts_in_every_mode(db):
     with pytest.raises(DataError, match=r"negative count of copies to remove: Chleba \(-5\)"):
         take(catalogue, game, {"ob-chleba": -5}, {"ob-chleba": "Chleba"})
     assert owned(catalogue) == {"ob-chleba": 3}
+
+
+def test_import_dry_run_lists_each_card_it_would_change(run, tmp_path):
+    run("collection", "add", "3", "Chleba", "2", "Medděd", "1", "Glum")
+    file = tmp_path / "c.csv"
+    file.write_text("name,count\nChleba,5\nKubišta,2\nGlum,1\n", encoding="utf-8")
+    r = run("collection", "import", str(file), "--dry-run")
+    assert r.exit_code == 0, r.output
+    lines = [line.split() for line in r.stdout.splitlines()[1:]]
+    assert "3 cards, 8 copies" in r.stdout and "2 card(s) would change" in r.stdout
+    assert lines == [["Chleba", "3", "→", "5", "+2"], ["Kubišta", "0", "→", "2", "added"]]  # Glum stays 1
+    r = run("collection", "import", str(file), "--dry-run", "--replace")  # the cards not in the file go too
+    lines = [line.split() for line in r.stdout.splitlines()[1:]]
+    assert lines == [["Chleba", "3", "→", "5", "+2"], ["Kubišta", "0", "→", "2", "added"],
+                     ["Medděd", "2", "→", "0", "removed"]]
+    r = run("collection", "import", str(file), "--dry-run", "--add")
+    assert ["Glum", "1", "→", "2", "+1"] in [line.split() for line in r.stdout.splitlines()[1:]]
+    assert _owned(run) == {"ob-chleba": 3, "ob-medded": 2, "ob-glum": 1}  # nothing changed

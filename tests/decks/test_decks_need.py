@@ -134,3 +134,31 @@ def test_decks_of_two_games_are_a_usage_error(run):
     b = next(p for p in DECKS if load_deck(p).game != load_deck(a).game)
     r = run("deck", "need", str(a), str(b))
     assert r.exit_code == 2 and "decks of different games" in r.stderr
+
+
+@pytest.mark.parametrize("flags", [["--add"], []])
+def test_the_readme_shopping_list_workflow_keeps_owned_copies(run, tmp_path, flags):
+    """deck need -o csv > shop.csv, buy, collection import shop.csv --add: the copies owned before stay.
+    Without --add the list is recognised by its columns and added too, with a notice."""
+    deck = _deck_of(collected=True)
+    copies = _copies(deck, run)
+    cid = next(c for c, n in sorted(copies.items()) if n >= 2)
+    run("collection", "add", f"{copies[cid] - 1}x {cid}")  # all copies but one owned
+    shop = tmp_path / "shop.csv"
+    shop.write_text(run("deck", "need", str(deck), "-o", "csv").stdout, encoding="utf-8")
+    assert {row["id"]: int(row["count"]) for row in csv.DictReader(io.StringIO(shop.read_text("utf-8")))}[cid] == 1
+    r = run("collection", "import", str(shop), *flags)
+    assert r.exit_code == 0, r.output
+    assert ("is a shopping list from deckkit deck need" in r.stderr) == (not flags)
+    owned = {row["id"]: row["count"] for row in json.loads(run("collection", "show", "-o", "json").stdout)}
+    assert owned == dict(copies)
+    assert json.loads(run("deck", "need", str(deck), "-o", "json").stdout)["complete"] is True
+
+
+def test_a_shopping_list_is_told_from_a_collection_file_by_its_header():
+    from deckkit.decks.need import SHOPPING_COLUMNS, is_shopping_list
+
+    assert is_shopping_list(",".join(SHOPPING_COLUMNS) + "\nChleba,1,base,x,4,3,0\n")
+    assert is_shopping_list('\ufeff\n"Name";"Count";"Needed";"Owned";"Reserved"\n')
+    assert not is_shopping_list("name,count,set,id,game,type\nChleba,3,base,x,y,food\n")  # collection show -o csv
+    assert not is_shopping_list("Chleba,1\n") and not is_shopping_list("")
