@@ -7,8 +7,10 @@ terminal (SIGHUP), a ``kill`` (SIGTERM) or a failure inside the game — ``--aut
 first. Any line typed is an answer or a message, never the end of the session.
 """
 
+import os
 import signal
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Annotated
@@ -24,6 +26,17 @@ if TYPE_CHECKING:
 
 _SIGNALS = {"SIGINT": (130, "interrupted"), "SIGTERM": (143, "terminated"), "SIGHUP": (129, "the terminal closed")}
 WEB_AUTOSAVE = Path("deckkit-play-web.deckkit.toml")
+SAVE_SUFFIX = ".deckkit.toml"
+
+
+def tab_autosave(base: Path, stamp: str | None = None) -> Path:
+    """The autosave of one ``--web`` tab: ``base`` with the tab's start (UTC) and process id in its name
+    (``game-20261206-094512-4321.deckkit.toml``; ``stamp`` instead of them), so that a closing tab never
+    overwrites another tab's game (each tab is a process of its own)."""
+    stamp = stamp or f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{os.getpid()}"
+    name = base.name
+    stem, suffix = (name[:-len(SAVE_SUFFIX)], SAVE_SUFFIX) if name.endswith(SAVE_SUFFIX) else (base.stem, base.suffix)
+    return base.with_name(f"{stem}-{stamp}{suffix}")
 
 
 def _signalled(signum: int, frame: FrameType | None) -> None:
@@ -55,7 +68,10 @@ def play(
     set_: Annotated[list[str], typer.Option("--set", help="Rule setting NAME=VALUE (repeatable).")] = [],
     autosave: Annotated[Path | None, typer.Option("--autosave", help="Save the game to FILE whenever play stops "
                                                                       "(end, quit, end of input, Ctrl-C, a kill or "
-                                                                      "closed terminal, a failure).")] = None,
+                                                                      "closed terminal, a failure). With --web each "
+                                                                      "tab saves to its own file: FILE's name with "
+                                                                      "the tab's start time and process id added.")]
+    = None,
     load: Annotated[Path | None, typer.Option("--load", help="Go on with a game saved by play (save, --autosave).",
                                               show_default=False)] = None,
     plain: Annotated[bool, typer.Option("--plain", help="The line mode (for pipes, scripts and screen readers; "
@@ -67,7 +83,10 @@ def play(
     every_window: Annotated[bool, typer.Option("--stop-at-every-window",
                                                help="Ask also when you could only pass (by default such "
                                                     "windows are passed for you and said in the log).")] = False,
-    web: Annotated[bool, typer.Option("--web", help="Serve the game screen to a browser (needs deckkit[web]).")]
+    web: Annotated[bool, typer.Option("--web", help="Serve the game screen to a browser (needs deckkit[web]); "
+                                                    "each tab's game is autosaved to a file of its own, "
+                                                    "deckkit-play-web-DATE-TIME-PID.deckkit.toml unless "
+                                                    "--autosave names another.")]
     = False,
     host: Annotated[str, typer.Option("--host", help="--web: the address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="--web: the port.", min=1, max=65535)] = 8000,
@@ -75,6 +94,8 @@ def play(
     = False,
     screen: Annotated[bool, typer.Option("--screen", hidden=True, help="The game screen even off a terminal "
                                                                        "(what --web runs per tab).")] = False,
+    web_tab: Annotated[bool, typer.Option("--web-tab", hidden=True, help="One --web tab: --autosave FILE gets the "
+                                                                         "tab's own name.")] = False,
 ) -> None:
     """Play a game against an AI (or hot-seat): a game screen on a terminal, lines otherwise.
 
@@ -92,7 +113,7 @@ def play(
       deckkit play alomfogo-casual --ai expert --think 1s
       deckkit play alomfogo-casual --vs alomfogo-tournament --seat 2 --autosave game.deckkit.toml
       deckkit play kotlik-standard --plain --delay 0.3
-      deckkit play obludarium-standard --web            # then open http://127.0.0.1:8000
+      deckkit play obludarium-standard --web            # then open http://127.0.0.1:8000 (a save per tab)
     """
     if web:
         from deckkit.screen.web import check_host, serve, url_host
@@ -101,15 +122,22 @@ def play(
         argv = sys.argv[1:]
         if autosave is None:
             argv += ["--autosave", str(WEB_AUTOSAVE)]
-            common.err(f"note: each game is autosaved to {WEB_AUTOSAVE} when its tab closes")
+        shown = tab_autosave(autosave or WEB_AUTOSAVE, "DATE-TIME-PID")
+        common.err(f"note: each tab's game is autosaved to a file of its own, {shown}, when the tab closes "
+                   "(the tab says its name)")
+        argv.append("--web-tab")
         common.err(f"serving the game screen on http://{url_host(host)}:{port} (Ctrl-C stops)")
         serve(argv, host, port, public)
         return
     session = _session(deck, vs, ai, budget, seat, hot_seat, seed, set_, think)
     the_play = _play(session, ai, every_window, load)
+    if web_tab and autosave is not None:
+        autosave = tab_autosave(autosave)
+        common.err(f"note: this tab's game is autosaved to {autosave}")
     full = screen or (not plain and sys.stdin.isatty() and sys.stdout.isatty())
     if full:
-        _full_screen(the_play, autosave, 0.5 if delay is None else delay)
+        _full_screen(the_play, autosave, 0.5 if delay is None else delay,
+                     f"This game is autosaved to {autosave} when the tab closes." if web_tab and autosave else None)
         return
     _line_mode(the_play, autosave, delay or 0.0)
 
@@ -126,11 +154,13 @@ def _play(session: "Session", ai: str, every_window: bool, load: Path | None) ->
     return the_play
 
 
-def _full_screen(the_play: "Play", autosave: Path | None, delay: float) -> None:
-    """Run the game screen; on its end write the autosave and exit with its code."""
+def _full_screen(the_play: "Play", autosave: Path | None, delay: float, notice: str | None = None) -> None:
+    """Run the game screen (``notice``: a message it shows first); on its end write the autosave and exit with
+    its code."""
     from deckkit.screen.app import GameApp
 
-    app = GameApp(the_play, delay=delay, save_name=str(autosave or "game.deckkit.toml"), debug=common.STATE.debug)
+    app = GameApp(the_play, delay=delay, save_name=str(autosave or "game.deckkit.toml"), debug=common.STATE.debug,
+                  notice=notice)
 
     def stopped(signum: int, frame: FrameType | None) -> None:
         app.stop = _SIGNALS[signal.Signals(signum).name]

@@ -73,8 +73,9 @@ class GameApp(App[None]):
     ]
 
     def __init__(self, play: Play, *, delay: float = 0.5, save_name: str = "game.deckkit.toml",
-                 debug: bool = False) -> None:
+                 debug: bool = False, notice: str | None = None) -> None:
         super().__init__()
+        self.notice = notice  # said once the screen is up (a --web tab: the file its game is autosaved to)
         self.show_tracebacks = debug  # deckkit --debug: Textual's traceback of a failure inside the app is shown
         self.play = play
         self.delay = delay
@@ -123,6 +124,8 @@ class GameApp(App[None]):
         self._fit(self.size.width, self.size.height)
         self.redraw()
         self.query_one("#actions").focus()
+        if self.notice:
+            self.notify(self.notice, timeout=10)
         self.advance()
 
     def on_resize(self, event: Resize) -> None:

@@ -356,3 +356,41 @@ def test_a_failure_inside_the_game_screen_keeps_the_game_and_exits_non_zero(db, 
     assert "internal error (a bug in deckkit): RuntimeError: the engine broke" in result.stderr
     assert "stopped" not in result.stderr and "Traceback" not in result.stderr
     assert saved.exists() and "[[step]]" in saved.read_text(encoding="utf-8")
+
+
+def test_each_web_tab_autosaves_to_its_own_file(db, tmp_path, monkeypatch):
+    """`--web` runs one `play --screen --web-tab` per browser tab: each writes its game to a file of its own
+    (the --autosave name with the tab's start time and process id), says which on the screen and on stderr, and a
+    second tab closing does not overwrite the first tab's game."""
+    import deckkit.cli.interactive as interactive
+    import deckkit.screen.web as web
+
+    served: list[list[str]] = []
+    monkeypatch.setattr(web, "serve", lambda argv, *rest: served.append(argv))
+    runner = CliRunner()
+    base = tmp_path / "web.deckkit.toml"
+    server = runner.invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--web", "--autosave", str(base)])
+    assert server.exit_code == 0 and "--web-tab" in served[0]
+    assert "web-DATE-TIME-PID.deckkit.toml" in server.stderr
+
+    notices: list[str | None] = []
+
+    def quits(self, *args, **kwargs):
+        notices.append(self.notice)
+        self.stop = (0, "stopped")
+        self.exit(return_code=0)
+
+    monkeypatch.setattr(GameApp, "run", quits)
+    written = []
+    for pid, seed in ((4101, "1"), (4102, "2")):  # two tabs, two processes
+        monkeypatch.setattr(interactive.os, "getpid", lambda pid=pid: pid)
+        tab = runner.invoke(cli_app, ["--db", str(db), "play", "kotlik-standard", "--screen", "--web-tab", "--seed",
+                                      seed, "--autosave", str(base)], catch_exceptions=False)
+        assert tab.exit_code == 0
+        found = sorted(tmp_path.glob(f"web-*-{pid}.deckkit.toml"))
+        assert len(found) == 1 and re.fullmatch(rf"web-\d{{8}}-\d{{6}}-{pid}\.deckkit\.toml", found[0].name)
+        assert f"saved to {found[0]}" in tab.stderr and str(found[0]) in str(notices[-1])
+        written.append(found[0])
+    assert not base.exists()
+    assert "seed = 1" in written[0].read_text(encoding="utf-8")  # the first tab's game is still there
+    assert "seed = 2" in written[1].read_text(encoding="utf-8")

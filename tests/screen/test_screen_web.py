@@ -1,5 +1,5 @@
 """`deckkit play --web`: a browser tab (textual-serve's websocket) gets the game screen, and closing the tab
-mid-game writes the autosave."""
+mid-game writes the tab's own autosave."""
 
 from __future__ import annotations
 
@@ -57,10 +57,12 @@ def test_a_tab_closed_mid_game_leaves_the_autosave(db, tmp_path):
 
         assert asyncio.run(tab()) >= 20_000
         end = time.monotonic() + 30
-        while not saved.exists() and time.monotonic() < end:
+        while not list(tmp_path.glob("web-*.deckkit.toml")) and time.monotonic() < end:
             time.sleep(0.2)
-        assert saved.exists(), "closing the tab wrote no autosave"
-        assert "[[step]]" in saved.read_text(encoding="utf-8")
+        written = list(tmp_path.glob("web-*.deckkit.toml"))  # the tab's own file: web-DATE-TIME-PID.deckkit.toml
+        assert written, "closing the tab wrote no autosave"
+        assert not saved.exists()  # no file every tab would overwrite
+        assert "[[step]]" in written[0].read_text(encoding="utf-8")
     finally:
         server.terminate()
         try:
