@@ -106,3 +106,18 @@ def test_a_pass_valued_from_the_other_players_play_out_is_what_valuing_it_gives(
             run.seats = [pol.greedy_playout, pol.greedy_playout]
             run.play(policy_rng_of(chance))
     assert taken > 50
+
+
+def test_an_ability_that_only_raises_this_turns_defence_is_known_by_its_compiled_plan():
+    """The pilot skips an instant that only raises defence for this turn where nothing could block; the
+    flag is read once per compiled ability (Plan.turn_only): a defence boost for this turn is one, an
+    attack boost or a boost of both is not."""
+    infos = {info.name: info for info in GAME.infos.values()}
+    assert infos["Štít z kůry"].use_plan.turn_only and infos["Kamenná kůže"].cast_plan.turn_only
+    assert not infos["Kouzelná hůlka"].use_plan.turn_only
+    assert not infos["Čarodějnice Bábina"].use_plan.turn_only
+    state = GAME.from_setup({"start": "p1", "phase": "main",
+                             "p1": {"library": ["Chleba"] * 5, "table": ["Medděd", "Štít z kůry"]},
+                             "p2": {"library": ["Chleba"] * 5}}, random.Random(1))
+    shield = next(a for a in state.legal_actions() if a.kind == "use")
+    assert pol._this_turn_only(state, shield)

@@ -34,10 +34,11 @@ def in_action(step: Any) -> bool:
 class Plan:
     """What listing an ability's actions reads of it, read once (``CardInfo.cast_plan``, ``use_plan``): its
     costs and, per mode (or its one sequence), the targets chosen when it is played and whether it
-    counters."""
+    counters; and whether it only raises defence for this turn (``turn_only``), which the greedy pilot
+    need not value when nothing could block."""
 
     __slots__ = ("tap", "food", "sacrifice", "discard", "card_costs", "modes", "strengthens", "one_target",
-                 "borrows")
+                 "borrows", "turn_only")
 
     def __init__(self, ab: Any) -> None:
         from deckkit.engine.abilities import Target
@@ -56,6 +57,10 @@ class Plan:
         one = self.modes[0][0] if len(self.modes) == 1 and not ab.modes and not self.modes[0][1] else ()
         self.one_target = one[0] if len(one) == 1 and one[0].zone != "deck" and not self.card_costs \
             and self.sacrifice is not True else None
+        # each step a boost of defence that does not last, by a fixed amount
+        self.turn_only = bool(ab.sequences) and all(
+            s.effect == "boost" and s.param("stat", "attack") == "defense" and s.duration != "permanent"
+            and not s.amount.dynamic and s.amount.fixed >= 0 for seq in ab.sequences for s in seq)
 
 
 def _merged(abilities: tuple) -> Any:

@@ -14,12 +14,14 @@ turn can pay for); the hand-size discard (OB-909) drops the card whose loss cost
 evaluation. Out of its own turn (blocks, answers to an instant, windows) it values its choices the
 same way, so in self-play it blocks, counters and answers; against the goldfish dummy it is never asked.
 
-:func:`greedy_playout` is the pilot it replaced, kept to be measured against (``greedy-playout``):
-it plays the rest of the turn out after each legal action, with both players passing, and scores
-what is left (:func:`score`). What it knows without playing out is not played out: two actions that
-name cards alike are valued once, and a pass is valued from where the last valued choice played out
-to, when only passes came after it. Both find the first attack and the first food by the legality
-checks without listing the rest.
+:func:`greedy_playout` (``greedy-playout``) is a reference pilot: after each legal action it plays
+the rest of the turn out, with both players passing, and scores what is left (:func:`score`). It is
+slower; it serves to measure the static pilot's strength against (``bench/bench_greedy_match.py``)
+and to play the loops the static pilot avoids: it takes the first of equal actions, so it enters a
+loop that gains nothing, which the turn cap must end. What it knows without playing out is not
+played out: two actions that name cards alike are valued once, and a pass is valued from where the
+last valued choice played out to, when only passes came after it. Both find the first attack and
+the first food by the legality checks without listing the rest.
 """
 
 from __future__ import annotations
@@ -182,27 +184,17 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
 
 
 _INSTANTS = ("cast", "use")
-#: Per ability (by identity): whether it only raises this turn's defence (:func:`_this_turn_only`).
-_TURN_ONLY: dict[int, tuple[object, bool]] = {}
 
 
 def _this_turn_only(state, action: Action) -> bool:
-    """Whether the ability ``action`` plays does nothing but raise defence for this turn: each step a
-    boost of defence that does not last (its data: effect, stat, duration, a fixed amount)."""
+    """Whether the ability ``action`` plays does nothing but raise defence for this turn (read once per
+    ability, :attr:`~deckkit.games.obludarium.cards.Plan.turn_only`)."""
     p, name = action.player, action.args[0]
     if action.kind == "cast":
-        ability = next((card.cast for card in state.hands[p] if card.name == name), None)
+        plan = next((card.cast_plan for card in state.hands[p] if card.name == name), None)
     else:
-        ability = state._perm(p, name).info.use
-    if ability is None:
-        return False
-    found = _TURN_ONLY.get(id(ability))
-    if found is None or found[0] is not ability:
-        found = _TURN_ONLY[id(ability)] = (ability, bool(ability.sequences) and all(
-            step.effect == "boost" and step.param("stat", "attack") == "defense" and step.duration != "permanent"
-            and not step.amount.dynamic and step.amount.fixed >= 0
-            for seq in ability.sequences for step in seq))
-    return found[1]
+        plan = state._perm(p, name).info.use_plan
+    return plan is not None and plan.turn_only
 
 
 #: The steps whose end by a pass changes nothing the evaluation reads: the attacks under way are
