@@ -39,3 +39,13 @@ def test_ob_109_an_eight_card_deck_plays_on():
     """OB-503: one card left after the deal: the game runs (it loses on drawing it, OB-Q1 reading A)."""
     state = GAME.new_game([GAME.starter_deck(), _small(8)], random.Random(2))
     assert state.result is None
+
+
+def test_ob_109_a_goldfish_deck_the_deal_empties_has_lost():
+    """OB-109, OB-Q1 reading A: the goldfish deal is a deal too: a 7-card deck has lost before turn 1."""
+    from deckkit.games.obludarium.goldfish import setup
+    from deckkit.games.obludarium.policies import pass_action
+
+    fish = setup(GAME, _small(7), random.Random(2), pass_action)
+    assert fish.state.result == 1 and fish.state.ended_by == "OB-109"
+    assert len(fish.state.hands[0]) == 7

@@ -161,10 +161,8 @@ class TurnRules(ChoiceRules, EventRules):
 
     def start_turn(self) -> None:
         """Untap (OB-602) and draw (OB-603, OB-Q7) for the active player, then the main phase."""
-        if self.game.settings["empty_deck"] == "zero" and self.result is None:
-            self._ran_out()  # a deck of 7 cards or fewer is empty once the opening hand is dealt
-            if self.result is not None:
-                return
+        if self.result is not None:  # the deal emptied a deck (OB-109): no turn starts
+            return
         p = self.active
         for perm in self.tables[p]:
             if perm.tapped and (perm.grants or perm.info.statics) and self.keyword(perm, "does-not-untap"):
@@ -209,19 +207,23 @@ class TurnRules(ChoiceRules, EventRules):
         for _ in range(n):
             if self.result is not None:
                 return
-            if not lib:
+            if not lib:  # OB-Q1 reading B: drawing from the empty deck is what loses
                 self._deck_out(p)
                 return
             card = lib.pop()
             self.hands[p].append(card)
             if self.logging:
                 self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
-            if not lib and self.game.settings["empty_deck"] == "zero":
-                self._deck_out(p)
+            if not lib:
+                self.check_decks(p)
 
-    def _ran_out(self) -> None:
-        """OB-109, OB-Q1 reading A: a player whose deck has 0 cards has lost; both at once: a draw."""
-        out = [p for p in (0, 1) if not self.libs[p] and not self.dummy[p]]
+    def check_decks(self, *players: int) -> None:
+        """OB-109, OB-Q1 reading A (``empty_deck = "zero"``): a player whose deck holds 0 cards has lost
+        at that moment, so this runs after every removal from a deck (a draw, a search, a move, the
+        deal); both decks at once (the deal) is a draw."""
+        if self.result is not None or self.game.settings["empty_deck"] != "zero":
+            return
+        out = [p for p in players if not self.libs[p] and not self.dummy[p]]
         if len(out) == 1:
             self._deck_out(out[0])
         elif out:

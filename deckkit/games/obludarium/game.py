@@ -118,6 +118,7 @@ class ObludariumGame(Game[ObState]):
             libraries.append(opening.library)
             state.libs[p] = [self.info(c) for c in reversed(opening.library)]
         state.active = self._first(libraries, rng)
+        state.check_decks(0, 1)  # OB-109: a deck of 7 cards or fewer is empty once the hand is dealt
         state.start_turn()
         return state
 

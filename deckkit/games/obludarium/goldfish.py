@@ -45,6 +45,7 @@ def setup(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=
     state, opening = _deal(game, deck, rng, keep, opponent, opponent_deck)
     seen = _Seen(state)
     state.logging = trace is not None
+    state.check_decks(0, 1)  # OB-109: the deal may have emptied a deck
     state.start_turn()
     seen.drawn()
     if trace is not None:

@@ -84,6 +84,7 @@ def move_card(state, card, to: str, position: str = "top", tapped: bool = False,
         return None
     if card.zone == "deck":  # the top copy (the end of the list)
         del pile[len(pile) - 1 - pile[::-1].index(info)]
+        state.check_decks(owner)  # OB-109: that may have been the deck's last card
     else:
         pile.remove(info)
     if to == "play":
