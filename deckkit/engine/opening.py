@@ -77,7 +77,10 @@ class HandProcedure:
     draw_words: str = ""  # the first-turn draw rule, for the odds' assumption line
     no_mulligan: str = ""  # why --mulligans does not apply (a procedure without mulligans)
     no_mulligan_hint: str = ""
-    beyond_rule: str = ""  # the rule that ends the mulligans at a 0-card hand
+    beyond_rule: str = ""  # the rule that ends the mulligans at a 0-card hand, in words for people
+    # the rule ids a refused mulligan cites: the procedure has no mulligan, or the hand has no cards left
+    no_mulligan_rule: str | None = None
+    floor_rule: str | None = None
     variants: Mapping[str, HandProcedure] = field(default_factory=dict)
     variant_hint: str = ""
     arrangements: Mapping[str, tuple[str, str]] = field(default_factory=dict)

@@ -43,15 +43,9 @@ class Session:
         self.state = self._replay([])
 
     def _replay(self, actions: list[str]) -> State:
-        from deckkit.hands.procedures import procedure
-        from deckkit.errors import DeckkitError
         from deckkit.scripts.opening import Opening
 
-        try:
-            limit = procedure(self.game.name, variant=self.game.settings.get("mulligan")).max_mulligans
-        except DeckkitError:
-            limit = 0
-        opening = Opening(self.game, [list(d.cards) for d in self.decks], lambda: random.Random(self.seed), limit)
+        opening = Opening.of_game(self.game, [list(d.cards) for d in self.decks], lambda: random.Random(self.seed))
         keeps = 0
         while opening.asking:
             opening.apply("keep")

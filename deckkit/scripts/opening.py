@@ -73,6 +73,19 @@ class Opening:
         except _Ask as ask:
             self.asking = ask
 
+    @classmethod
+    def of_game(cls, game: Any, decks: list[list[dict]] | None, make_rng: Any) -> Opening:
+        """The opening of ``game`` under its mulligan setting: the most mulligans its hand procedure
+        allows and the rules a refused mulligan cites (none for a game that deals no hands)."""
+        from deckkit.errors import DeckkitError
+        from deckkit.hands.procedures import procedure
+
+        try:
+            proc = procedure(game.name, variant=game.settings.get("mulligan"))
+        except DeckkitError:  # a layout opening: nothing to mulligan
+            return cls(game, decks, make_rng, 0)
+        return cls(game, decks, make_rng, proc.max_mulligans, proc.no_mulligan_rule, proc.floor_rule)
+
     # -- the State interface the runner uses --------------------------------------------------------
     def current_player(self) -> int:
         return self.asking.player if self.asking else -1

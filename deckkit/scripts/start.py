@@ -180,19 +180,8 @@ def _opening(script: Script, game: Any, setup: dict, make_rng: Any):
             except KeyError as exc:
                 raise script.error(f"unknown card {exc.args[0]!r} in {p}'s deck", "setup", p, "deck",
                                    hint="write card names as printed (deckkit search)") from None
-    limit, no_mulligan, floor = 0, None, None
     try:
-        from deckkit.hands.procedures import procedure
-
-        proc = procedure(game.name, variant=game.settings.get("mulligan"))
-        limit = proc.max_mulligans
-        # the rule a refused mulligan cites: the first that says there is none, the last that ends them
-        no_mulligan = next(iter(_RULE.findall(proc.no_mulligan)), None)
-        floor = ([None, *_RULE.findall(proc.beyond_rule)])[-1]
-    except DeckkitError:
-        limit = 0
-    try:
-        state = Opening(game, decks, make_rng, limit, no_mulligan, floor)
+        state = Opening.of_game(game, decks, make_rng)
     except DeckkitError as exc:
         found = _RULE.search(exc.message)
         raise script.error(exc.message, "setup", hint=exc.hint, rule=found[0] if found else None) from None

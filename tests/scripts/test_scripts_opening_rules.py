@@ -56,3 +56,22 @@ def test_ob_q5_a_mulligan_below_an_empty_hand_cites_ob_q5(tmp_path: Path):
                            'illegal = [{action = "p1: mulligan", rule = "OB-Q5"}]\n')
     result = run_file(path)
     assert result.passed, format_result(result)
+
+
+def test_ob_q5_af_503_the_opening_takes_its_limit_and_rules_from_the_procedure():
+    """OB-Q5, AF-503: one helper (``Opening.of_game``) reads the most mulligans and the rules a refused
+    mulligan cites from the game's hand procedure, for scripts and for played matches alike."""
+    import random
+
+    from deckkit.engine.registry import load_game
+    from deckkit.games.alomfogo.opening import PROCEDURE as AF
+    from deckkit.games.obludarium.opening import PROCEDURE as OB
+    from deckkit.scripts.opening import Opening
+
+    for name, proc in (("obludarium", OB), ("alomfogo", AF)):
+        game = load_game(name)
+        deck = (list(game.cards.values()) * 40)[:40]  # any 40 cards: the first hand is asked about
+        opening = Opening.of_game(game, [deck, deck], lambda: random.Random(1))
+        assert opening.asking and opening.max_mulligans == proc.max_mulligans
+        assert (opening.no_mulligan_rule, opening.floor_rule) == (proc.no_mulligan_rule, proc.floor_rule)
+    assert (OB.floor_rule, AF.no_mulligan_rule) == ("OB-Q5", "AF-503")

@@ -29,6 +29,8 @@ _BASE = HandProcedure(
     no_mulligan="Álomfogó has no mulligan (AF-503, AF-Q5)",
     no_mulligan_hint="use --variant reshuffle for the house-rule mulligan, or drop --mulligans",
     beyond_rule="house rule, AF-Q5",
+    no_mulligan_rule="AF-503",
+    floor_rule="AF-Q5",  # the house rule's floor: the reading it departs from
     variant_hint="Álomfogó has the house rule 'reshuffle'",
     first_draw_note="the starting player does not draw in their first turn (AF-513)",
 )

@@ -29,6 +29,7 @@ PROCEDURE = HandProcedure(
                     "time(s), then keep"),
     draw_words="starting player draws on turn 1 (OB-Q7)",
     beyond_rule="OB-505, OB-Q5",
+    floor_rule="OB-Q5",  # reading A: mulligans go down to a 0-card hand and no further
     variant_hint="Obludárium's mulligan is fixed (OB-504)",
     arrangements={"food-third": (f"{__name__}:food_third", "OB-Q3 reading B")},
 )
