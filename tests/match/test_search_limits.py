@@ -173,3 +173,22 @@ def test_an_expert_match_by_budget_repeats_for_any_worker_count(invoke):
     one, two = report_json(invoke(*args, "-w", "1")), report_json(invoke(*args, "-w", "2"))
     assert one["reproducible"] is True and one["think"] is None and one["pilots"]["a"] == "expert(6)"
     assert one["pairs"] == two["pairs"]
+
+
+@pytest.fixture(scope="module")
+def play(tmp_path_factory):
+    from cli_runner import command_on_catalogue
+
+    return command_on_catalogue(tmp_path_factory, "play")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--ai", "expert", "--think", "0"), "--think '0': a search needs a positive time per decision"),
+    (("--ai", "expert", "--think", "nan"), "--think 'nan': not a time per decision"),
+    (("--ai", "expert", "--budget", "0", "--think", "1s"), "needs at least one playout"),
+    (("--ai", "exprt"), "did you mean expert?"),
+])
+def test_play_refuses_bad_search_options_before_the_game_starts(play, args, message):
+    result = play(KO, "--plain", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.output
