@@ -1,8 +1,8 @@
 """The greedy pilot that evaluates against the one that plays each choice's turn out, in a match.
 
 Run: ``python bench/bench_greedy_match.py [--games 400] [--seed 0]``. For Obludárium, the game whose
-greedy pilot changed (``greedy`` now values each choice by a static evaluation; ``greedy-playout``
-is the pilot it replaced), plays ``--games`` games of the bundled starter deck against itself, the
+greedy pilot reads a position (``greedy`` values each choice by a static evaluation; ``greedy-playout``
+plays each choice's turn out), plays ``--games`` games of the bundled starter deck against itself, the
 new pilot in seat p1 in even games and in seat p2 in odd ones, each deal twice (duplicate games: the
 same shuffles with the seats swapped, so the luck of the deal cancels), through the match code
 (:func:`deckkit.match.game.play_game`; blocks and answers are the match's defence for both). Prints
