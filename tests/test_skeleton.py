@@ -65,7 +65,7 @@ _values = st.one_of(st.text(max_size=12), st.sampled_from(["3", "-3", "+3", " 3"
 @given(_values, st.sampled_from([str, int, float, Path, _Colour, list[str], list[Path], bool]))
 def test_light_conversion_gives_typers_own_results_and_errors(value, annotation):
     light, typer_own = _both(annotation, [value] if annotation in (list[str], list[Path]) else value)
-    assert light == typer_own
+    assert repr(light) == repr(typer_own)  # as text: 'nan' converts to a float NaN, which equals nothing
 
 
 @pytest.mark.parametrize("value", ["-1", "0", "7", "x"])
