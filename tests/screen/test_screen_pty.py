@@ -39,19 +39,22 @@ def _read(fd: int, seen: bytes, until: bytes, timeout: float = 40.0) -> bytes:
 def test_a_terminal_gets_the_game_screen_and_ctrl_c_autosaves(db, tmp_path):
     saved = tmp_path / "screen.deckkit.toml"
     env = dict(os.environ, DECKKIT_DB=str(db))
+    for name in ("COLUMNS", "LINES"):  # set by some runners; they would override the terminal's own size
+        env.pop(name, None)
     pid, fd = pty.fork()
     if pid == 0:
-        try:
+        try:  # the size is set before the screen starts, so its first layout is the one the test reads
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
             os.execve(sys.executable, [sys.executable, "-m", "deckkit", "play", "kotlik-standard", "--delay", "0",
                                        "--autosave", str(saved)], env)
         finally:
             os._exit(127)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     try:
         seen = _read(fd, b"", b"Your actions")
         assert b"Your actions" in seen and b"Take " in seen, seen[-500:]
         os.write(fd, b"\r")
         seen = _read(fd, seen, b"you: Take", timeout=20)
+        assert b"you: Take" in seen, seen[-500:]
         os.write(fd, b"\x03")
         seen = _read(fd, seen, b"the game is saved to", timeout=20)
         _, status = os.waitpid(pid, 0)
