@@ -74,6 +74,20 @@ def seat(player: int) -> str:
     return f"p{player + 1}"
 
 
+def status_line(state: Any, viewer: int, step: str, doing: str | None = None,
+                name: Callable[[int], str] = seat) -> str:
+    """The game screen's status in words: the turn, whose turn, the step and who decides now (``doing``
+    when a game has its own words for the decision), or the result once the game is over."""
+    who = state.current_player()
+    if who == TERMINAL:
+        won = state.winners()
+        return "Game over: " + ("a draw" if not won else ("you win" if won == [viewer] else f"{name(won[0])} wins"))
+    whose = "your turn" if state.active == viewer else f"{name(state.active)}'s turn"
+    if doing is None:
+        doing = "your decision" if who == viewer else f"{name(who)} decides"
+    return f"Turn {state.turn}, {whose}, {step}: {doing}"
+
+
 def _short(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(map(str, value)) if value else "none"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from deckkit.engine.core import TERMINAL, Action
-from deckkit.engine.display import Choice, ScreenSupport, Side, Table, Zone, seat
+from deckkit.engine.core import Action
+from deckkit.engine.display import Choice, ScreenSupport, Side, Table, Zone, seat, status_line
 from deckkit.games.alomfogo.zones import STATE_NAMES
 
 if TYPE_CHECKING:
@@ -22,13 +22,7 @@ GROUPS = ("Choose", "Duel", "Play a card", "Cast a spell", "Cycle", "Draw", "Go 
 
 def status(state: AlomfogoState, viewer: int) -> str:
     """Turn, whose turn, the step and who decides now, in words."""
-    who = state.current_player()
-    if who == TERMINAL:
-        won = state.winners()
-        return "Game over: " + ("a draw" if not won else ("you win" if won == [viewer] else f"{seat(won[0])} wins"))
-    whose = "your turn" if state.active == viewer else f"{seat(state.active)}'s turn"
-    doing = "your decision" if who == viewer else f"{seat(who)} decides"
-    return f"Turn {state.turn}, {whose}, {STEPS.get(state.phase, state.phase)}: {doing}"
+    return status_line(state, viewer, STEPS.get(state.phase, state.phase))
 
 
 def _card_line(card) -> str:

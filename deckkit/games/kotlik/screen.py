@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.engine.core import TERMINAL, Action
-from deckkit.engine.display import Choice, ScreenSupport, Side, Table, Zone, seat
+from deckkit.engine.core import Action
+from deckkit.engine.display import Choice, ScreenSupport, Side, Table, Zone, seat, status_line
 from deckkit.games.kotlik.legality import PHASE_NAMES, PLAYER_NAMES
 
 if TYPE_CHECKING:
@@ -22,13 +22,8 @@ def _who(p: int, viewer: int) -> str:
 
 def status(state: KotlikState, viewer: int) -> str:
     """Turn, whose turn, the step and who decides now, in words."""
-    who = state.current_player()
-    if who == TERMINAL:
-        won = state.winners()
-        return "Game over: " + ("a draw" if not won else ("you win" if won == [viewer] else f"{seat(won[0])} wins"))
-    whose = "your turn" if state.active == viewer else f"{_who(state.active, viewer)}'s turn"
-    doing = "your decision" if who == viewer else f"{_who(who, viewer)} decides"
-    return f"Turn {state.turn}, {whose}, {STEPS.get(PHASE_NAMES[state.phase], PHASE_NAMES[state.phase])}: {doing}"
+    step = PHASE_NAMES[state.phase]
+    return status_line(state, viewer, STEPS.get(step, step), name=lambda p: _who(p, viewer))
 
 
 def table(state: KotlikState, viewer: int) -> Table:

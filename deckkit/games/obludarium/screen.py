@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from deckkit.engine.core import TERMINAL, Action
-from deckkit.engine.display import Choice, ScreenSupport, Side, Table, Zone, mode_text, seat
+from deckkit.engine.display import Choice, ScreenSupport, Side, Table, Zone, mode_text, seat, status_line
 from deckkit.games.obludarium.cards import ARTIFACT, FOOD, MONSTER
 from deckkit.games.obludarium.view import perm_text
 
@@ -19,20 +19,14 @@ GROUPS = ("Choose", "Play a card", "Cast a spell", "Use a card in play", "Attack
 
 
 def status(state: ObState, viewer: int) -> str:
-    """Turn, whose turn, the step and who decides now, in words."""
-    who = state.current_player()
-    if who == TERMINAL:
-        won = state.winners()
-        return "Game over: " + ("a draw" if not won else ("you win" if won == [viewer] else f"{seat(won[0])} wins"))
-    whose = "your turn" if state.active == viewer else f"{seat(state.active)}'s turn"
-    step = STEPS.get(state.phase, state.phase)
-    if state.stack:
+    """Turn, whose turn, the step and who decides now, in words (an answer to a spell or in a window
+    said as such)."""
+    who, doing = state.current_player(), None
+    if who != TERMINAL and state.stack:
         doing = "answer the spell" if who == viewer else f"{seat(who)} may answer"
-    elif state.window and who != state.active:
+    elif who != TERMINAL and state.window and who != state.active:
         doing = "you may answer with an instant" if who == viewer else f"{seat(who)} may answer with an instant"
-    else:
-        doing = "your decision" if who == viewer else f"{seat(who)} decides"
-    return f"Turn {state.turn}, {whose}, {step}: {doing}"
+    return status_line(state, viewer, STEPS.get(state.phase, state.phase), doing)
 
 
 def _numbers(state: ObState, perm) -> str:
