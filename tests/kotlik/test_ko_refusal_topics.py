@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -16,14 +15,11 @@ import pytest
 from deckkit.engine.registry import load_game
 from deckkit.games.kotlik import legality
 from ko_rule_topics import ACTION_WORDS, PENDING, RULE_TOPICS
+from rule_topics import speaks_of
 from test_ko_legality import _candidates
 
 
-def _speaks_of(rule: str, kind: str) -> bool:
-    """The rule's topic names the action, or the rule is one of order (a decision it makes pending
-    comes first, so every other action waits for it)."""
-    topic = RULE_TOPICS[rule]
-    return rule in PENDING or any(re.search(r"\b" + re.escape(w), topic) for w in ACTION_WORDS[kind])
+_speaks_of = speaks_of(RULE_TOPICS, PENDING, ACTION_WORDS)
 
 
 def test_ko_rules_of_order_are_rules_with_a_topic():

@@ -6,20 +6,16 @@ comes first, whatever the action; the table's PENDING says why for each)."""
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
 from deckkit.games.obludarium import explain
 from ob_rule_topics import ACTION_WORDS, PENDING, RULE_TOPICS
+from rule_topics import speaks_of
 from test_ob_legality import CASES, NO_RULE, REFUSALS, _candidates, _positions
 
 
-def _speaks_of(rule: str, kind: str) -> bool:
-    """The rule's topic names the action, or the rule is one of order (a decision it makes pending
-    comes first, so every other action waits for it)."""
-    topic = RULE_TOPICS[rule]
-    return rule in PENDING or any(re.search(r"\b" + re.escape(w), topic) for w in ACTION_WORDS[kind])
+_speaks_of = speaks_of(RULE_TOPICS, PENDING, ACTION_WORDS)
 
 
 def test_ob_rules_of_order_are_rules_with_a_topic():
