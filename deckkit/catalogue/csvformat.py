@@ -183,7 +183,9 @@ def format_cell(col: str, value: Any) -> str:
     if col in _LIST and isinstance(value, list):
         plain = value and all(isinstance(v, str) and v == v.strip() and v and ";" not in v for v in value) \
             and not value[0].startswith("[")
-        return ";".join(value) if plain else json.dumps(value, ensure_ascii=False)
+        joined = ";".join(value) if plain else ""
+        # a joined list that reads as a JSON string (['"', '"'] joins to '";"') is written as a JSON array
+        return joined if plain and not _json_string(joined) else json.dumps(value, ensure_ascii=False)
     if col in _JSON or isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
