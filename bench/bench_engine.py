@@ -159,20 +159,9 @@ def readme_job() -> None:
 
 def match(games: int) -> None:
     """The Obludárium greedy pilot against greedy-playout (bench_greedy_match.py)."""
-    from bench_greedy_match import Pilot, ob_pilots, wilson
+    from bench_greedy_match import play_match, wilson
 
-    from deckkit.engine.registry import spec
-    from deckkit.match.game import play_game
-
-    game = load_game("obludarium")
-    support = spec("obludarium").hook("match")
-    deck = game.starter_deck()
-    new, old = ob_pilots()
-    ais = [Pilot(new), Pilot(old)]
-    score = 0.0
-    for i in range(games):
-        record = play_game(game, support, [deck, deck], ais, 0, i, duplicate=True)
-        score += 1.0 if record["winner"] == "a" else 0.5 if record["winner"] is None else 0.0
+    score, _, ais = play_match(games)
     lo, hi = wilson(score, games)
     print(f"Obludárium greedy vs greedy-playout, {games} duplicate games: {score / games:.1%} "
           f"(95% interval {lo:.1%}–{hi:.1%}; target ≥ 50%: {verdict(score / games >= 0.5)}); "

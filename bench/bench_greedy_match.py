@@ -63,13 +63,9 @@ def ob_pilots():
     return wrap(policies.greedy), wrap(policies.greedy_playout)
 
 
-def main() -> None:
-    """Play the match and print the score."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+def play_match(games: int, seed: int = 0) -> tuple[float, int, list[Pilot]]:
+    """The new greedy pilot (side a) against greedy-playout over ``games`` duplicate games of the starter
+    deck: (score, games the first seat won, both pilots with their CPU)."""
     game = load_game("obludarium")
     support = spec("obludarium").hook("match")
     deck = game.starter_deck()
@@ -77,17 +73,27 @@ def main() -> None:
     ais = [Pilot(new), Pilot(old)]
     score = 0.0
     first = 0
-    for i in range(args.games):
-        record = play_game(game, support, [deck, deck], ais, args.seed, i, names=("greedy", "greedy-playout"),
+    for i in range(games):
+        record = play_game(game, support, [deck, deck], ais, seed, i, names=("greedy", "greedy-playout"),
                            duplicate=True)
         score += 1.0 if record["winner"] == "a" else 0.5 if record["winner"] is None else 0.0
         first += record["first_seat_won"] is True
+    return score, first, ais
+
+
+def main() -> None:
+    """Play the match and print the score."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+    score, first, ais = play_match(args.games, args.seed)
     lo, hi = wilson(score, args.games)
     print(f"Obludárium greedy (evaluation) vs greedy-playout, {args.games} games, duplicate deals: "
           f"{score / args.games:.1%} (95% interval {lo:.1%}–{hi:.1%}; target ≥ 50%: "
           f"{'met' if score / args.games >= 0.5 else 'MISSED'}); seat p1 won {first}")
     print(f"CPU in the pilots' decisions: greedy {ais[0].cpu:.2f} s, greedy-playout {ais[1].cpu:.2f} s")
-
 
 if __name__ == "__main__":
     main()

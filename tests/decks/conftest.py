@@ -1,11 +1,14 @@
-"""Fixtures for the deck tests: the bundled cards as an in-memory pool and a deck-file writer."""
+"""Fixtures for the deck tests: the bundled cards as an in-memory pool, a deck-file writer and the CLI on a
+catalogue of the test's own."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from deckkit.cli import app
 from deckkit.decks import CardPool
 
 
@@ -28,3 +31,16 @@ def write(tmp_path: Path):
         return path
 
     return _write
+
+
+@pytest.fixture
+def run(tmp_path: Path):
+    """run(*args) -> the result of ``deckkit --db <a fresh catalogue> args`` (``run.db`` is that catalogue);
+    test modules with catalogues of their own define their own ``run``."""
+    db = tmp_path / "cards.db"
+
+    def _run(*args: str):
+        return CliRunner().invoke(app, ["--db", str(db), *args], catch_exceptions=False)
+
+    _run.db = db  # type: ignore[attr-defined]
+    return _run

@@ -9,9 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from deckkit.cli import app
 from deckkit.decks import load_deck
 from deckkit.decks.runs import content_hash, stored_path
 from deckkit.errors import DataError
@@ -20,16 +18,6 @@ from deckkit.paths import data_dir
 DECKS = data_dir() / "decks"
 WIN_BY_TURN = DECKS / "obludarium-standard.deck"
 
-
-@pytest.fixture
-def run(tmp_path):
-    db = tmp_path / "cards.db"
-
-    def _run(*args: str):
-        return CliRunner().invoke(app, ["--db", str(db), *args], catch_exceptions=False)
-
-    _run.db = db  # type: ignore[attr-defined]
-    return _run
 
 
 def _runs(run) -> list[tuple]:

@@ -9,9 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from deckkit.cli import app
 from deckkit.decks import load_deck
 from deckkit.engine.registry import registered_games
 from deckkit.paths import data_dir
@@ -24,15 +22,6 @@ def _deck_of(collected: bool) -> Path:
     shared = {g.name for g in registered_games() if g.no_collection}
     return next(p for p in DECKS if (load_deck(p).game in shared) != collected)
 
-
-@pytest.fixture
-def run(tmp_path):
-    db = tmp_path / "cards.db"
-
-    def _run(*args: str):
-        return CliRunner().invoke(app, ["--db", str(db), *args], catch_exceptions=False)
-
-    return _run
 
 
 def _copies(path: Path, run) -> Counter:

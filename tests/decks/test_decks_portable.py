@@ -8,24 +8,11 @@ import csv
 import shutil
 from pathlib import Path
 
-import pytest
-from typer.testing import CliRunner
 
-from deckkit.cli import app
 from deckkit.paths import bundled_files, data_dir, portable_path
 
 STARTER = next(iter(bundled_files("deck").values()))
 
-
-@pytest.fixture
-def run(tmp_path):
-    db = tmp_path / "cards.db"
-
-    def _run(*args: str):
-        return CliRunner().invoke(app, ["--db", str(db), *args], catch_exceptions=False)
-
-    _run.db = db  # type: ignore[attr-defined]
-    return _run
 
 
 def _session(paths: list[Path], db: Path):
