@@ -89,10 +89,6 @@ class Session:
         self.state = self._replay(self.actions[:cut])
         return gone
 
-    def view_text(self, player: int) -> str:
-        """What ``player`` may see, as readable lines (from the game's view: no hidden card shown)."""
-        return render_view(self.support.view(self.state, player))
-
     def result_text(self) -> str:
         """The outcome of a finished game in words."""
         won = self.state.winners()
@@ -173,35 +169,4 @@ def _expectations(snapshot: dict, prefix: str = "") -> list[tuple[str, Any]]:
     return out
 
 
-_QUIET = {"viewer", "deciding"}  # the prompt already says who decides
-LONG = 12  # a longer list (a library's contents, the unseen cards) is shown as its count
-
-
-def render_view(view: dict) -> str:
-    """A view as lines: its plain facts on the first line, then one line per nested part (a player, a duel)."""
-    facts = [f"{k} {_short(v)}" for k, v in view.items()
-             if k not in _QUIET and not isinstance(v, dict) and v not in (None, [], "", False)]
-    lines = [" · ".join(facts)]
-    for key, value in view.items():
-        if isinstance(value, dict):
-            parts = [f"{k} {_short(v)}" for k, v in value.items() if v not in (None, [], "")]
-            lines.append(f"  {key}: " + " · ".join(parts))
-    return "\n".join(lines)
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, list):
-        if value and all(isinstance(v, list) for v in value):  # a board: rows of cells
-            return "\n    " + "\n    ".join(" | ".join("·" if c is None else str(c) for c in row) for row in value)
-        if len(value) > LONG:
-            return f"{len(value)} cards"
-        return ", ".join(map(str, value)) if value else "–"
-    return str(value)
-
-
-def legal_lines(state: State) -> list[str]:
-    """The legal actions, numbered from 1, as the prompt lists them."""
-    return [f"{i:>3}. {a}" for i, a in enumerate(state.legal_actions(), 1)]
-
-
-__all__ = ["Session", "render_view", "legal_lines", "TERMINAL"]
+__all__ = ["Session", "TERMINAL"]
