@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Sequence
 
+from deckkit.echo import shown
 from deckkit.errors import DataError, UsageError
 
 #: The meta key listing the ids of hidden bundled cards (a JSON array).
@@ -78,7 +79,7 @@ def select(cat: Any, selectors: Sequence[str]) -> list[tuple[int, str, str, str,
             close = cat.suggest(selector)
             hint = (f"did you mean {' or '.join(close)}? " if close else "") + \
                 "give a card id or a search query (deckkit search QUERY shows what it matches)"
-            raise DataError(f"no card matches {selector!r}; nothing was removed", hint=hint)
+            raise DataError(f"no card matches {shown(selector)}; nothing was removed", hint=hint)
         ids = [c["id"] for c in matches]
         for i in range(0, len(ids), 500):
             chunk = ids[i:i + 500]
@@ -128,7 +129,7 @@ def _bundled_names() -> frozenset[str]:
 def plan(cat: Any, selectors: Sequence[str], check_decks: Sequence[str | Path] = ()) -> Removal:
     """What removing the selected cards takes, and which bundled and named decks would lose a card."""
     from deckkit.catalogue.prefer import bundled_ids
-    from deckkit.paths import data_dir
+    from deckkit.paths import bundled_files
 
     cards = select(cat, selectors)
     ids = {c[1]: c[4] for c in cards}
@@ -138,8 +139,8 @@ def plan(cat: Any, selectors: Sequence[str], check_decks: Sequence[str | Path] =
     # one they lose (so a bulk removal of a user's own cards reads no deck file).
     shipped = _bundled_names()
     touches = any(cid in bundled or name in shipped for cid, name in ids.items())
-    for deck in sorted((data_dir() / "decks").iterdir()) if touches else ():
-        lost = _deck_losses(cat, deck, ids) if deck.is_file() else []
+    for deck in bundled_files("deck").values() if touches else ():
+        lost = _deck_losses(cat, deck, ids)
         if lost:
             removal.bundled_decks[deck.name] = lost
     for path in check_decks:
@@ -202,7 +203,7 @@ def restore(cat: Any, ids: Sequence[str] = ()) -> list[str]:
             if cid in by_id:
                 raise DataError(f"{cid} is not hidden: the bundled card is in the catalogue",
                                 hint="deckkit remove --restore with no ids restores every hidden card")
-            raise DataError(f"{cid!r} is not a bundled card; only bundled cards are hidden and restored",
+            raise DataError(f"{shown(cid)} is not a bundled card; only bundled cards are hidden and restored",
                             hint="a card you imported comes back by importing its file again")
     if not wanted:
         return []

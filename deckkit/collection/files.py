@@ -17,6 +17,7 @@ from typing import Any
 from deckkit.catalogue.rows import SEP
 from deckkit.collection import MAX_COPIES, Collection
 from deckkit.decks.model import Problem
+from deckkit.echo import shown
 from deckkit.errors import DataError, UsageError, ValidationFailed
 from deckkit.text import fold
 
@@ -73,19 +74,17 @@ def _count(raw: Any, where: str) -> tuple[int | None, Problem | None]:
         try:
             value = int(text)
         except ValueError:
-            shown = raw if len(raw) <= 40 else raw[:40] + "…"
-            return None, Problem("bad-count", f"{where}: count {shown!r} is not a whole number",
+            return None, Problem("bad-count", f"{where}: count {shown(raw, 40)} is not a whole number",
                                  hint=f"a count is a whole number from 0 to {MAX_COPIES:,}")
     if isinstance(value, bool) or not isinstance(value, int):
-        shown = repr(raw) if len(repr(raw)) <= 40 else repr(raw)[:40] + "…"
-        return None, Problem("bad-count", f"{where}: count {shown} is not a whole number",
+        return None, Problem("bad-count", f"{where}: count {shown(raw, 40)} is not a whole number",
                              hint=f"a count is a whole number from 0 to {MAX_COPIES:,}")
     if value < 0:
         return None, Problem("negative-count", f"{where}: count {value} is negative",
                              hint="a count says how many copies you own: 0 or more")
     if value > MAX_COPIES:
-        shown = f"{value:,}" if value < 10**12 else f"of {len(str(value))} digits"
-        return None, Problem("huge-count", f"{where}: count {shown} is more than {MAX_COPIES:,} copies",
+        amount = f"{value:,}" if value < 10**12 else f"of {len(str(value))} digits"
+        return None, Problem("huge-count", f"{where}: count {amount} is more than {MAX_COPIES:,} copies",
                              hint="is a number from another column (a price, a card number) in the count column?")
     return value, None
 
@@ -137,7 +136,7 @@ def _parse_csv(text: str) -> tuple[str | None, list[Line], list[Problem]]:
         where = f"line {number}"
         if cols is None:  # no header: name,count[,set], or count,name[,set] as some exports write it
             if len(cells) < 2:
-                problems.append(Problem("bad-line", f"{where}: {row!r} has no count",
+                problems.append(Problem("bad-line", f"{where}: {shown(row)} has no count",
                                         hint="write name,count[,set] (or a header row naming the columns)"))
                 continue
             name_at, count_at = (1, 0) if _is_number(cells[0]) and not _is_number(cells[1]) else (0, 1)
@@ -200,11 +199,11 @@ def _parse_json(text: str) -> tuple[str | None, list[Line], list[Problem]]:
     lines: list[Line] = []
     if isinstance(data, dict):  # {"Name": count}
         for name, raw in data.items():
-            count, problem = _count(raw, f"{prefix}[{name!r}]")
+            count, problem = _count(raw, f"{prefix}[{shown(name)}]")
             if problem is not None:
                 problems.append(problem)
             elif count is not None:
-                lines.append(Line(name, count, f"{prefix}[{name!r}]"))
+                lines.append(Line(name, count, f"{prefix}[{shown(name)}]"))
         return _one_game(games, problems), lines, problems
     if not isinstance(data, list):
         return None, [], [Problem("bad-json", f"{prefix}: expected a list of cards, not {type(data).__name__}",
@@ -341,7 +340,7 @@ def resolve_lines(lines: list[Line], catalogue: Any, game: str | None, declared:
         if ids and line.set:
             in_set = [i for i in ids if index.by_id[i][2] == fold(line.set)]
             if not in_set:
-                problems.append(Problem("not-in-set", f"{line.where}: {index.by_id[ids[0]][0]} is not in set {line.set!r}",
+                problems.append(Problem("not-in-set", f"{line.where}: {index.by_id[ids[0]][0]} is not in set {shown(line.set)}",
                                         card=line.name, hint="sets of that name: " + ", ".join(
                                             sorted({str(index.by_id[i][2]) for i in ids}))))
                 continue
@@ -352,7 +351,7 @@ def resolve_lines(lines: list[Line], catalogue: Any, game: str | None, declared:
         if len(ids) > 1:
             ids = index.preferred(line.name, ids, prefer)
         if len(ids) > 1:
-            problems.append(Problem("ambiguous-name", f"{line.where}: {line.name!r} names {len(ids)} cards: "
+            problems.append(Problem("ambiguous-name", f"{line.where}: {shown(line.name)} names {len(ids)} cards: "
                                     + ", ".join(ids), card=line.name,
                                     hint="add a set column, write the card's id instead of its name, or say "
                                          "which source wins (deckkit db prefer)"))
@@ -403,7 +402,7 @@ def _unknown(conn: Any, unknown: list[Line], index: NameIndex, game: str, total:
                                     card=line.name, hint="keep one collection file per game"))
             continue
         close = index.suggest(line.name) if n < SUGGESTED else []
-        message = f"{line.where}: unknown card {line.name!r}" + (f" — did you mean {close[0]}?" if close else "")
+        message = f"{line.where}: unknown card {shown(line.name)}" + (f" — did you mean {close[0]}?" if close else "")
         problems.append(Problem("unknown-card", message, card=line.name,
                                 hint=f"did you mean {' or '.join(close)}?" if close else
                                 "`deckkit search NAME` finds cards by part of their name"))

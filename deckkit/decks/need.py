@@ -124,7 +124,9 @@ def is_shopping_list(text: str) -> bool:
     which a collection gains once they are bought (added), not what it holds."""
     import re
 
-    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    # the header is the first line that is neither blank nor a comment, as the collection reader takes it
+    first = next((line for line in text.lstrip("\ufeff").splitlines()
+                  if line.strip() and not line.lstrip().startswith("#")), "")
     cells = {cell.strip().strip('"').strip().lower() for cell in re.split(r"[,;\t]", first)}
     return _SHOPPING_MARK <= cells
 

@@ -151,3 +151,5 @@ def test_a_shopping_list_is_told_from_a_collection_file_by_its_header():
     assert is_shopping_list('\ufeff\n"Name";"Count";"Needed";"Owned";"Reserved"\n')
     assert not is_shopping_list("name,count,set,id,game,type\nChleba,3,base,x,y,food\n")  # collection show -o csv
     assert not is_shopping_list("Chleba,1\n") and not is_shopping_list("")
+    # a comment above the header, as the collection reader skips it (else the list would set the counts)
+    assert is_shopping_list("# bought on Saturday\n" + ",".join(SHOPPING_COLUMNS) + "\nChleba,1,base,x,4,3,0\n")
