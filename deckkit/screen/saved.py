@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from deckkit.errors import DataError, DeckkitError
+from deckkit.fileio import FileReadError, read_bytes
 
 MAX_BYTES = 5_000_000  # a saved game is a few kilobytes; a bigger file is not one
 
@@ -35,14 +36,13 @@ def _field(data: Any, path: str, kind: type, where: str) -> Any:
 def read_saved(path: str | Path) -> dict[str, Any]:
     """The parts of a saved game: game, seed, settings, decks (card ids per side), actions ("p1: …")."""
     where = str(path)
+    try:  # a device or an endless pipe is refused, not read
+        raw = read_bytes(path, what="saved game", limit=MAX_BYTES)
+    except FileReadError as exc:
+        raise DataError(f"cannot read {where}: {exc.message}", hint=exc.hint or "give the file a game was saved to") \
+            from None
     try:
-        raw = Path(path).read_bytes()[:MAX_BYTES + 1]
-    except OSError as exc:
-        raise DataError(f"cannot read {where}: {exc.strerror or exc}", hint="give the file a game was saved to") from None
-    if len(raw) > MAX_BYTES:
-        raise DataError(f"{where}: over {MAX_BYTES:,} bytes: not a saved game")
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))  # as script run reads the same file
     except UnicodeDecodeError:
         raise DataError(f"{where}: not UTF-8 text: not a saved game") from None
     except tomllib.TOMLDecodeError as exc:

@@ -5,6 +5,8 @@ the person, and `--web` bound to this machine unless `--public`."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 from screen_helpers import DECKS
@@ -235,3 +237,10 @@ def test_a_saved_action_of_the_wrong_player_is_refused_on_load_as_script_run_ref
     assert not fresh.session.actions  # the game at the table stays as it was
     scripted = runner.invoke(cli_app, ["--db", str(db), "script", "run", str(saved)])
     assert scripted.exit_code != 0
+
+
+def test_load_of_a_device_is_refused_not_read_for_ever(db):
+    """``--load /dev/zero`` (a device that never ends) is a message, read through the one safe file reader."""
+    done = subprocess.run([sys.executable, "-m", "deckkit", "--db", str(db), "play", "kotlik-standard", "--plain",
+                           "--load", "/dev/zero"], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode != 0 and "cannot read /dev/zero" in done.stderr and "Traceback" not in done.stderr
