@@ -151,8 +151,10 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def check_host(host: str, public: bool) -> tuple[str, str | None]:
-    """The address to listen on and a warning to show, or UsageError for a public one without ``public``.
+def check_host(host: str, public: bool, served: str = "the catalogue",
+               risk: str = "read the whole catalogue and run read-only SQL on it") -> tuple[str, str | None]:
+    """The address to listen on and a warning to show, or UsageError for a public one without ``public``
+    (what is ``served`` and what another machine could do with it are named in both).
 
     An empty host means every interface to the server underneath, which is easy to type by accident
     (an unset variable in ``--host "$HOST"``), so it is refused like any other non-loopback address.
@@ -162,12 +164,11 @@ def check_host(host: str, public: bool) -> tuple[str, str | None]:
         return host, None
     if not public:
         what = "every network interface" if not host.strip() else "a network other machines may reach"
-        raise UsageError(f"--host {shown} would serve the catalogue on {what}",
-                         hint="use --host 127.0.0.1 (this machine only), or add --public to serve it to other "
-                              "machines on purpose")
+        raise UsageError(f"--host {shown} would serve {served} on {what}: other machines could connect and {risk}",
+                         hint=f"leave --host out or use --host 127.0.0.1 (this machine only), or add --public to "
+                              f"serve {served} to other machines on purpose")
     listen = host.strip() or "0.0.0.0"
-    return listen, (f"serving on {listen}, not on this machine only: anyone who can reach it can read the "
-                    "whole catalogue and run read-only SQL on it")
+    return listen, f"serving on {listen}, not on this machine only: anyone who can reach it can {risk}"
 
 
 def url_host(host: str) -> str:

@@ -118,7 +118,9 @@ def play(
     if web:
         from deckkit.screen.web import check_host, serve, url_host
 
-        check_host(host, public)
+        _, warning = check_host(host, public)
+        if warning:
+            common.err(f"warning: {warning}")
         argv = sys.argv[1:]
         if autosave is None:
             argv += ["--autosave", str(WEB_AUTOSAVE)]

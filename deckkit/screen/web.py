@@ -10,18 +10,16 @@ from __future__ import annotations
 import shlex
 import sys
 
+from deckkit.catalogue import web
 from deckkit.catalogue.web import check_port, is_loopback, url_host
 from deckkit.errors import UsageError
 
 __all__ = ["check_host", "command", "is_loopback", "serve", "url_host"]
 
 
-def check_host(host: str, public: bool) -> None:
-    """Refuse an address other machines can reach (or an empty one: every interface) unless ``--public``."""
-    if not is_loopback(host) and not public:
-        shown = host if host.strip() else "''"
-        raise UsageError(f"--host {shown}: other machines could connect and play (and save files) as you",
-                         hint="leave --host out (127.0.0.1, this machine only), or add --public to mean it")
+def check_host(host: str, public: bool) -> tuple[str, str | None]:
+    """The catalogue browser's check of the address, for the game screen: (address, warning) or UsageError."""
+    return web.check_host(host, public, served="the game screen", risk="play (and save files) as you")
 
 
 def command(argv: list[str]) -> str:
@@ -45,10 +43,10 @@ def command(argv: list[str]) -> str:
 
 def serve(argv: list[str], host: str, port: int, public: bool) -> None:  # pragma: no cover - runs until Ctrl-C
     """Serve the game screen until Ctrl-C."""
-    check_host(host, public)
-    check_port(host.strip() or "0.0.0.0", port)
+    listen, _ = check_host(host, public)
+    check_port(listen, port)
     try:
         from textual_serve.server import Server
     except ImportError:
         raise UsageError("--web needs textual-serve", hint="pip install 'deckkit[web]'") from None
-    Server(command(argv), host=host, port=port, title="deckkit play").serve()
+    Server(command(argv), host=listen, port=port, title="deckkit play").serve()
