@@ -23,7 +23,7 @@ class Session:
     """One game in progress: which seats people hold, the AI of the others, and every action so far."""
 
     def __init__(self, game_name: str, decks: Sequence[Any], humans: set[int], pilot: PilotSpec, seed: int = 0,
-                 settings: dict[str, Any] | None = None) -> None:
+                 settings: dict[str, Any] | None = None, actions: Sequence[str] = ()) -> None:
         from deckkit.sim.runner import build_game
 
         self.game_name, self.decks, self.humans, self.pilot, self.seed = game_name, list(decks), humans, pilot, seed
@@ -40,7 +40,14 @@ class Session:
         self.ai_rng = random.Random(f"{seed}:ai")
         self.actions: list[str] = []  # canonical strings with the player: "p2: block Glum with Medděd"
         self.keeps = 0
-        self.state = self._replay([])
+        self.state = self._replay(list(actions))
+
+    @classmethod
+    def resume(cls, game_name: str, decks: Sequence[Any], humans: set[int], pilot: PilotSpec, seed: int,
+               settings: dict[str, Any] | None, actions: Sequence[str]) -> Session:
+        """A saved game played on: the opening and ``actions`` (``pN: action`` each, as :meth:`script` writes
+        them) replayed once (DataError naming the first action that does not replay)."""
+        return cls(game_name, decks, humans, pilot, seed, settings, actions)
 
     def _replay(self, actions: list[str]) -> State:
         from deckkit.scripts.opening import Opening
@@ -81,13 +88,19 @@ class Session:
 
     def undo(self) -> int:
         """Take back the last person's action and every AI action after it; how many actions went (0: none)."""
-        cut = next((i for i in range(len(self.actions) - 1, -1, -1)
-                    if int(self.actions[i][1:].split(":", 1)[0]) - 1 in self.humans), None)
+        cut = next((i for i in range(len(self.actions) - 1, -1, -1) if self._player_of(i) in self.humans), None)
         if cut is None:
             return 0
         gone = len(self.actions) - cut
         self.state = self._replay(self.actions[:cut])
         return gone
+
+    def _player_of(self, index: int) -> int | None:
+        """The player of action ``index`` (``pN: action``), read as scripts and saved games read it."""
+        from deckkit.scripts.runner import named_player, split_actor
+
+        parts = split_actor(self.actions[index])
+        return named_player(parts[0], self.state.num_players()) if parts else None
 
     def result_text(self) -> str:
         """The outcome of a finished game in words."""

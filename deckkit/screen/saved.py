@@ -16,6 +16,7 @@ from typing import Any
 
 from deckkit.errors import DataError, DeckkitError
 from deckkit.fileio import FileReadError, read_bytes
+from deckkit.scripts.runner import split_actor
 
 MAX_BYTES = 5_000_000  # a saved game is a few kilobytes; a bigger file is not one
 
@@ -66,8 +67,7 @@ def read_saved(path: str | Path) -> dict[str, Any]:
         raise DataError(f"{where}: step[0].do should list the actions as text")
     actions = [s for s in done if s != "keep"]
     for text in actions:
-        head = text.split(": ", 1)[0]
-        if not (head[:1] == "p" and head[1:].isdigit() and ": " in text):
+        if split_actor(text) is None:  # which player it names is checked as the actions replay
             raise DataError(f"{where}: step[0].do: {text!r} names no player (write 'p1: ACTION')",
                             hint="a game saved by deckkit play names the player of each action")
     return {"game": game, "seed": seed, "settings": settings, "decks": decks, "actions": actions}
@@ -98,8 +98,8 @@ def load_session(path: str | Path, current: Any, cards_of: Callable[[str], list[
                             hint="import the cards the game was played with, or load it where it was saved")
         decks.append(SimpleNamespace(label=f"{Path(where).name} {side}", cards=[pool[i] for i in ids]))
     try:
-        session = Session(current.game_name, decks, current.humans, current.pilot, saved["seed"], saved["settings"])
-        session.state = session._replay(saved["actions"])
+        session = Session.resume(current.game_name, decks, current.humans, current.pilot, saved["seed"],
+                                 saved["settings"], saved["actions"])
     except DeckkitError as exc:
         raise DataError(f"{where}: the saved actions do not replay: {exc}",
                         hint="the file was changed by hand or saved by another version") from None
