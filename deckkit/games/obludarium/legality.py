@@ -404,8 +404,9 @@ def may_block(state: ObState, att: Perm, blk: Perm) -> Refusal | None:
     if state.keyword(blk, "cannot-block"):
         state.note(blk.info, blk.owner)
         return CANNOT_BLOCK
-    for st, _ in att.info.statics:
-        if st.effect == "blocked-only-by" and not state.in_set(st.cards, blk, att.owner, att):
+    for st, cond in att.info.statics:
+        if st.effect == "blocked-only-by" and not state.in_set(st.cards, blk, att.owner, att) \
+                and state.holds(st.condition or cond, att.owner, att):
             state.note(att.info, att.owner)
             return EVASION
     return None

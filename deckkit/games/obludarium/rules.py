@@ -360,8 +360,12 @@ class AbilityRules(State):
         return any(w == word and self.turn <= until for w, until in perm.grants)
 
     def deadly(self, perm) -> bool:
-        """Whether a monster that fights this one dies after the fight (a fight replacement, OB-D21)."""
-        return perm.info.has_static("deadly")
+        """Whether a monster that fights this one dies after the fight (a fight replacement, OB-D21),
+        the static's condition holding ("while it blocks")."""
+        if not perm.info.statics:
+            return False
+        return any(st.effect == "deadly" and self.holds(st.condition or cond, perm.owner, perm)
+                   for st, cond in perm.info.statics)
 
     # -- changes ---------------------------------------------------------------------------------
     def change_stats(self, perm, attack: int, defense: int, lasting: bool) -> None:
