@@ -185,12 +185,23 @@ class Words:
                 if text.startswith(lead):
                     text = text[len(lead):]
             parts.append(text)
-        parts += ["not " + self.condition(n, "").strip() for n in c.negated]
+        parts += [self._negated(n) for n in c.negated]
         if c.alternatives:
             parts.append(" or ".join(self.condition(a, "").strip() for a in c.alternatives))
         parts += [self.condition(e, "").strip() for e in c.every]
         joined = " and ".join(p for p in parts if p)
         return f"{word} {joined}".strip()
+
+    def _negated(self, c: Condition) -> str:
+        """``not`` a condition: a single count reads as its complement ("you have no monsters in
+        play", not "not you have a monster in play"); anything else as "it is not so that …"."""
+        if len(c.counts) == 1 and not (c.game or c.negated or c.alternatives or c.every):
+            what, rng = c.counts[0]
+            if rng.high >= 10**9 and rng.low > 0:
+                return self._count_test(what, Range(0, rng.low - 1))
+            if rng.low <= 0 and rng.high < 10**9:
+                return self._count_test(what, Range(rng.high + 1, 10**9))
+        return "it is not so that " + self.condition(c, "").strip()
 
     def _count_test(self, what: Count, rng: Range) -> str:
         noun = self.noun(what.filter)
@@ -265,7 +276,7 @@ class Words:
             who = {"you": "you", "player": subject, "opponent": "your opponent"}[s.chooser]
             return f"{who} may {text}"
         verb = base[len("you "):]
-        if s.chooser == "player" or s.player == "you" and s.chooser == "you":
+        if s.chooser == "player" or s.player == s.chooser:  # "your opponent may draw a card"
             return f"{'you' if s.player == 'you' else subject} may {verb}"
         who = "you" if s.chooser == "you" else "your opponent"
         return f"{who} may have {subject} {verb}"

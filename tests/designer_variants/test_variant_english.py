@@ -1,0 +1,53 @@
+"""Designer-card variants (tests/designer_variants/*.deckkit.toml): the cards a reviewer writes as
+other instances of the kinds OB-D1 … OB-D48 and AF-D1 … AF-D32. The scripts pin how each plays
+(the pytest plugin runs them); here every inline card must be accepted as `deckkit import` accepts
+it, and the English `deckkit card` prints for it reads as the card says."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from deckkit.engine.ability_text import render_card
+from deckkit.schemas import ability_problems
+
+HERE = Path(__file__).parent
+GAMES = {"obludarium", "alomfogo"}
+
+
+def _cards() -> list[tuple[str, dict]]:
+    out = []
+    for path in sorted(HERE.glob("*.deckkit.toml")):
+        script = tomllib.loads(path.read_text(encoding="utf-8"))
+        for card in script.get("card", []):
+            out.append((path.name, {"game": script["game"], **card}))
+    return out
+
+
+CARDS = _cards()
+
+# (card id, one ability's English as it must read): wordings that read wrongly before.
+ENGLISH = {
+    # OB-D8: a negated count reads as its complement, not "if not you have a monster in play".
+    "dv-ob-d8b": "At the start of each player's turn, if you have no monsters in play, you gain 2 life.",
+    # OB-D44: "you may" decided by the opponent for the opponent.
+    "dv-ob-d44a": "When Dobrák enters play, your opponent may draw a card.",
+}
+
+
+@pytest.mark.parametrize("name,card", CARDS, ids=[c["id"] for _, c in CARDS])
+def test_variant_is_accepted_and_reads(name: str, card: dict) -> None:
+    """Each variant card imports (no problem) and every ability reads as English, not as a refusal."""
+    assert card["game"] in GAMES, name
+    assert not ability_problems(card), (name, card["id"])
+    lines = render_card(card["game"], card)
+    assert lines and not any(line.startswith("(cannot work") for line in lines), (name, lines)
+
+
+@pytest.mark.parametrize("card_id", sorted(ENGLISH))
+def test_variant_english(card_id: str) -> None:
+    """OB-D8, OB-D44 …: the card's English says what the card does."""
+    card = next(c for _, c in CARDS if c["id"] == card_id)
+    assert ENGLISH[card_id] in render_card(card["game"], card)
