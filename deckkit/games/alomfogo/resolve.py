@@ -334,7 +334,7 @@ class Resolver(RulesBase):
         if t.choose == "self":
             return ((ctx.player, ctx.perm),) if ctx.perm is not None else ()
         if t.choose == "it":
-            return (ctx.event[:2],) if ctx.event is not None and ctx.event[1] is not None else ()
+            return (self._followed(*ctx.event[:2]),) if ctx.event is not None and ctx.event[1] is not None else ()
         if t.choose == "ref":
             return ctx.acted[t.ref - 1] if 0 < t.ref <= len(ctx.acted) else ()
         owners = self.affected_players(ctx, "opponent") if step.player == "opponent" else None
@@ -349,6 +349,18 @@ class Resolver(RulesBase):
                 out.append(found.pop(labels.index(pick)))
             return tuple(out)
         return tuple(found)
+
+    def _followed(self, holder: int, thing: Any) -> tuple:
+        """The event's card where it is now: a duelist that lost went from play to its owner's spell
+        cage before the duel's triggers resolve, so "when it wins as the defender, the attacking
+        dreamwalker returns to its owner's hand" finds it there (the copy last put in, AF-754)."""
+        if isinstance(thing, Perm) and thing not in self.players[holder].table:
+            owner = self.owner_of(holder, thing)
+            cage = self.players[owner].cage
+            for card in reversed(cage):
+                if card is thing.card:
+                    return (owner, card)
+        return (holder, thing)
 
     # -- the decide phase -----------------------------------------------------------------------------
     def settle(self) -> None:
