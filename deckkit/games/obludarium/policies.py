@@ -30,7 +30,7 @@ import random
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.evaluation import value
+from deckkit.games.obludarium.evaluation import WON, value
 from deckkit.games.obludarium.legality import PASSES, may_attack, may_lay_out
 from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
 
@@ -166,9 +166,7 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
             if action.kind == "pass" and state.phase in _STILL and not state.stack and not state.pending:
                 found = value(state, p)  # passing the main phase or the attacks changes nothing it reads
             else:
-                twin = state.clone()
-                twin.logging = False
-                twin.log = []
+                twin = state.lookahead()
                 twin.apply_unchecked(action)
                 if twin.stack or twin.pending:
                     _resolve(twin)
@@ -178,6 +176,8 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
             evaluated += 1
         if best is None or found > best_value + 1e-9:
             best, best_value = action, found
+            if found >= WON:
+                break  # a won game: nothing after it can value more, and the first best is kept
     e, r = state.lookaheads
     state.lookaheads = (e + evaluated, r + played)
     return best if best is not None else passive(state)

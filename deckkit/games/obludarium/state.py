@@ -67,7 +67,7 @@ class ObState(TurnRules, State):
         self.window: bool = False  # the non-active player may cast an instant or pass (OB-354, OB-610)
         self.window_end = False  # ... and that window closes a step: pass by both moves on
         self.locked = -1  # who strengthened last in a fight-time exchange and must wait (legality, OB-905)
-        self._labels: list[list[str] | None] = [None, None]  # per-player table labels, rebuilt on change
+        self._labels: list[tuple[str, ...] | None] = [None, None]  # per-player table labels, rebuilt on change
         self._mods: list | None = None  # continuous effects on sets of cards in play, rebuilt on change
         self._modifiers: tuple = ()  # those of them that modify numbers, found with them
         self.trigger_depth = 0  # triggers set off by triggers (capped at MAX_TRIGGER_DEPTH)
@@ -103,8 +103,9 @@ class ObState(TurnRules, State):
         return [self.result] if isinstance(self.result, int) else []
 
     # -- helpers -------------------------------------------------------------------------------
-    def labels(self, p: int) -> list[str]:
-        """Names of ``p``'s cards in play, with ``#2``, ``#3`` for repeated names (table order)."""
+    def labels(self, p: int) -> tuple[str, ...]:
+        """Names of ``p``'s cards in play, with ``#2``, ``#3`` for repeated names (table order); a
+        tuple, so that a clone shares it."""
         cached = self._labels[p]
         if cached is not None and len(cached) == len(self.tables[p]):
             return cached
@@ -115,8 +116,8 @@ class ObState(TurnRules, State):
             n = seen.get(name, 0) + 1
             seen[name] = n
             out.append(name if n == 1 else f"{name}#{n}")
-        self._labels[p] = out
-        return out
+        found = self._labels[p] = tuple(out)
+        return found
 
     def label_of(self, perm: Perm) -> str:
         """The table label of one card in play."""
@@ -442,65 +443,72 @@ class ObState(TurnRules, State):
     def clone(self) -> ObState:
         """An independent copy: zones, cards in play, the stack and the generator are copied; card
         facts (:class:`CardInfo`) and the game are shared, they never change."""
+        twin = self._twin()
+        twin.history = self.history[:]
+        twin.log = self.log[:]
+        return twin
+
+    def lookahead(self) -> ObState:
+        """A copy to try an action on and read the position it leads to (a pilot's look-ahead): as
+        :meth:`clone`, but it starts with no history and keeps no log (no rule reads either)."""
+        twin = self._twin()
+        twin.logging = False
+        twin.history = []
+        twin.log = []
+        return twin
+
+    def _twin(self) -> ObState:
+        """:meth:`clone` but for the history and the log."""
         twin = ObState.__new__(ObState)
-        new = twin.__dict__
-        new.update(self.__dict__)
-        tables = None if self.stack or self.pending or self.stolen else self._plain_tables()
-        attackers = self._same_attackers(tables) if tables is not None and self.attackers else []
-        if tables is not None and attackers is not None:
-            twin.tables = tables
-            twin.attackers = attackers
-            twin.stack = []
-        else:
+        twin.__dict__.update(self.__dict__)
+        if self.stack or self.pending or self.stolen or not self._plain_copies(twin):
             self._linked_copies(twin)
-        twin.libs = [self.libs[0][:], self.libs[1][:]]
-        twin.hands = [self.hands[0][:], self.hands[1][:]]
-        twin.discards = [self.discards[0][:], self.discards[1][:]]
+        libs, hands, discards = self.libs, self.hands, self.discards
+        twin.libs = [libs[0][:], libs[1][:]]
+        twin.hands = [hands[0][:], hands[1][:]]
+        twin.discards = [discards[0][:], discards[1][:]]
         twin.life = self.life[:]
         twin.food_played = self.food_played[:]
         twin.extra_food = self.extra_food[:]
         twin.played = self.played[:]
         twin.dummy = self.dummy[:]
-        twin._labels = [None if names is None else names[:] for names in self._labels]  # same cards, same order
+        twin._labels = self._labels[:]  # same cards, same order (tuples: shared)
         twin._mods = None
         twin.uses = None  # a clone (a pilot's look-ahead) counts nothing
         twin.pilot_note = None
         self._share_rng(twin)
         twin._listed = None
-        twin.history = self.history[:]
-        twin.log = self.log[:]
         return twin
 
-    def _plain_tables(self) -> list[list[Perm]] | None:
-        """Copies of both tables when no card in play refers to another (no blocks), else None."""
+    def _plain_copies(self, twin: ObState) -> bool:
+        """Copy both tables and the attackers into ``twin`` when no card in play refers to another (no
+        blocks); False (``twin`` untouched) otherwise."""
         out = []
         new = Perm.__new__
         for table in self.tables:
             copies = []
             for perm in table:
                 if perm.blockers or perm.blocking:
-                    return None
-                twin = new(Perm)  # Perm._copy, with lists of its own for the references it has none of
-                twin.info, twin.owner, twin.tapped, twin.new = perm.info, perm.owner, perm.tapped, perm.new
-                twin.atk, twin.dfn, twin.attacking, twin.sblock = perm.atk, perm.dfn, perm.attacking, perm.sblock
-                twin.blockers, twin.blocking = [], []
-                twin.perm_atk, twin.perm_dfn = perm.perm_atk, perm.perm_dfn
-                twin.grants, twin.spent = perm.grants, perm.spent
-                copies.append(twin)
+                    return False
+                copy = new(Perm)  # Perm._copy, with lists of its own for the references it has none of
+                copy.info, copy.owner, copy.tapped, copy.new = perm.info, perm.owner, perm.tapped, perm.new
+                copy.atk, copy.dfn, copy.attacking, copy.sblock = perm.atk, perm.dfn, perm.attacking, perm.sblock
+                copy.blockers, copy.blocking = [], []
+                copy.perm_atk, copy.perm_dfn = perm.perm_atk, perm.perm_dfn
+                copy.grants, copy.spent = perm.grants, perm.spent
+                copies.append(copy)
             out.append(copies)
-        return out
-
-    def _same_attackers(self, tables: list[list[Perm]]) -> list[Perm] | None:
-        """The copies in ``tables`` (made by :meth:`_plain_tables`) of this state's attackers, in order;
-        None if one is not in play (then the references are copied one by one)."""
-        copies = {id(perm): twin for table, twins in zip(self.tables, tables) for perm, twin in zip(table, twins)}
-        out = []
-        for perm in self.attackers:
-            twin = copies.get(id(perm))
-            if twin is None:
-                return None
-            out.append(twin)
-        return out
+        attackers = []
+        if self.attackers:
+            active, copies = self.tables[self.active], out[self.active]
+            for perm in self.attackers:  # an attacker is the active player's card in play (else linked copies)
+                if perm.owner != self.active or perm not in active:
+                    return False
+                attackers.append(copies[active.index(perm)])
+        twin.tables = out
+        twin.attackers = attackers
+        twin.stack = []
+        return True
 
     def _linked_copies(self, twin: ObState) -> None:
         """Tables, attackers and the stack of ``twin``, with every reference between cards copied alike."""
