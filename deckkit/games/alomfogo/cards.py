@@ -83,9 +83,10 @@ def may_ask(ability: Ability) -> bool:
 
 
 #: AF-D11's continuous "after-duel" effect is the replacement of AF-757's rest it always was.
-def _after_duel(state: str) -> Ability:
+def _after_duel(state: str, condition: Condition | None = None) -> Ability:
     return Ability("replacement", (Step("set-state", Target("it"), params=(("state", state),)),),
-                   trigger=Trigger("rests-after-duel"), text=f"becomes {state} instead of resting")
+                   trigger=Trigger("rests-after-duel"), condition=condition,
+                   text=f"becomes {state} instead of resting")
 
 
 
@@ -111,7 +112,8 @@ class CardDef:
 
     __slots__ = ("id", "name", "key", "type", "cost", "attack", "defense", "glory", "helper", "magic_source",
                  "is_dreamwalker", "is_creature", "abilities", "play", "helper_ability", "helper_vp",
-                 "helper_discard", "triggers", "statics", "vp_bonus", "power", "cost_mods", "free_max", "counter",
+                 "helper_discard", "triggers", "statics", "vp_bonus", "vp_when", "power", "cost_mods", "free_max",
+                 "counter",
                  "keywords", "target", "plain_play", "plain_helper", "data", "replacements",
                  "asking")
 
@@ -175,16 +177,21 @@ class CardDef:
         kinds: dict[str, list[Static]] = {}
         for st, _ in self.statics:
             kinds.setdefault(st.effect, []).append(st)
-        self.vp_bonus = sum(int(st.param("amount", 0)) for st in kinds.get("vp-per-turn", ()))
+        vp = [(st, cond) for st, cond in self.statics if st.effect == "vp-per-turn"]
+        self.vp_bonus = sum(int(st.param("amount", 0)) for st, cond in vp if st.condition is None and cond is None)
+        self.vp_when = tuple((st, cond) for st, cond in vp if st.condition is not None or cond is not None)
         self.power = tuple(pair for pair in self.statics if pair[0].effect == "power")
         self.cost_mods = tuple(pair for pair in self.statics if pair[0].effect == "cost")
         self.free_max = max((int(st.param("max_cost", 0)) for st in kinds.get("free-dreamwalker", ())), default=-1)
         self.counter = bool(kinds.get("counterspell"))
         self.keywords = frozenset(str(st.param("keyword")) for st in kinds.get("keyword", ()))
-        after = kinds.get("after-duel")
-        if after:  # AF-757 replaced: the printed form of a rests-after-duel replacement
+        after = [(st, cond) for st, cond in self.statics if st.effect == "after-duel"]
+        if after:  # AF-757 replaced: the printed form of a rests-after-duel replacement, its condition kept
+            st, cond = after[0]
+            both = st.condition if cond is None else cond if st.condition is None else Condition(
+                every=(st.condition, cond))
             self.replacements = {**self.replacements, "rests-after-duel": (
-                *self.replacements.get("rests-after-duel", ()), _after_duel(str(after[0].param("state"))))}
+                *self.replacements.get("rests-after-duel", ()), _after_duel(str(st.param("state")), both))}
 
     @property
     def has_helper_ability(self) -> bool:

@@ -340,6 +340,13 @@ class AbilityRules(Resolver):
                                 self.count_use(perm.card)
         return total
 
+    def vp_when(self, owner: int, perm: Perm) -> int:
+        """The extra VP of ``perm``'s vp-per-turn effects whose condition holds now ("while you have two
+        events in play, you receive 1 more VP", AF-602); the unconditional ones are ``card.vp_bonus``."""
+        ctx = Context(owner, perm.card, None, perm, "static")
+        return sum(int(st.param("amount", 0)) for st, cond in perm.card.vp_when
+                   if self.holds(ctx, st.condition, perm) and self.holds(ctx, cond, perm))
+
     def count_cost_mods(self, p: int, card: CardDef) -> None:
         """Count a use of each card in play that made ``card`` cheaper (goldfish statistics)."""
         if self.uses is None or not self.game.pool.cost_mods:

@@ -241,6 +241,11 @@ def _a(kind: Any) -> str:
     return f"{'an' if str(kind)[:1] in 'aeiou' else 'a'} {kind}"
 
 
+#: Continuous effects the rules read from the card alone (a keyword when a dreamwalker defends, a
+#: counterspell or a free dreamwalker offered as an action): they take no condition.
+UNCONDITIONAL = ("keyword", "counterspell", "free-dreamwalker")
+
+
 def check_card(card: dict, compiled: list) -> list:
     """Card-level checks after every ability compiled: the helper ability and its mark (AF-309,
     AF-380 – AF-383), what an event or a spell can carry, and targets (AF-385)."""
@@ -279,6 +284,13 @@ def check_card(card: dict, compiled: list) -> list:
                 ab.trigger is not None and ab.trigger.on == "played" and ab.trigger.who == "self"):
             out.append(AbilityProblem(where, f"{_a(kind)} is not in play: it can have no {ab.kind} ability",
                                       "a spell does what it says when it is played (AF-356, AF-361)"))
+        for j, st in enumerate(ab.statics if ab.kind == "static" else ()):
+            if st.effect in UNCONDITIONAL and (st.condition is not None or ab.condition is not None):
+                path = f"{where}.static[{j}].condition" if st.condition is not None else f"{where}.condition"
+                out.append(AbilityProblem(path, f"a {st.effect!r} continuous effect holds whenever its card is in "
+                                          "play: a condition on it would not be read",
+                                          "leave out the condition (power, cost, vp-per-turn and after-duel "
+                                          "changes take one)"))
         if ab.per_turn and kind not in IN_PLAY:
             out.append(AbilityProblem(f"{where}.per_turn", f"{_a(kind)} is not in play: it is used once, when it "
                                       "is played", "per_turn limits an ability of a card in play (AF-D21)"))

@@ -268,9 +268,11 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
         gain = self.game.settings["vp_per_turn"]
         for perm in player.table:  # one pass: each card's VP by its state, then its recovery
             card = perm.card
-            if card.vp_bonus and (perm.state == ACTIVE or card.type != "event"):  # AF-342
-                gain += card.vp_bonus
-                self.count_use(card)
+            if (card.vp_bonus or card.vp_when) and (perm.state == ACTIVE or card.type != "event"):  # AF-342
+                more = card.vp_bonus + (self.vp_when(index, perm) if card.vp_when else 0)
+                if more:
+                    gain += more
+                    self.count_use(card)
             if perm.state:  # AF-420: recovery after the VP, before the draw (AF-Q3)
                 perm.state -= 1
         player.vp += gain  # AF-602, AF-603: unspent VP carry over

@@ -1,0 +1,38 @@
+"""Designer-card variants the language refuses: each is refused with the JSON path of the part that
+cannot work and a hint, never imported to play differently from its text."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckkit.schemas import ability_problems
+
+REFUSED = [
+    # AF-D16 kind: a keyword under a condition ("it cannot defend while you have fewer than two
+    # dreamwalkers"): the defence rule reads the card's keywords alone, so the condition is refused.
+    ("AF-D16", {"id": "dv-af-d16-cond", "game": "alomfogo", "name": "Zbabělý", "type": "dreamwalker", "cost": 1,
+                "attack": 3, "defense": 3, "text": "It cannot defend while you have fewer than two dreamwalkers.",
+                "abilities": [{"static": [{"effect": "keyword", "keyword": "cannot-defend"}],
+                               "condition": {"count": {"side": "own", "filter": {"type": "dreamwalker"}}, "max": 1}}]},
+     "$.abilities[0].condition", "'keyword'"),
+    ("AF-371", {"id": "dv-af-counter-cond", "game": "alomfogo", "name": "Strážná zvonice", "type": "event",
+                "cost": 2, "text": "While you have a dreamwalker, sacrifice it when an opponent plays a spell: …",
+                "abilities": [{"static": [{"effect": "counterspell", "condition": {
+                    "count": {"side": "own", "filter": {"type": "dreamwalker"}}, "min": 1}}]}]},
+     "$.abilities[0].static[0].condition", "'counterspell'"),
+    # G5 (generative findings): "owner" on a step of a trigger whose event has no card.
+    ("OB-D30", {"id": "dv-g5", "game": "obludarium", "name": "Gen five", "type": "monster", "cost": 1, "attack": 1,
+                "defense": 1, "text": "At the end of each turn, its owner looks at the top two cards of their deck.",
+                "abilities": [{"trigger": {"on": "turn-end", "who": "any"},
+                               "do": [{"effect": "look", "amount": 2, "player": "owner"}]}]},
+     "$.abilities[0].do[0].player", "'owner'"),
+]
+
+
+@pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[r[1]["id"] for r in REFUSED])
+def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
+    """AF-D16, AF-371, OB-D30 (G5): refused naming the path and the part, with a hint."""
+    problems = ability_problems(card)
+    assert problems, (rule, card["id"])
+    assert any(p.path == path and words in p.message and p.hint for p in problems), \
+        [(p.path, p.message) for p in problems]
