@@ -9,9 +9,11 @@ records are identical for every worker count, chunking and backend.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import hashlib
 import json
 import math
+import multiprocessing
 import os
 import pickle
 import signal
@@ -20,6 +22,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any, Protocol
 from collections.abc import Callable, Iterator, Sequence
 
@@ -177,6 +180,37 @@ def play_chunk(job: AnyJob, start: int, stop: int) -> list[Any]:
     return records
 
 
+#: Per record class, the getter of its fields in the order its constructor takes them (see :func:`pack`).
+_FIELDS: dict[type, Callable[[Any], tuple] | None] = {}
+
+
+def _fields_of(cls: type) -> Callable[[Any], tuple] | None:
+    if cls not in _FIELDS:
+        names = [f.name for f in dataclasses.fields(cls) if f.init] if dataclasses.is_dataclass(cls) else []
+        whole = len(names) > 1 and len(names) == len(dataclasses.fields(cls))
+        _FIELDS[cls] = attrgetter(*names) if whole else None
+    return _FIELDS[cls]
+
+
+def pack(records: list[Any]) -> tuple[type | None, list[Any]]:
+    """Records of one chunk as they cross to the parent: a record class and one tuple of fields per
+    record (a third of the pickling of the objects), or None and the records as they are (mixed kinds,
+    a match's dicts)."""
+    if records:
+        cls = type(records[0])
+        if dataclasses.is_dataclass(cls) and all(type(r) is cls for r in records):
+            fields = _fields_of(cls)
+            if fields is not None:
+                return cls, [fields(r) for r in records]
+    return None, records
+
+
+def unpack(packed: tuple[type | None, list[Any]]) -> list[Any]:
+    """The records :func:`pack` packed, equal to the originals."""
+    cls, rows = packed
+    return rows if cls is None else [cls(*row) for row in rows]
+
+
 def play_chunk_packed(job: AnyJob, start: int, stop: int, seed: int | str | None = None) -> bytes:
     """:func:`play_chunk` as one pickled blob: Dask would otherwise walk every record dict to serialise it.
 
@@ -185,7 +219,25 @@ def play_chunk_packed(job: AnyJob, start: int, stop: int, seed: int | str | None
     """
     if seed is not None and isinstance(job, Job):
         job = replace(job, seed=seed)
-    return pickle.dumps(play_chunk(job, start, stop), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps(pack(play_chunk(job, start, stop)), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+#: Jobs the local workers were forked with, by key: a chunk of one of them names it instead of
+#: carrying it (a deck's cards, pickled and unpickled for every chunk, cost as much as a few games).
+_INHERITED: dict[str, AnyJob] = {}
+
+
+def play_inherited(key: str, seed: int | str, start: int, stop: int) -> tuple[type | None, list[Any]]:
+    """:func:`play_chunk` of an inherited job on run seed ``seed``, packed (:func:`pack`)."""
+    job = _INHERITED[key]
+    if job.seed != seed:
+        job = replace(job, seed=seed)  # type: ignore[type-var]  # a dataclass job: a deck's or a match's
+    return pack(play_chunk(job, start, stop))
+
+
+def play_sent(job: AnyJob, start: int, stop: int) -> tuple[type | None, list[Any]]:
+    """:func:`play_chunk` of a job sent with the chunk, packed (:func:`pack`)."""
+    return pack(play_chunk(job, start, stop))
 
 
 @contextmanager
@@ -217,14 +269,15 @@ def _ignore_sigint() -> None:
 def chunks(start: int, stop: int, workers: int, smallest: int = 16, largest: int = 2000) -> list[tuple[int, int]]:
     """Split games ``start`` .. ``stop - 1`` into ranges that shrink towards the end of the run.
 
-    Each range is a quarter of a worker's share of what is left (guided scheduling): few, large
-    ranges while there is much to do (little pickling), small ones at the end so that no worker
-    sits idle waiting for a straggler. ``largest`` (~0.3 s of games) keeps Ctrl-C and progress prompt.
+    Each range is half a worker's share of what is left (guided scheduling): few, large ranges
+    while there is much to do (each range costs a round trip to a worker, about as much as a few
+    games), small ones at the end so that no worker sits idle waiting for a straggler. ``largest``
+    (~0.3 s of games) keeps Ctrl-C and progress prompt.
     """
     out = []
     a = start
     while a < stop:
-        size = max(smallest, min(largest, math.ceil((stop - a) / (workers * 4))))
+        size = max(smallest, min(largest, math.ceil((stop - a) / (workers * 2))))
         out.append((a, min(a + size, stop)))
         a += size
     return out
@@ -259,6 +312,9 @@ class Backend:
             raise Interrupted([records]) from None
         return records
 
+    def prepare(self, jobs: Sequence[AnyJob]) -> None:
+        """The jobs a run is about to play (a pool of forked workers starts with them in memory)."""
+
     def close(self) -> None:
         """Release workers or connections."""
 
@@ -269,47 +325,87 @@ class Backend:
         self.close()
 
 
+def _fork_context() -> Any:
+    """The fork start method where it is safe (Linux), else None (the platform's default, spawn)."""
+    return multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+
+
 class ProcessBackend(Backend):
-    """Chunks of games on a pool of local worker processes."""
+    """Chunks of games on a pool of local worker processes.
+
+    Where workers are forked (Linux), they start as copies of this process: the modules, the games
+    built here and the jobs named by :meth:`prepare` (or the first one played) are theirs at no cost,
+    and a chunk of such a job carries its key instead of the deck. Records come back packed (:func:`pack`).
+    """
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._coming: list[AnyJob] = []
+        self._inherited: set[str] = set()  # keys of the jobs the workers were forked with
+
+    def prepare(self, jobs: Sequence[AnyJob]) -> None:
+        if self._pool is None:
+            self._coming.extend(jobs)
+
+    def _start(self, job: AnyJob) -> ProcessPoolExecutor:
+        # A game built here first (its cards compiled) is the forked workers' at no cost, where each
+        # would otherwise build its own (as long as tens of games).
+        jobs = [*self._coming, job]
+        for each in jobs:
+            if isinstance(each, Job):
+                _prepare(each)
+            elif hasattr(each, "_prepare"):  # a match job keeps its own
+                each._prepare()
+        context = _fork_context()
+        if context is not None:
+            for each in jobs:
+                if each.key:
+                    _INHERITED[each.key] = each
+                    self._inherited.add(each.key)
+        self._coming = []
+        # Forked workers are all started at the first submit, after the jobs above are in place.
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=_ignore_sigint)
 
     def _submit(self, job: AnyJob, start: int, stop: int) -> list[Future]:
         if self._pool is None:
-            # The workers are forked from this process: a game built here first (its cards compiled) is
-            # theirs at no cost, where each would otherwise build its own (as long as tens of games).
-            if isinstance(job, Job):
-                _prepare(job)
-            elif hasattr(job, "_prepare"):  # a match job keeps its own
-                job._prepare()
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+            self._pool = self._start(job)
+        pool = self._pool
         smallest = getattr(job, "smallest_chunk", 16)  # long games (matches) want finer chunks at the end
-        return [self._pool.submit(play_chunk, job, a, b) for a, b in chunks(start, stop, self.workers, smallest)]
+        spans = chunks(start, stop, self.workers, smallest)
+        if job.key in self._inherited:
+            return [pool.submit(play_inherited, job.key, job.seed, a, b) for a, b in spans]
+        return [pool.submit(play_sent, job, a, b) for a, b in spans]
 
     def play(self, job: AnyJob, start: int, stop: int, progress: Progress | None = None) -> list[Any]:
         futures: list[Future] = []
+        results: dict[Future, list[Any]] = {}
         try:
             with _sigint_deferred():  # a Ctrl-C while the pool starts must not leave its locks held
                 futures = self._submit(job, start, stop)
             pending = set(futures)
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    results[f] = unpack(f.result())
                 if progress:
-                    progress(sum(len(f.result()) for f in done))
+                    progress(sum(len(results[f]) for f in done))
         except KeyboardInterrupt:
             for f in futures:
                 f.cancel()
             # Chunks already running are short; wait for them so their games count.
-            finished = [r for f in futures if not f.cancelled() for r in f.result()]
+            finished = [r for f in futures if not f.cancelled()
+                        for r in (results[f] if f in results else unpack(f.result()))]
             raise Interrupted([sorted(finished, key=record_index)]) from None
-        return [r for f in futures for r in f.result()]
+        return [r for f in futures for r in results[f]]
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+        for key in self._inherited:
+            _INHERITED.pop(key, None)
+        self._inherited = set()
 
 
 class DaskBackend(Backend):
@@ -362,7 +458,7 @@ class DaskBackend(Backend):
         try:
             # with_results: finished chunks come back in batches, not one round trip each
             for future, blob in as_completed(list(futures), with_results=True):
-                chunk = pickle.loads(blob)
+                chunk = unpack(pickle.loads(blob))
                 results[futures[future]] = chunk
                 if progress:
                     progress(len(chunk))
@@ -442,6 +538,7 @@ def run(jobs: Sequence[AnyJob], games: int, *, workers: int | None = None, sched
     elapsed = [0.0 for _ in jobs]
     own = backend is None
     backend = backend or open_backend(workers, scheduler)
+    backend.prepare(jobs)
     target = games
     done = 0
     step = round_games or (games if len(jobs) == 1 else ROUND_GAMES_PER_WORKER * max(1, backend.workers))
