@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 from collections.abc import Callable, Iterable
 
+from deckkit.engine.gamelog import Private
 from deckkit.engine.players import policy_rng_of
 from deckkit.engine.results import ScoreRecord, WinRecord
 
@@ -267,6 +268,13 @@ class State(ABC):
         """Add a readable line to the log when :attr:`logging` is on."""
         if self.logging:
             self.log.append(line)
+
+    def tell(self, seat: int, line: str, public: str) -> None:
+        """Add a line only ``seat`` may read (``public``: what the other seats read instead) when :attr:`logging`
+        is on (:mod:`deckkit.engine.gamelog`). A call site whose words cost something to make checks
+        :attr:`logging` first."""
+        if self.logging:
+            self.log.append(Private(line, seat, public))
 
     # The chance generator is copied on first use after a clone, not by the clone itself: copying a
     # Mersenne Twister costs more than the rest of a clone, and most clones in a search never shuffle.

@@ -1,10 +1,11 @@
-"""What a game gives the game screen (``deckkit play``): the table in words, its decisions described, its log made safe.
+"""What a game gives the game screen (``deckkit play``): the table in words and its decisions described.
 
 Each game may fill in one :class:`ScreenSupport` (its spec's ``screen`` hook). The screen itself
 (:mod:`deckkit.screen`) knows no game: it shows the :class:`Table` a game draws for a seat, lists
 the legal actions (:meth:`deckkit.engine.core.State.legal_actions`) as :class:`Choice` values the
-game describes, and shows the state's readable log (the lines ``match --trace`` prints) after the
-game has hidden what the seat may not see. A game without a hook is shown from its match view
+game describes, and shows the state's readable log (the lines ``match --trace`` prints), each line as
+the seat may read it (the game marks a line only one seat may read when it writes it:
+:mod:`deckkit.engine.gamelog`). A game without a hook is shown from its match view
 (:func:`plain_support`).
 """
 
@@ -62,8 +63,6 @@ class ScreenSupport:
 
     table: Callable[..., Table]  # (state, viewer) -> Table
     describe: Callable[..., Choice]  # (state, action) -> Choice
-    #: (line, viewer) -> the log line as ``viewer`` may read it (a card drawn by the other side unnamed).
-    redact: Callable[[str, int], str] = lambda line, viewer: line
     #: Action kinds that only decline (a pass): a decision whose one legal action is one is no decision.
     passes: frozenset[str] = field(default_factory=lambda: frozenset({"pass"}))
     groups: tuple[str, ...] = ()  # the order of the groups of choices (others after them)

@@ -2,7 +2,7 @@
 
 :class:`Play` wraps a :class:`deckkit.match.session.Session` (the actions, undo, saving) with what a
 person needs and the screen and the line mode share: the state's readable log (the lines of
-``match --trace``, with what the seat may not see hidden by the game), the legal actions described
+``match --trace``, each line as the seat may read it: :mod:`deckkit.engine.gamelog`), the legal actions described
 and grouped by the game's :class:`~deckkit.engine.display.ScreenSupport`, the windows in which a
 person could only pass taken for them (they are no decision), any card's text and abilities, resign
 and loading a saved game. Nothing here knows a game.
@@ -17,6 +17,7 @@ from typing import Any
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.engine.display import Choice, ScreenSupport, Table, plain_support, seat
+from deckkit.engine.gamelog import seen_by
 from deckkit.text import fold
 
 #: Card fields the card panel does not list as facts (shown otherwise, or of no use to a player).
@@ -200,8 +201,7 @@ class Play:
             return
         index = len(self.session.actions)
         viewer = self.viewer
-        redact = self.screen.redact
-        self.entries.extend(Entry(index, redact(line, viewer)) for line in log)
+        self.entries.extend(Entry(index, seen_by(line, viewer)) for line in log)
         log.clear()
 
     # -- cards ------------------------------------------------------------------------------------

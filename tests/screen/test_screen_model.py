@@ -78,6 +78,28 @@ def test_the_log_never_names_a_card_the_other_side_drew(make_play):
     assert mine and all(t.strip() != "p1 draws a card" for t in mine)
 
 
+def test_the_log_never_names_the_other_hand_kept_or_drawn_af(make_play):
+    """The other side's draws and the hand it keeps at the end of phase 3 are counted, not named; one's own are."""
+    play = make_play("alomfogo-casual", seed=3)
+    _play_out(play)
+    texts = [e.text.strip() for e in play.entries]
+    theirs = [t for t in texts if t.startswith("p2 draws ") or t.startswith("p2 ends phase 3 ")]
+    assert theirs and all(t == "p2 draws a card" or re.search(r", keeping \d+ cards?$", t) for t in theirs), theirs
+    mine = [t for t in texts if t.startswith("p1 draws ") or t.startswith("p1 ends phase 3 ")]
+    assert mine and not any(t == "p1 draws a card" or re.search(r", keeping \d+ cards?$", t) for t in mine)
+
+
+def test_the_screen_shows_a_line_told_to_one_seat_as_that_seat_may_read_it(make_play):
+    """The screen reads whose a line is from the engine's log (State.tell), not from its words."""
+    play = make_play("kotlik-standard", seed=1)
+    play.state.tell(1, "p2's secret", "p2 did something")
+    play.state.tell(0, "p1's secret", "p1 did something")
+    play.choose(play.choices()[0].action)
+    texts = [e.text for e in play.entries]
+    assert "p2 did something" in texts and "p1's secret" in texts
+    assert "p2's secret" not in texts and "p1 did something" not in texts
+
+
 def test_the_log_has_the_fights_and_life_changes_in_words(make_play):
     play = make_play("obludarium-standard", seed=3)
     _play_out(play)

@@ -198,11 +198,15 @@ def to_cage(state: AlomfogoState, ctx: Context, ability: Step) -> None:
 def to_hand(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """Cards go to their owner's hand, from the spell cage, play or the deck (AF-D7)."""
     for holder, thing in ctx.targets:
+        from_deck = state.logging and any(thing is c for c in state.players[holder].library)
         if state.remove_card(holder, thing):
             card = thing.card if hasattr(thing, "card") else thing
             owner = state.owner_of(holder, thing)
             state.players[owner].hand.append(card)
-            if state.logging:
+            if from_deck:  # only its owner sees a card from the deck
+                state.tell(owner, f"{card.name} ({state.pname(owner)}) goes to the hand",
+                           f"a card from {state.pname(owner)}'s deck goes to the hand")
+            elif state.logging:
                 state.note(f"{card.name} ({state.pname(owner)}) goes to the hand")
 
 
@@ -213,6 +217,7 @@ def to_deck(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """Cards go on the top or the bottom of their owner's deck, from the hand, play or the spell cage (AF-D19)."""
     bottom = ability.param("position", "top") == "bottom"
     for holder, thing in ctx.targets:
+        from_hand = state.logging and any(thing is c for c in state.players[holder].hand)
         if state.remove_card(holder, thing):
             card = thing.card if hasattr(thing, "card") else thing
             owner = state.owner_of(holder, thing)
@@ -222,8 +227,12 @@ def to_deck(state: AlomfogoState, ctx: Context, ability: Step) -> None:
             else:
                 library.append(card)
             if state.logging:
-                state.note(f"{card.name} ({state.pname(owner)}) goes on the {'bottom' if bottom else 'top'} of "
-                           "the deck")
+                said = f"{card.name} ({state.pname(owner)}) goes on the {'bottom' if bottom else 'top'} of the deck"
+                if from_hand:  # only its owner has seen a card of the hand
+                    state.tell(owner, said, f"a card from {state.pname(owner)}'s hand goes on the "
+                                            f"{'bottom' if bottom else 'top'} of the deck")
+                else:
+                    state.note(said)
 
 
 def _top_phrase(w: dict) -> str:
@@ -252,8 +261,11 @@ def deck_top(state: AlomfogoState, ctx: Context, ability: Step) -> None:
             (pl.cage if to == "cage" else pl.hand).append(card)
             moved.append((index, card))
             if state.logging:
-                state.note(f"{card.name}, the top card of {state.pname(index)}'s deck, goes to the "
-                           f"{'spell cage' if to == 'cage' else 'hand'}")
+                said = f"{card.name}, the top card of {state.pname(index)}'s deck, goes to the "
+                if to == "cage":
+                    state.note(said + "spell cage")
+                else:  # only its owner sees a card from the deck
+                    state.tell(index, said + "hand", f"the top card of {state.pname(index)}'s deck goes to the hand")
     ctx.targets = tuple(moved)
 
 
@@ -329,8 +341,9 @@ def order_top(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         top.remove(card)
         ordered.append(card)
     library[len(library) - n:] = ordered[::-1]
-    if state.logging:
-        state.note(f"{state.pname(ctx.player)} puts back {', '.join(ctx.order)} (top first)")
+    if state.logging:  # only the player has seen the top cards
+        state.tell(ctx.player, f"{state.pname(ctx.player)} puts back {', '.join(ctx.order)} (top first)",
+                   f"{state.pname(ctx.player)} puts back the top {n} cards in an order of their choice")
 
 
 @effect(G, "modify", required=("target",), params={

@@ -106,7 +106,11 @@ class PlayRules(RulesBase):
                     on = " on " + ", ".join(t.card.name if isinstance(t, Perm) else t.name for _, t in choice.targets)
                 elif choice is not None and choice.opponent is not None:
                     on = f" on {self.pname(choice.opponent)}"
-                self.note(f"{self.pname(p)} plays {card.name} for {cost} VP ({player.vp} left){on}")
+                said = f"{self.pname(p)} plays {card.name} for {cost} VP ({player.vp} left)"
+                if on and choice is not None and any(self.unseen(q, t) for q, t in choice.targets):  # hand, deck
+                    self.tell(p, said + on, said + " on a card")
+                else:
+                    self.note(said + on)
         if card.magic_source:
             player.source_played = True  # AF-610
         pool = self.game.pool
@@ -132,7 +136,9 @@ class PlayRules(RulesBase):
         if self.logging:
             player = self.players[p]
             kept = ", ".join(c.name for c in player.hand) or "nothing"
-            self.note(f"{self.pname(p)} ends phase 3 with {player.vp} VP, keeping {kept}")
+            said = f"{self.pname(p)} ends phase 3 with {player.vp} VP, keeping "
+            n = len(player.hand)
+            self.tell(p, said + kept, said + f"{n} card{'s' if n != 1 else ''}")
         self.phase = DUELS
         if "phase-4" in self.game.pool.watched:
             self.fire("phase-4", p)

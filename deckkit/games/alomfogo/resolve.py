@@ -438,7 +438,12 @@ class Resolver(RulesBase):
         res = found[0]
         answer = next(a for w, a in self.decision_options() if w == words)
         if self.logging:
-            self.note(f"{self.pname(p)} chooses {words} for {res.ctx.card.name}")
+            said = f"{self.pname(p)} chooses {words} for {res.ctx.card.name}"
+            if answer[0] == "order" or answer[0] == "card" and self.unseen(answer[1], answer[2]):
+                self.tell(p, said, f"{self.pname(p)} chooses {'an order' if answer[0] == 'order' else 'a card'} "
+                                   f"for {res.ctx.card.name}")
+            else:
+                self.note(said)
         res.answers.append(answer)
 
     # -- replacements ---------------------------------------------------------------------------------

@@ -81,3 +81,9 @@ class RulesBase(State):
         def _totals_text(self) -> str: ...
         def totals(self) -> tuple[int, int]: ...
         def _defenders(self, p: int) -> list[tuple[str, Perm]]: ...
+
+    def unseen(self, holder: int, thing: Any) -> bool:
+        """Whether ``thing`` lies in ``holder``'s hand or deck, where the other seats do not see it (a log line
+        naming it is told to one seat: :meth:`deckkit.engine.core.State.tell`)."""
+        player = self.players[holder]
+        return any(thing is c for c in player.hand) or any(thing is c for c in player.library)

@@ -1,4 +1,4 @@
-"""Álomfogó on the game screen: the table in words, each legal action described, the log as a seat may read it."""
+"""Álomfogó on the game screen: the table in words and each legal action described."""
 
 from __future__ import annotations
 
@@ -109,25 +109,4 @@ def describe(state: AlomfogoState, action: Action) -> Choice:
     return Choice(action, "Go on", str(action), base)
 
 
-_DRAW = re.compile(r"^(p\d+) draws (.+)$")
-_KEEP = re.compile(r"^(p\d+) ends phase 3 with (\d+) VP, keeping (.+)$")
-
-
-def redact(line: str, viewer: int) -> str:
-    """A card drawn or kept in the other hand is not named."""
-    m = _DRAW.match(line)
-    if m and m.group(1) != seat(viewer):
-        return f"{m.group(1)} draws a card"
-    m = _KEEP.match(line)
-    if m and m.group(1) != seat(viewer):
-        kept = len(state_names(m.group(3)))
-        return f"{m.group(1)} ends phase 3 with {m.group(2)} VP, keeping {kept} card{'s' if kept != 1 else ''}"
-    return line
-
-
-def state_names(text: str) -> list[str]:
-    """The names of a ``keeping A, B, C`` list."""
-    return [t for t in text.split(", ") if t]
-
-
-SCREEN = ScreenSupport(table=table, describe=describe, redact=redact, groups=GROUPS)
+SCREEN = ScreenSupport(table=table, describe=describe, groups=GROUPS)

@@ -205,7 +205,7 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
         card = player.library.pop()
         player.hand.append(card)
         if self.logging:
-            self.note(f"{self.pname(index)} draws {card.name}")
+            self.tell(index, f"{self.pname(index)} draws {card.name}", f"{self.pname(index)} draws a card")
         if "draw" in self.game.pool.watched:
             self.fire("draw", index)
         return True
@@ -283,8 +283,8 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
             if when == self.turn:  # AF-Q12: cards the example gives without saying how
                 player.hand.extend(cards)
                 if self.logging:
-                    self.note(f"{self.pname(index)} gets {', '.join(c.name for c in cards)} "
-                           "(fixture, AF-Q12)")
+                    self.tell(index, f"{self.pname(index)} gets {', '.join(c.name for c in cards)} (fixture, AF-Q12)",
+                              f"{self.pname(index)} gets {len(cards)} card(s) (fixture, AF-Q12)")
         if "phase-1" in self.game.pool.watched:
             self.fire("phase-1", index)
             if self.phase == OVER or self.active != index:

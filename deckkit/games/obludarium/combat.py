@@ -213,7 +213,7 @@ class TurnRules(ChoiceRules, EventRules):
             card = lib.pop()
             self.hands[p].append(card)
             if self.logging:
-                self.log.append(f"{PLAYER_NAMES[p]} draws {card.name}")
+                self.tell(p, f"{PLAYER_NAMES[p]} draws {card.name}", f"{PLAYER_NAMES[p]} draws a card")
             if not lib:
                 self.check_decks(p)
 

@@ -93,15 +93,21 @@ def move_card(state, card, to: str, position: str = "top", tapped: bool = False,
         state.entered(perm)
         return perm
     if to == "deck":
-        _into_deck(state, info, owner, position)
+        _into_deck(state, info, owner, position, card.zone != "hand")
     else:
         state._zone(owner, to).append(info)
         where = "hand" if to == "hand" else "discard pile"
-        state.say(f"{info.name} goes from p{owner + 1}'s {card.zone} to the {where}")
+        if state.logging:
+            said = f"{info.name} goes from p{owner + 1}'s {card.zone} to the {where}"
+            if card.zone == "deck" and to == "hand":  # only its owner sees the card
+                state.tell(owner, said, f"a card goes from p{owner + 1}'s deck to the hand")
+            else:
+                state.say(said)
     return Held(info, owner, to)
 
 
-def _into_deck(state, info: CardInfo, owner: int, position: str) -> None:
+def _into_deck(state, info: CardInfo, owner: int, position: str, shown: bool = True) -> None:
+    """``shown``: False for a card from the hand, which only its owner has seen (the others read "a card")."""
     lib = state.libs[owner]  # the top of the deck is the end of the list
     if position == "bottom":
         lib.insert(0, info)
@@ -109,8 +115,13 @@ def _into_deck(state, info: CardInfo, owner: int, position: str) -> None:
         lib.insert(chance(state.rng, "position in the deck", list(range(len(lib) + 1))), info)
     else:
         lib.append(info)
-    state.say(f"{info.name} goes {'on top of' if position in ('top', 'shuffle') else 'into'} p{owner + 1}'s deck"
-              + (" at the bottom" if position == "bottom" else " at random" if position == "random" else ""))
+    if state.logging:
+        where = (f" goes {'on top of' if position in ('top', 'shuffle') else 'into'} p{owner + 1}'s deck"
+                 + (" at the bottom" if position == "bottom" else " at random" if position == "random" else ""))
+        if shown:
+            state.say(info.name + where)
+        else:
+            state.tell(owner, info.name + where, "a card" + where)
     if position == "shuffle":
         state.shuffle_deck(owner)
 
@@ -280,7 +291,7 @@ def _look_questions(state, f, step, ctx) -> Generator[Ask, str, tuple]:
     while rest:
         answer = yield Ask(ctx.player, f"{f.text}: the top of p{q + 1}'s deck is {', '.join(rest)} — a card to put "
                            "on the bottom, or nothing (the rest go back on top)",
-                           [*dict.fromkeys(rest), "nothing"], auto=False)
+                           [*dict.fromkeys(rest), "nothing"], auto=False, private=True)
         if answer not in rest:  # "nothing" (or a deck dealt again under a search's look-ahead)
             break
         bottom.append(answer)
@@ -288,7 +299,7 @@ def _look_questions(state, f, step, ctx) -> Generator[Ask, str, tuple]:
     order: list[str] = []
     while len(rest) > 1:
         answer = yield Ask(ctx.player, f"{f.text}: {', '.join(rest)} go back on top — the card to be on top of "
-                           "them", list(dict.fromkeys(rest)))
+                           "them", list(dict.fromkeys(rest)), private=True)
         if answer not in rest:
             break
         order.append(answer)

@@ -43,18 +43,20 @@ class Ask:
     """One question: who answers (``chooser``), what is asked (:attr:`prompt`) and the options (the
     words after ``choose``). ``auto``: a single option is taken without asking (not so for "you may").
     The prompt is written only when someone reads it: ``form`` with ``{what}``, the English of ``step``
-    on card ``name``."""
+    on card ``name``. ``private``: the options name cards of a hidden zone (a deck, a hand), so the log
+    names the chosen card to the chooser alone."""
 
-    __slots__ = ("chooser", "form", "options", "auto", "step", "name")
+    __slots__ = ("chooser", "form", "options", "auto", "step", "name", "private")
 
     def __init__(self, chooser: int, form: str, options: list[str], auto: bool = True, step: Any = None,
-                 name: str = "") -> None:
+                 name: str = "", private: bool = False) -> None:
         self.chooser = chooser
         self.form = form
         self.options = tuple(options)
         self.auto = auto
         self.step = step
         self.name = name
+        self.private = private
 
     @property
     def prompt(self) -> str:
@@ -181,8 +183,12 @@ class DecisionRules(AbilityRules):
         if head is None or head.ask is None:  # pragma: no cover - legal_actions lists choices only when asked
             raise ValueError(option)
         head.answers.append(option)
+        if self.logging:
+            if head.ask.private and option not in ("yes", "no", "nothing"):
+                self.tell(p, f"p{p + 1} chooses {option}", f"p{p + 1} chooses a card")
+            else:
+                self.say(f"p{p + 1} chooses {option}")
         head.ask = None
-        self.say(f"p{p + 1} chooses {option}")
         self._resume()
 
     def decision(self) -> Ask | None:
@@ -283,13 +289,14 @@ class DecisionRules(AbilityRules):
         done = None
         name = f.source.name
         head = f.text.replace("{", "{{").replace("}", "}}")  # the prompt's form is formatted later
+        hidden = t is not None and t.zone in ("deck", "hand")  # the chosen card is named to the chooser alone
         if step.optional:
             if asked and step.chooser != "player":
                 found = self._pick_list(f.p, t, f.perm, who, None)
                 if not found:
                     return SKIP, (), False
                 answer = yield Ask(who, f"{head}: you may {{what}} — which card, or nothing",
-                                   [text for _, text in found] + ["nothing"], False, step, name)
+                                   [text for _, text in found] + ["nothing"], False, step, name, hidden)
                 if answer == "nothing":
                     return SKIP, (), False
                 targets = tuple(card for card, text in found if text == answer)[:1]
@@ -314,14 +321,15 @@ class DecisionRules(AbilityRules):
                     found = self._pick_list(f.p, t, f.perm, q, q)
                     if found:
                         answer = yield Ask(q, f"{head}: {{what}} — which of your cards", [x for _, x in found],
-                                           True, step, name)
+                                           True, step, name, hidden)
                         picked.extend(card for card, text in found if text == answer)
                 targets = tuple(picked)
             else:
                 found = self._pick_list(f.p, t, f.perm, who, None)
                 if not found:
                     return (() if t.zone == "deck" else FIZZLE), (), done
-                answer = yield Ask(who, f"{head}: {{what}} — which one", [x for _, x in found], True, step, name)
+                answer = yield Ask(who, f"{head}: {{what}} — which one", [x for _, x in found], True, step, name,
+                                   hidden)
                 targets = tuple(card for card, text in found if text == answer)[:1]
             if not targets and t.zone != "deck":
                 return FIZZLE, (), done

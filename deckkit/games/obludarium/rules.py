@@ -422,7 +422,9 @@ class AbilityRules(State):
         self.check_decks(p)  # OB-109: the search may have taken the deck's last card
         if to == "hand":
             self.hands[p].append(card)
-            self.say(f"p{p + 1} puts {card.name} from the deck into the hand")
+            if self.logging:
+                self.tell(p, f"p{p + 1} puts {card.name} from the deck into the hand",
+                          f"p{p + 1} puts a card from the deck into the hand")
             return
         perm = self.new_perm(card, p, tapped=tapped)
         self.say(f"p{p + 1} puts {card.name} from the deck into play" + (" tapped" if tapped else ""))

@@ -1,4 +1,4 @@
-"""Obludárium on the game screen: the table in words, each legal action described, the log as a seat may read it."""
+"""Obludárium on the game screen: the table in words and each legal action described."""
 
 from __future__ import annotations
 
@@ -132,16 +132,4 @@ def _pass_words(state: ObState) -> str:
             "fight": "Do nothing more in the fight"}.get(state.phase, "Pass")
 
 
-_HIDDEN = (re.compile(r"^(p\d+) draws (.+)$"), re.compile(r"^(p\d+) puts (.+) from the deck into the hand$"))
-
-
-def redact(line: str, viewer: int) -> str:
-    """A line naming a card that went into the other hand says only that a card did."""
-    for pattern in _HIDDEN:
-        m = pattern.match(line)
-        if m and m.group(1) != seat(viewer):
-            return line.replace(m.group(2), "a card", 1)
-    return line
-
-
-SCREEN = ScreenSupport(table=table, describe=describe, redact=redact, groups=GROUPS)
+SCREEN = ScreenSupport(table=table, describe=describe, groups=GROUPS)

@@ -1,0 +1,85 @@
+"""The log lines of Obludárium that name a card only one player has seen are told to that player alone
+(State.tell): a draw, a card an effect takes from the deck into the hand or puts from the hand into the deck, a
+searched card, a card chosen from a deck or a hand. A reader of the whole game (goldfish, script run) reads them
+whole; the other seat reads that a card went, not which."""
+
+from __future__ import annotations
+
+import random
+
+from test_ob_decisions import MONSTER, card, game_with, options, position
+
+from deckkit.engine.gamelog import Private, seen_by
+
+TUTOR = card("Stopař", [{"trigger": "enters", "do": [
+    {"effect": "move", "target": {"side": "own", "zone": "deck", "filter": MONSTER}, "to": "hand"}]}])
+TUCK = card("Výměník", [{"trigger": "enters", "do": [
+    {"effect": "move", "target": {"side": "own", "zone": "hand"}, "to": "deck", "position": "bottom",
+     "optional": True}]}])
+
+
+def _lines(state) -> list[str]:
+    lines = list(state.log)
+    state.log.clear()
+    return lines
+
+
+def test_a_card_moved_from_the_deck_to_the_hand_and_the_choice_of_it_are_p1s_alone():
+    state = position(game_with(TUTOR), {"hand": ["Stopař"], "table": ["Chleba"],
+                                        "library": ["Glum", "Chleba", "Bahňák", "Chleba"]}, {})
+    state.log.clear()
+    state.apply("play Stopař")
+    assert options(state) == ["choose Glum", "choose Bahňák"]
+    state.apply("choose Bahňák")
+    lines = _lines(state)
+    whole = [seen_by(line, 0) for line in lines]
+    other = [seen_by(line, 1) for line in lines]
+    assert "p1 chooses Bahňák" in whole and "Bahňák goes from p1's deck to the hand" in whole
+    assert "p1 chooses a card" in other and "a card goes from p1's deck to the hand" in other
+    assert not any("Bahňák" in line for line in other)
+    assert [str(line) for line in lines] == whole  # the whole game's log reads as before
+
+
+def test_a_card_put_from_the_hand_into_the_deck_is_not_named_to_the_other_seat():
+    state = position(game_with(TUCK), {"hand": ["Výměník", "Glum", "Bahňák"], "table": ["Chleba"]}, {})
+    state.log.clear()
+    state.apply("play Výměník")
+    state.apply("choose Bahňák")
+    other = [seen_by(line, 1) for line in _lines(state)]
+    assert "a card goes into p1's deck at the bottom" in other and not any("Bahňák" in line for line in other)
+
+
+def test_a_public_choice_and_a_public_move_stay_public():
+    """A card chosen in play, a card moved from play: both seats read the same words."""
+    state = position(game_with(TUCK), {"hand": ["Výměník", "Glum"], "table": ["Chleba"]}, {})
+    state.log.clear()
+    state.apply("play Výměník")
+    state.apply("choose nothing")
+    assert not [line for line in _lines(state) if isinstance(line, Private)]
+
+
+def test_draws_are_the_drawers_and_nothing_is_written_while_the_log_is_off():
+    state = position(game_with(), {"table": ["Chleba"], "library": ["Glum"] * 3}, {"library": ["Bahňák"] * 3})
+    state.log.clear()
+    state.apply("pass")
+    state.apply("pass")
+    drawn = [line for line in _lines(state) if "draws" in line]
+    assert drawn == ["p2 draws Bahňák"] and seen_by(drawn[0], 0) == "p2 draws a card"
+    quiet = position(game_with(), {"table": ["Chleba"], "library": ["Glum"] * 3}, {"library": ["Bahňák"] * 3})
+    quiet.logging = False
+    quiet.log.clear()
+    quiet.tell(0, "p1 draws Glum", "p1 draws a card")
+    quiet.apply("pass")
+    quiet.apply("pass")
+    assert quiet.log == []
+
+
+def test_a_goldfish_trace_names_every_card_drawn():
+    """One seat sees all in a goldfish game: its trace is the whole log, the drawn cards named."""
+    game = game_with()
+    from deckkit.games.obludarium.cards import bundled_cards
+
+    deck = [c for c in bundled_cards() if c["type"] == "food"][:1] * 30
+    trace: list[str] = []
+    game.play_goldfish(deck, random.Random(1), trace=trace, max_turns=3)
+    assert any(line == f"p1 draws {deck[0]['name']}" for line in trace)
