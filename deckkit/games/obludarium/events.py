@@ -72,6 +72,10 @@ class EventRules(AbilityRules):
         try:
             self.say(f"{perm.info.name} triggers ({ab.trigger.on})")
             self.note(perm.info, perm.owner)
+            if len(ab.sequences) > 1:  # "choose one": its player chooses the mode as it resolves
+                self.ask_mode(perm.owner, perm.info.name, ab,
+                              (perm.owner, perm.info, perm, ab, card, amount, owner, perm.info.name))
+                return
             seq = ab.sequences[0] if ab.sequences else ()
             self.run_steps(perm.owner, perm.info, perm, seq, None, card, amount, perm.info.name, owner)
         finally:

@@ -213,8 +213,9 @@ def discard(state, ctx, step) -> None:
             for _ in range(n):
                 hand = state.hands[q]
                 if hand:
-                    card = chance(state.rng, f"p{q + 1}'s card discarded at random", list(hand))
-                    if _discard_one(state, q, card.name):  # each card as it reaches the pile, for a later ref
+                    # drawn among the names (same index, same card): a script fixes it by name, the report reads it
+                    name = chance(state.rng, f"p{q + 1}'s card discarded at random", [c.name for c in hand])
+                    if _discard_one(state, q, name):  # each card as it reaches the pile, for a later ref
                         picks.append(Held(state.discards[q][-1], q, "discard"))
         ctx.acted = tuple(picks)
         return
@@ -353,6 +354,11 @@ def use_ability(state, ctx, step) -> None:
         seq = ab.sequences[0] if ab is not None and ab.sequences else ()
         if not seq:
             state.say(f"{lender.info.name} has no special property to use")
+            continue
+        if len(ab.sequences) > 1:  # a borrowed "choose one": the borrower's player chooses the mode
+            text = f"{ctx.source.name} ({lender.info.name}'s property)"
+            state.ask_mode(ctx.player, text, ab, (ctx.player, ctx.source, ctx.perm, ab, ctx.event_card,
+                                                  ctx.event_amount, ctx.event_player, text))
             continue
         if state.trigger_depth >= MAX_TRIGGER_DEPTH:
             state.say(f"{ctx.source.name}: {lender.info.name}'s property is not used — properties used through "

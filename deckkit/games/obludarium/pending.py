@@ -26,7 +26,7 @@ from collections.abc import Generator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from deckkit.engine.abilities import Target, vocabulary
+from deckkit.engine.abilities import Ability, Target, vocabulary
 from deckkit.engine.core import Action
 from deckkit.games.obludarium.cards import CardInfo, in_action
 from deckkit.games.obludarium.rules import AbilityRules
@@ -112,17 +112,21 @@ class Frame:
 
 class Later:
     """The rest of a rule procedure (a method of the state and its arguments), waiting for the
-    decisions before it."""
+    decisions before it; or, with ``ask``, for a question of its own, whose answers the method gets
+    after its arguments (the mode of a "choose one" no action named)."""
 
-    __slots__ = ("name", "args")
-    ask = None
+    __slots__ = ("name", "args", "ask", "answers")
 
-    def __init__(self, name: str, args: tuple = ()) -> None:
+    def __init__(self, name: str, args: tuple = (), ask: Ask | None = None) -> None:
         self.name = name
         self.args = args
+        self.ask = ask
+        self.answers: list[str] = []
 
     def copy(self, card) -> Later:
-        return Later(self.name, remap(self.args, card))
+        twin = Later(self.name, remap(self.args, card), self.ask)
+        twin.answers = self.answers[:]
+        return twin
 
 
 def remap(value: Any, card) -> Any:
@@ -154,6 +158,32 @@ class DecisionRules(AbilityRules):
             return True
         return False
 
+    def ask_mode(self, p: int, text: str, ab, args: tuple) -> None:
+        """A "choose one" whose mode no action named (a trigger's, a borrowed property's, OB-D22): ``p``
+        chooses it as it resolves (``choose mode 2``), then :meth:`run_mode` carries it out."""
+        from deckkit.engine.ability_text import render
+        from deckkit.games.obludarium.language import GAME
+
+        modes = "; ".join(f"mode {i + 1}: {render(GAME, Ability('play', seq)).rstrip('.')}"
+                          for i, seq in enumerate(ab.sequences)) if self.logging else ""
+        ask = Ask(p, f"{text}: choose one — {modes}" if modes else f"{text}: choose one",
+                  [f"mode {i + 1}" for i in range(len(ab.sequences))], False)
+        later = Later("run_mode", args, ask)
+        if self.pending:
+            self.pending.append(later)
+        else:
+            self.pending = [later]
+
+    def run_mode(self, p: int, source: CardInfo, perm, ab, event_card, event_amount: int, event_player: int,
+                 text: str, answer: str) -> None:
+        """The mode chosen for :meth:`ask_mode`, carried out as the ability's steps."""
+        seq = ab.sequences[int(answer.split()[-1]) - 1]
+        self.trigger_depth += 1
+        try:
+            self.run_steps(p, source, perm, seq, None, event_card, event_amount, text, event_player)
+        finally:
+            self.trigger_depth -= 1
+
     def _resume(self) -> None:
         """Work off the queue until a decision is asked or nothing waits."""
         while self.pending and self.result is None:
@@ -164,7 +194,7 @@ class DecisionRules(AbilityRules):
             self.pending = None
             todo.pop(0)
             if type(head) is Later:
-                getattr(self, head.name)(*head.args)
+                getattr(self, head.name)(*head.args, *head.answers)
             else:
                 depth = self.trigger_depth
                 self.trigger_depth = head.depth
