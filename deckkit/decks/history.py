@@ -9,6 +9,7 @@ is an error: the versions listed would not be the ones on disk.
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 from pathlib import Path
@@ -139,6 +140,26 @@ def render_history(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _goldfish_point(summary: Any) -> tuple[float, float, float, bool] | None:
+    """(figure, interval low, high, whether it is a win turn) of a stored goldfish summary; None for a summary
+    another tool wrote badly (not an object, the figure missing or not a number), which the table shows as "?"."""
+    if not isinstance(summary, dict):
+        return None
+    turn: Any = summary.get("mean_turn")
+    if _number(turn):
+        ci = summary.get("mean_turn_ci")
+        low, high = ci if isinstance(ci, list) and len(ci) == 2 and all(map(_number, ci)) else (turn, turn)
+        return float(turn), float(min(low, turn)), float(max(high, turn)), True
+    scores = summary.get("mean_scores")
+    if isinstance(scores, list) and scores and _number(scores[0]):
+        return float(scores[0]), float(scores[0]), float(scores[0]), False
+    return None
+
+
 def plot_history(data: dict[str, Any], path: str | Path) -> None:
     """Draw each version's goldfish figure (mean win turn with its interval, or mean score), oldest first."""
     from deckkit.sim.plot import check_plot
@@ -149,29 +170,30 @@ def plot_history(data: dict[str, Any], path: str | Path) -> None:
     from deckkit.fileio import atomic_open
 
     points = []
+    fished = unread = 0
     for v in reversed(data["versions"]):
         fish = [r["summary"] for r in v["runs"] if r["kind"] == "goldfish"]
-        if not fish:
-            continue
-        s = fish[-1]
-        if s.get("mean_turn") is not None:
-            ci = s.get("mean_turn_ci") or [s["mean_turn"], s["mean_turn"]]
-            points.append((v["hash"][:7], s["mean_turn"], ci[0], ci[1]))
-        elif s.get("mean_scores"):
-            points.append((v["hash"][:7], s["mean_scores"][0], s["mean_scores"][0], s["mean_scores"][0]))
+        fished += bool(fish)
+        read = [p for p in map(_goldfish_point, fish) if p is not None]
+        unread += len(fish) - len(read)
+        if read:  # the newest result that can be read
+            points.append((v["hash"][:7], *read[-1]))
     if not points:
+        if fished:
+            raise DataError(f"no goldfish result of this deck can be read: {unread} stored summar"
+                            f"{'y is' if unread == 1 else 'ies are'} not a goldfish report (written by another tool?)",
+                            path=data["deck"], hint=f"deckkit goldfish {data['deck']} records a result the plot reads; "
+                                                    "deck history without --plot lists them with ? for what is unread")
         raise DataError("no version of this deck was goldfished", path=data["deck"],
                         hint=f"deckkit goldfish {data['deck']} records a result for the version as it is")
     fig = Figure(figsize=(8, 4.5))
     ax = fig.subplots()
     xs = list(range(len(points)))
-    ax.errorbar(xs, [p[1] for p in points], yerr=[[p[1] - (p[2] if p[2] is not None else p[1]) for p in points],
-                                                  [(p[3] if p[3] is not None else p[1]) - p[1] for p in points]],
+    ax.errorbar(xs, [p[1] for p in points], yerr=[[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]],
                 fmt="o-", capsize=3)
     ax.set_xticks(xs, [p[0] for p in points])
     ax.set_xlabel("deck version (oldest first)")
-    ax.set_ylabel("mean win turn" if data["versions"] and any(
-        r["summary"].get("mean_turn") is not None for v in data["versions"] for r in v["runs"]) else "mean score")
+    ax.set_ylabel("mean win turn" if any(p[4] for p in points) else "mean score")
     ax.set_title(f"{Path(data['deck']).name}: goldfish result per version")
     fig.tight_layout()
     out = Path(path)

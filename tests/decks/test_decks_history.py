@@ -168,6 +168,46 @@ def test_a_badly_written_run_shows_question_marks_never_a_crash(run, tmp_path, s
     assert run("deck", "history", str(deck), "-o", "json").exit_code == 0
 
 
+@pytest.mark.parametrize("summary", ["not json", "[1, 2]", '{"games": null, "mean_turn": "5", "mean_turn_ci": 3}',
+                                     '{"mean_scores": 2}', '{"mean_scores": ["x"]}', '{"mean_turn": NaN}'])
+def test_the_plot_skips_a_badly_written_goldfish_result_as_the_table_does(run, tmp_path, summary):
+    """The plot reads the newest goldfish result it can read; with none readable it says so, never a crash."""
+    import sqlite3
+
+    deck = tmp_path / "my.deck"
+    shutil.copy(WIN_BY_TURN, deck)
+    assert run("goldfish", str(deck), "-n", "10", "-w", "1").exit_code == 0
+    with sqlite3.connect(run.db) as conn:  # a newer row of the same version, written badly by another tool
+        conn.execute("INSERT INTO deck_runs (deck_hash, deck, name, game, kind, recorded, conditions, summary) "
+                     "SELECT deck_hash, deck, name, game, kind, recorded, conditions, ? FROM deck_runs WHERE pk = 1",
+                     (summary,))
+    plot = tmp_path / "versions.png"
+    r = run("deck", "history", str(deck), "--plot", str(plot))
+    assert r.exit_code == 0, r.output
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    with sqlite3.connect(run.db) as conn:  # now only the badly written one
+        conn.execute("DELETE FROM deck_runs WHERE pk = 1")
+    plot.unlink()
+    r = run("deck", "history", str(deck), "--plot", str(plot))
+    assert r.exit_code != 0 and not plot.exists()
+    assert "no goldfish result of this deck can be read: 1 stored summary is not a goldfish report" in r.output
+    assert "Traceback" not in r.output and "internal error" not in r.output
+
+
+def test_the_plot_draws_a_win_turn_whose_interval_is_written_badly_without_it(run, tmp_path):
+    import sqlite3
+
+    deck = tmp_path / "my.deck"
+    shutil.copy(WIN_BY_TURN, deck)
+    assert run("goldfish", str(deck), "-n", "10", "-w", "1").exit_code == 0
+    with sqlite3.connect(run.db) as conn:
+        conn.execute("UPDATE deck_runs SET summary = ? WHERE pk = 1", ('{"mean_turn": 5, "mean_turn_ci": ["a", null]}',))
+    plot = tmp_path / "versions.png"
+    r = run("deck", "history", str(deck), "--plot", str(plot))
+    assert r.exit_code == 0, r.output
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
 def test_tune_keeps_its_result_against_the_version_it_loaded(run, tmp_path, monkeypatch):
     """A deck edited while tune runs (runs take minutes) does not get the result of the version played."""
     from deckkit.cli import tune
