@@ -186,10 +186,9 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
     ``keep`` decides mulligans (default: the condition itself, i.e. "mulligan until it holds").
     Computed by dynamic programming over the atoms (:mod:`deckkit.hands.odds_dp`), or — for keep
     rules that tell more than a few classes apart, such as a many-atom condition kept by itself —
-    by dealing the atoms into every block at once with the rejected hands summed out by
-    inclusion–exclusion (:mod:`deckkit.hands.odds_blocks`, when the condition is a conjunction of
-    clauses over few atoms each), else by a forward pass over the pools left by rejected hands
-    (:func:`deckkit.hands.odds_dp.pooled_odds`);
+    by dealing the atoms into every block at once, each predicate asked as written or negated
+    (:mod:`deckkit.hands.odds_terms`, when that splits it into clauses over few atoms each), or by a
+    forward pass over the pools left by rejected hands (:func:`deckkit.hands.odds_dp.pooled_odds`);
     the composition-by-composition method (:mod:`deckkit.hands.odds_enum`) gives the same number.
     """
     import time
@@ -205,13 +204,17 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
         # Rejected hands are followed class by class; past a few keep classes that costs more than
         # dealing every block at once (a conjunction of small clauses), or than following every pool
         # of used-up cards as the composition method does (one clause over every category).
-        from deckkit.hands.odds_blocks import BlockOdds, block_odds
+        from deckkit.hands.odds_terms import block_odds, polarised
 
-        engine = BlockOdds(counts, sigs, {"cond": condition, "keep": keep_cond}, queries)
-        if engine.widest_group() <= BLOCK_GROUP_ATOMS:
+        engine = polarised(counts, sigs, {"cond": condition, "keep": keep_cond}, queries)
+        # A keep rule taken negated (a disjunction: "keep if any of …") rejects few hands, so the pass
+        # over the pools they leave is small: it goes first.
+        pools_first = engine.negated["keep"]
+        if engine.widest_group() <= BLOCK_GROUP_ATOMS and not pools_first:
             total, by_depth, seen = block_odds(engine, q.sizes, q.draws, q.mulligan == "bottom")
         else:
-            total, by_depth, seen = _blocks_or_pools(engine, counts, condition, keep_cond, queries, sigs, q)
+            total, by_depth, seen = _blocks_or_pools(engine, counts, condition, keep_cond, queries, sigs, q,
+                                                     pools_first=pools_first)
         return OddsResult(q, condition.text, total, "exact", impossible=total == 0.0 and not seen,
                           keep_by_depth=by_depth, keep=keep.text if keep else None, atoms=len(counts),
                           elapsed_s=time.perf_counter() - t0)
@@ -226,16 +229,19 @@ def exact_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep
 
 
 def _blocks_or_pools(engine: Any, counts: list[int], condition: Condition, keep_cond: Condition, queries: list[str],
-                     sigs: list[tuple[bool, ...]], q: Question) -> tuple[float, list[float], bool]:
+                     sigs: list[tuple[bool, ...]], q: Question, *,
+                     pools_first: bool = False) -> tuple[float, list[float], bool]:
     """The block pass and the pass over pools in turns, each given four times the steps of its last try.
 
     Which is cheaper depends on the condition's shape (a conjunction of small clauses suits the
-    blocks, an ``or`` over every category the pools) in ways no rule of thumb catches; both are
-    exact, so the first to finish answers, for about twice the cost of the faster one (the pass over
-    pools is resumed where it stopped; the block pass keeps the joints it finished).
+    blocks, a keep rule that rejects few hands the pools) in ways no rule of thumb fully catches; both
+    are exact, so the first to finish answers, for about twice the cost of the faster one (the pass
+    over pools is resumed where it stopped; the block pass keeps the joints it finished).
+    ``pools_first`` lets the pass over pools take the first turn.
     A question over more than MAX_CATEGORIES queries is refused past the work limit.
     """
-    from deckkit.hands.odds_blocks import OverBudget, block_odds
+    from deckkit.hands.odds_blocks import OverBudget
+    from deckkit.hands.odds_terms import block_odds
     from deckkit.hands.odds_dp import pooled_steps
     from deckkit.hands.odds_enum import _WORK_LIMIT
 
@@ -250,10 +256,11 @@ def _blocks_or_pools(engine: Any, counts: list[int], condition: Condition, keep_
     while True:
         engine.steps_left = budget  # joints finished in an earlier round are remembered
         try:
-            if blocks or pools is None:
+            if (blocks and not pools_first) or pools is None:
                 return block_odds(engine, q.sizes, q.draws, bottom)
         except OverBudget:
             pass
+        pools_first = False
         try:  # the pass over pools goes on where it stopped, while its next piece fits its share
             while pools is not None and planned <= POOL_STEPS * budget:
                 planned = next(pools)

@@ -7,23 +7,21 @@ each block follow one multivariate hypergeometric law,
 
     P(X) = prod_a n_a! / (prod_b X[a][b]! * rest_a!)  *  prod_b s_b! * rest! / N!,
 
-a product over the atoms coupled only by the block sizes. Two steps make that cheap:
+a product over the atoms coupled only by the block sizes. :mod:`deckkit.hands.odds_terms` writes the
+mulligan question as signed joints "these blocks satisfy these predicates" (a rejected hand as
+``1 - [kept]``, or as the negated keep rule asked directly), and this module computes one joint:
 
-1. **Inclusion–exclusion turns "rejected" into "kept".** ``P(R_0 … R_{m-1} rejected, H kept, …)``
-   is ``sum over S ⊆ {0 … m-1} of (-1)^|S| P(R_j kept for j in S, H kept, …)``, and a hand outside
-   ``S`` is then asked nothing: its positions join the rest of the deck. Each term asks only
-   *positive* questions of a few blocks.
-2. **A conjunction is checked clause by clause.** The condition and the keep rule are split into
-   their top-level ``and`` clauses; atoms that share a clause form a *group*. The pass deals the
-   atoms one by one into the blocks (the state: how full each block is, plus the clipped query
-   counts of the group being dealt), and when a group is complete its clauses are checked in every
-   block — a block that fails is dropped at once. A six-atom conjunction of one-atom comparisons
-   therefore carries nothing but block fills; atoms that no clause mentions fill the blocks last,
-   in closed form.
+**A conjunction is checked clause by clause.** Each predicate is split into its top-level ``and``
+clauses; atoms that share a clause form a *group*. The pass deals the atoms one by one into the
+blocks (the state: how full each block is, plus the clipped query counts of the group being dealt);
+each clause is decided as soon as the cards still to come cannot change its verdict — a block whose
+clause fails is dropped at once, and the counts only decided clauses read are forgotten. A
+six-atom conjunction of one-atom comparisons therefore carries nothing but block fills; atoms that
+no clause mentions fill the blocks last, in closed form, and fills that the atoms still to come
+cannot complete are dropped after each group.
 
 The answer equals the composition-by-composition reference (:mod:`deckkit.hands.odds_enum`) to
-float rounding; the terms of step 1 alternate in sign but are probabilities, so the rounding
-stays around 1e-15.
+float rounding.
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ from dataclasses import dataclass
 
 from deckkit.hands.conditions import BoolOp, Cmp, CondNode, Condition, Not, _evaluator
 
-__all__ = ["BlockOdds", "OverBudget", "block_odds", "clauses"]
+__all__ = ["BlockOdds", "OverBudget", "clauses"]
 
 
 class OverBudget(Exception):
@@ -180,6 +178,10 @@ class BlockOdds:
     def __init__(self, counts: Sequence[int], sigs: Sequence[Sequence[bool]], preds: dict[str, Condition],
                  union: Sequence[str]) -> None:
         self.N = sum(counts)
+        self.union = list(union)
+        # which predicates stand for the negation of the question's condition (odds_terms chooses)
+        self.negated: dict[str, bool] = dict.fromkeys(preds, False)
+        self.positive: dict[str, Condition] = dict(preds)  # the conditions as asked
         compiled = {name: _compile(cond, union) for name, cond in preds.items()}
         # clauses that no card of the deck moves are decided by zero counts once, for every block
         self.always: dict[str, bool] = {}
@@ -225,15 +227,28 @@ class BlockOdds:
         # A state packs the fills of the blocks into one integer, ``W`` bits each.
         W = max(1, max(sizes).bit_length())
         states: dict[int, float] = {0: 1.0}
-        left = sum(self.counts)  # cards of atoms not yet dealt: fills they cannot complete are dropped
-        total = sum(sizes)
         fmask = (1 << W) - 1
-        for g in self.groups:
+        # What the groups not yet dealt (and the free cards) can still put in each block, and in all
+        # blocks together: fills they cannot complete are dropped after each group.
+        groups = self.groups
+        intakes = [self._intake(g, sizes, slots) for g in groups]
+        room_left = [[min(self.free, s) for s in sizes]]
+        total_left = [self.free]
+        for g, intake in zip(reversed(groups), reversed(intakes)):
+            room_left.append([r + x for r, x in zip(room_left[-1], intake)])
+            total_left.append(total_left[-1] + min(sum(self.counts[a] for a in g.atoms), sum(intake)))
+        room_left.reverse()
+        total_left.reverse()
+        total = sum(sizes)
+        for gi, g in enumerate(groups):
             states = self._deal_group(g, states, sizes, slots, W)
-            left -= sum(self.counts[a] for a in g.atoms)
-            need_at_most = total - left
-            states = {f: w for f, w in states.items()
-                      if sum((f >> (W * b)) & fmask for b in range(B)) >= need_at_most}
+            rooms, most = room_left[gi + 1], total_left[gi + 1]
+            kept: dict[int, float] = {}
+            for f, w in states.items():
+                fills = [(f >> (W * b)) & fmask for b in range(B)]
+                if total - sum(fills) <= most and all(s - x <= r for s, x, r in zip(sizes, fills, rooms)):
+                    kept[f] = w
+            states = kept
             if not states:
                 return 0.0
         n = self.free
@@ -252,6 +267,28 @@ class BlockOdds:
         for s in sizes:
             norm *= fact[s]
         return acc * norm
+
+    def _intake(self, g: _Group, sizes: tuple[int, ...], slots: tuple[tuple[str, tuple[int, ...]], ...]) -> list[int]:
+        """Per block, the most cards of group ``g`` it can hold with every clause asked of it still able to hold.
+
+        Worked out for a one-atom group (its clauses then read that atom's count alone); a wider group
+        is bounded by its cards only.
+        """
+        cards = sum(self.counts[a] for a in g.atoms)
+        out = [min(cards, s) for s in sizes]
+        if len(g.atoms) != 1:
+            return out
+        sig = self.sigs[g.atoms[0]]
+        for name, idx in slots:
+            cls = g.clauses.get(name)
+            if not cls:
+                continue
+            top = min(cards, sum(sizes[i] for i in idx))
+            ok = [x for x in range(top + 1) if all(c.holds([x if sig[q] else 0 for q in c.queries]) for c in cls)]
+            most = max(ok, default=0)  # none: the joint is 0, found when the group is dealt
+            for i in idx:
+                out[i] = min(out[i], most)
+        return out
 
     def _deal_group(self, g: _Group, states: dict[int, float], sizes: tuple[int, ...],
                     slots: tuple[tuple[str, tuple[int, ...]], ...], W: int) -> dict[int, float]:
@@ -293,9 +330,17 @@ class _GroupDeal:
         self.feeds = [[j for j, i in enumerate(asked) if b in slots[i][1]] for b in range(B)]
         self.closes = [[j for j, i in enumerate(asked) if max(slots[i][1]) == b] for b in range(B)]
         self.where = {q: u for u, q in enumerate(g.queries)}
-        self.CW = max(1, max(g.caps, default=1).bit_length())
+        # Per slot, each clause is decided on its own: a clause that holds whatever comes is marked in
+        # the slot's mask and the counts only decided clauses read are forgotten (set to 0), so states
+        # that differ only there merge; a clause that fails whatever comes drops the state.
+        self.names = [slots[i][0] for i in asked]
+        self.clause_units = {name: [tuple(self.where[q] for q in c.queries) for c in cls]
+                             for name, cls in g.clauses.items()}
+        self.full = {name: (1 << len(cls)) - 1 for name, cls in g.clauses.items()}
+        self._live: dict[tuple[str, int], frozenset[int]] = {}
+        self.CW = max(1, max(g.caps, default=1).bit_length(), max(len(cls) for cls in g.clauses.values()))
         self.cmask = (1 << self.CW) - 1
-        self.width = nq + 1  # per slot: the clipped counts, then a flag "decided true"
+        self.width = nq + 1  # per slot: the clipped counts, then the mask of the clauses decided true
         self.nslot = self.width * len(asked)
         self.KS = W * B  # k's bits
         self.KW = max(1, engine.N.bit_length())
@@ -303,21 +348,31 @@ class _GroupDeal:
         self.kmask = (1 << self.KW) - 1
         self.fmask = (1 << W) - 1
         atoms = self.atoms = sorted(g.atoms, key=lambda a: engine.counts[a])  # small atoms first: k and counts stay small
-        # queries that the atoms after position i can still raise
-        self.open_after = [{u for a in atoms[i + 1:] for u, q in enumerate(g.queries) if engine.sigs[a][q]}
+        # per query, the cards the atoms after position i can still add (0: the query is closed)
+        self.left_after = [[sum(engine.counts[a] for a in atoms[i + 1:] if engine.sigs[a][q]) for q in g.queries]
                            for i in range(len(atoms))]
-        self.verdicts: dict[tuple[str, tuple[int, ...], int], int] = {}
+        self.verdicts: dict[tuple[str, int, tuple[int, ...], int], int] = {}
 
-    def decided(self, name: str, counts: tuple[int, ...], ai: int) -> int:
-        """1: the slot holds whatever the rest of the group adds; 0: it fails whatever; -1: not yet known."""
-        key = (name, counts, ai)
+    def live(self, name: str, mask: int) -> frozenset[int]:
+        """The counts that a clause of slot ``name`` not yet decided true still reads."""
+        key = (name, mask)
+        hit = self._live.get(key)
+        if hit is None:
+            hit = self._live[key] = frozenset(u for ci, units in enumerate(self.clause_units[name])
+                                              if not mask >> ci & 1 for u in units)
+        return hit
+
+    def decided(self, name: str, ci: int, counts: tuple[int, ...], ai: int) -> int:
+        """1: clause ``ci`` of ``name`` holds whatever the rest of the group adds; 0: it fails whatever; -1: not yet known."""
+        key = (name, ci, counts, ai)
         hit = self.verdicts.get(key)
         if hit is None:
-            g, where, open_after = self.g, self.where, self.open_after[ai]
-            ranges = [range(counts[u], g.caps[u] + 1) if u in open_after else (counts[u],)
-                      for u in range(self.nq)]
-            seen = {all(cl.holds([full[where[q]] for q in cl.queries]) for cl in g.clauses[name])
-                    for full in product(*ranges)}
+            caps, left = self.g.caps, self.left_after[ai]
+            # a count can still grow by the cards left to deal, never past its cap: an upper bound
+            # those cards cannot break is decided before its last atom
+            ranges = [range(c, min(caps[u], c + left[u]) + 1) for c, u in zip(counts, self.clause_units[name][ci])]
+            clause = self.g.clauses[name][ci]
+            seen = {clause.holds(vals) for vals in product(*ranges)}
             hit = self.verdicts[key] = (1 if True in seen else 0) if len(seen) == 1 else -1
         return hit
 
@@ -328,22 +383,32 @@ class _GroupDeal:
         cl = [(c >> (CW * i)) & cmask for i in range(self.nslot)]
         for j in targets:
             base = j * width
-            if cl[base + nq]:
+            name, mask = self.names[j], cl[base + nq]
+            if mask == self.full[name]:
                 continue  # decided already
+            live = self.live(name, mask)
             for u in units:
-                v = cl[base + u] + x
-                cl[base + u] = min(v, caps[u])
+                if u in live:
+                    cl[base + u] = min(cl[base + u] + x, caps[u])
         for j in checks:
             base = j * width
-            if cl[base + nq]:
-                if final:
-                    cl[base + nq] = 0
-                continue
-            verdict = self.decided(self.slots[self.asked[j]][0], tuple(cl[base:base + nq]), ai)
-            if verdict == 0:
-                return -1
-            if verdict == 1:
-                cl[base:base + width] = [0] * nq + [0 if final else 1]
+            name, mask = self.names[j], cl[base + nq]
+            full = self.full[name]
+            if mask != full:
+                for ci, cu in enumerate(self.clause_units[name]):
+                    if mask >> ci & 1:
+                        continue
+                    verdict = self.decided(name, ci, tuple(cl[base + u] for u in cu), ai)
+                    if verdict == 0:
+                        return -1
+                    if verdict == 1:
+                        mask |= 1 << ci
+                live = self.live(name, mask)
+                for u in range(nq):
+                    if u not in live:
+                        cl[base + u] = 0
+            # once the group is dealt every clause is decided: the slot's fields are cleared for the next group
+            cl[base + nq] = 0 if final else mask
         out = 0
         for i, v in enumerate(cl):
             out |= v << (CW * i)
@@ -407,50 +472,3 @@ class _GroupDeal:
             folded[k2] = fget(k2, 0.0) + w * fact[n] * inv[n - k]
         return folded
 
-
-def block_odds(engine: BlockOdds, sizes: Sequence[int], draws: int, bottom: bool) -> tuple[float, list[float], bool]:
-    """(P(condition), P(keep after m mulligans) for m = 0 … K, whether any block satisfies the condition).
-
-    ``engine`` knows the predicates "keep" and "cond". For each depth ``m`` the rejected hands are
-    summed out by inclusion–exclusion (module docstring); the last hand is kept whatever it holds.
-    """
-    from itertools import combinations
-
-    K, d = len(sizes) - 1, draws
-    total, by_depth = 0.0, []
-    seen = any(engine.joint((s + d,), (("cond", (0,)),)) > 0.0 for s in set(sizes))
-
-    def kept_block(m: int, with_cond: bool) -> tuple[list[int], list[tuple[str, tuple[int, ...]]]]:
-        s = sizes[m]
-        if m == K:  # the last hand is kept whatever it holds
-            return ([s + d], [("cond", (0,))]) if with_cond else ([], [])
-        if not with_cond:
-            return [s], [("keep", (0,))]
-        if d == 0:
-            return [s], [("keep", (0,)), ("cond", (0,))]
-        return [s, d], [("keep", (0,)), ("cond", (0, 1))]
-
-    for m in range(K + 1):
-        parts = []
-        for with_cond in (True, False):
-            tail, tail_slots = kept_block(m, with_cond)
-            acc = 0.0
-            if not bottom:  # reshuffle: every hand a fresh draw from the whole deck, rejections independent
-                p = engine.joint(tail, tail_slots) if tail else 1.0
-                for j in range(m):
-                    p *= 1.0 - engine.joint((sizes[j],), (("keep", (0,)),))
-                acc = p
-            else:
-                for r in range(m + 1):
-                    for S in combinations(range(m), r):
-                        blocks = [sizes[j] for j in S]
-                        slots: list[tuple[str, tuple[int, ...]]] = [("keep", (i,)) for i in range(len(S))]
-                        off = len(blocks)
-                        blocks += tail
-                        slots += [(name, tuple(off + i for i in idx)) for name, idx in tail_slots]
-                        p = engine.joint(tuple(blocks), tuple(slots)) if blocks else 1.0
-                        acc += -p if r % 2 else p
-            parts.append(acc)
-        total += parts[0]
-        by_depth.append(parts[1])
-    return min(1.0, max(0.0, total)), by_depth, seen

@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from hands_helpers import make_deck
 from deckkit.hands.conditions import compile_condition
 from deckkit.hands.odds import atoms_of, question
-from deckkit.hands.odds_blocks import BlockOdds, block_odds, clauses
+from deckkit.hands.odds_blocks import BlockOdds, clauses
+from deckkit.hands.odds_terms import block_odds
 from deckkit.hands.odds_enum import enumerated_odds
 
 

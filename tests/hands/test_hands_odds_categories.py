@@ -14,7 +14,8 @@ import pytest
 from deckkit.errors import UsageError
 from deckkit.hands.conditions import compile_condition
 from deckkit.hands.odds import _projector, atoms_of, exact_odds, question
-from deckkit.hands.odds_blocks import BlockOdds, block_odds
+from deckkit.hands.odds_blocks import BlockOdds
+from deckkit.hands.odds_terms import block_odds
 from deckkit.hands.odds_dp import pooled_odds
 from deckkit.hands.odds_enum import enumerated_odds
 
