@@ -1,7 +1,6 @@
 """CLI command ``remove``: delete cards by id or query, hide and restore bundled ones (registered by
 deckkit.cli.catalogue)."""
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,9 +12,10 @@ def remove(
     selectors: Annotated[list[str] | None, typer.Argument(
         help="Card ids or search queries (each query takes every card it matches).", show_default=False)] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Say what would be removed; change nothing.")] = False,
-    check_decks: Annotated[list[Path] | None, typer.Option(
-        "--check-decks", help="A deck of yours to check (repeat the option for more): removing a card it holds "
-                              "is refused unless --force.", show_default=False)] = None,
+    check_decks: Annotated[list[str] | None, typer.Option(
+        "--check-decks", help="A deck of yours to check: a file, a bundled deck's name or - (standard input); repeat "
+                              "the option for more. Removing a card it holds is refused unless --force.",
+        show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Remove even cards a bundled deck or a --check-decks deck "
                                                         "holds.")] = False,
     restore: Annotated[bool, typer.Option("--restore", help="Bring back hidden bundled cards: the ids given, "
@@ -56,7 +56,8 @@ def remove(
     if not selectors:
         raise UsageError("name the cards to remove", hint="deckkit remove ID|QUERY…, e.g. deckkit remove ob-my-dog "
                                                           "or deckkit remove 'id:my-' --dry-run")
-    removal = do_remove(cat, selectors, check_decks=check_decks or [], force=force, dry_run=dry_run)
+    decks = common.input_files(check_decks or [], "deck")  # as validate: a missing file is the check's to report
+    removal = do_remove(cat, selectors, check_decks=decks, force=force, dry_run=dry_run)
     if output == "json":
         common.print_json(removal.as_json())
         return

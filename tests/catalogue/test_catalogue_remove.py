@@ -158,6 +158,20 @@ def test_check_decks_lists_the_users_decks_that_would_lose_a_card_and_refuses(ru
     assert forced.exit_code == 0 and _ids(db) == before - {"ob-my-dog", "ob-my-cat"}
 
 
+def test_check_decks_takes_standard_input_and_a_bundled_decks_name_as_other_deck_arguments_do(db):
+    deck = "game: ob\n3 Hafík\n"
+    dry = CliRunner().invoke(app, ["--db", str(db), "remove", "set:draft1", "--check-decks", "-", "--dry-run",
+                                   "-o", "json"], input=deck, catch_exceptions=False)
+    assert dry.exit_code == 0, dry.output
+    assert json.loads(dry.stdout)["decks"] == [{"deck": "<stdin>", "cards": [
+        {"id": "ob-my-dog", "name": "Hafík", "count": 3}]}]
+    bundled = CliRunner().invoke(app, ["--db", str(db), "remove", "ob-chleba", "--check-decks", "obludarium-standard",
+                                       "--dry-run", "-o", "json"], catch_exceptions=False)
+    assert bundled.exit_code == 0, bundled.output
+    assert [Path(d["deck"]).name for d in json.loads(bundled.stdout)["decks"]] == ["obludarium-standard.deck"]
+    assert _ids(db) >= {"ob-my-dog", "ob-chleba"}
+
+
 def test_check_decks_with_an_unreadable_deck_is_an_error(run, db, tmp_path):
     result = run("remove", "ob-my-dog", "--check-decks", str(tmp_path / "missing.deck"))
     assert result.exit_code == 1 and "cannot check the deck" in result.stderr
