@@ -153,10 +153,13 @@ def _valued_blocks(ts: Sequence[tuple[int, ...]], s: int, d: int, last: bool, pa
     return out
 
 
-def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep: Condition | None = None) -> OddsResult:
+def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *, keep: Condition | None = None,
+                    work_limit: int | None = None) -> OddsResult:
     """The exact probability that ``condition`` holds for the cards seen under question ``q``.
 
     ``keep`` decides mulligans (default: the condition itself, i.e. "mulligan until it holds").
+    ``work_limit`` raises (or lowers) the inner-loop steps and the compositions listed past which
+    the question is refused (a benchmark checking a large question against this reference).
 
     At depth ``m`` the player sees the next ``s_m + d`` cards below those already used: a block
     ``t`` whose first ``s_m`` cards are the hand. Given ``t``, the hand is a hypergeometric
@@ -174,7 +177,9 @@ def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *,
     n = tuple(counts)
     A = len(n)
     K, d = q.mulligans, q.draws
-    comps = _Compositions(n, max(q.sizes) + d)
+    limit = _WORK_LIMIT if work_limit is None else work_limit
+    comps = _Compositions(n, max(q.sizes) + d) if work_limit is None else \
+        _Compositions(n, max(q.sizes) + d, budget=max(3_000_000, work_limit // 4))
     weighted_sum, spread = _kernels(A)
     comb = comps.comb
     bottom = q.mulligan == "bottom"
@@ -192,7 +197,7 @@ def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *,
             small = min(s, d)
             parts = comps.of_size(small)
             work += len(seen_blocks) * len(parts) * A
-            if work > _WORK_LIMIT:
+            if work > limit:
                 raise UsageError("this question has too many card categories for exact odds by turn",
                                  hint="use --simulate N for a seeded estimate, or a smaller --turn")
         blocks = _valued_blocks(seen_blocks, s, d, last, parts if not last and d else [], keep_ok, comb)
@@ -200,7 +205,7 @@ def enumerated_odds(cards: Sequence[dict], condition: Condition, q: Question, *,
         nxt: dict[int, float] = {}
         kept = 0.0
         work += len(dist) * (len(blocks) + len(rejects))
-        if work > _WORK_LIMIT:
+        if work > limit:
             raise UsageError("this question has too many card categories and mulligans for exact odds",
                              hint="use --simulate N for a seeded estimate, or fewer --mulligans")
         for used, pm in dist.items():
