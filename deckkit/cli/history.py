@@ -121,6 +121,28 @@ def remember_tune(start: Any, deck_path: Path, result: Any, version: tuple[str, 
     _keep(write)
 
 
+def remember_written(deck_path: Path, result: Any, version: tuple[str, str | None] | None) -> None:
+    """Keep the list ``tune --write`` saved against its own version, as goldfish and match keep theirs: its
+    figure on the tune run's games, and the version it was tuned from (``version``, None for standard input)."""
+    from deckkit.decks.io import load_deck
+    from deckkit.decks.runs import content_hash, record
+
+    if _file(str(deck_path)) is None:
+        return
+    data = result.as_json()
+    best = data.get("best") or [{}]
+    summary = {k: data.get(k) for k in ("mode", "games", "seed", "objective", "improved")}
+    summary.update(figure=best[0].get("objective"), change=best[0].get("change"), start=data.get("start"),
+                   tuned_from=version[0] if version else None)
+
+    def write() -> None:
+        deck = load_deck(deck_path)
+        record(_writable(), "tune", content_hash(deck), deck_path, deck.name, result.deck.game,
+               {"seed": data.get("seed"), "mode": data.get("mode")}, summary)
+
+    _keep(write)
+
+
 def history(
     deck: Annotated[Path, typer.Argument(help="A deck file (or a bundled deck's name).", show_default=False)],
     plot: Annotated[Path | None, typer.Option("--plot", help="Draw each version's goldfish result to FILE.png/"

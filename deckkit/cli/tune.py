@@ -61,7 +61,7 @@ def tune(
 
     Every list plays the same seeds as the deck (common random numbers), so each Δ is a paired difference with its interval.
 
-    The deck's starting figure is kept in the catalogue against its version (deckkit deck history); --no-history keeps nothing.
+    The deck's starting figure is kept in the catalogue against its version (deckkit deck history), and the list --write saves against its own; --no-history keeps nothing.
 
     Sweeps keep the deck's size: --vary 'Chleba=2..8' sets Chleba's count and rescales the other cards (or the --fill query's) to make room; --vary 't:food=12..24' spreads each total over the deck's food cards in proportion; --swap 'A->B' replaces 0, 1, … copies of A by B. A point the deck's format forbids stops the sweep (exit 2) unless --skip-illegal.
 
@@ -113,6 +113,10 @@ def tune(
         _draw_sweep(result, plot)
     if write:  # --write comes with --optimise (checked above), so the result is a search
         _write_best(result, write, write_anyway)
+        if not no_history:
+            from deckkit.cli.history import remember_written
+
+            remember_written(write, result, version)
 
 
 def _check_options(*, vary: str | None, swap: str | None, remove_each: bool, add_each: str | None, optimise: bool,

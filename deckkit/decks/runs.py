@@ -134,6 +134,11 @@ def headline(run: dict[str, Any]) -> str:
         ci = s.get("score_ci")
         low, high = ci if isinstance(ci, list) and len(ci) == 2 else (None, None)
         return f"score {_pct(s.get('score'))} against {s.get('opponent')} ({_pct(low)}–{_pct(high)}), {games}"
+    if "tuned_from" in s:  # a list tune --write saved
+        source = s["tuned_from"]
+        tuned = f" from {source[:7]}" if isinstance(source, str) else ""
+        return f"written by tune {s.get('mode', '')}{tuned}: {s.get('objective')} {s.get('figure')} " \
+               f"(start {s.get('start')})" + (", improved" if s.get("improved") else ", not shown to improve")
     base = s.get("baseline")
     base = base if isinstance(base, dict) else {}
     figure = base.get("mean_turn", s.get("start"))

@@ -208,6 +208,29 @@ def test_the_plot_draws_a_win_turn_whose_interval_is_written_badly_without_it(ru
     assert plot.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_tune_write_keeps_the_list_it_writes_against_its_own_version(run, tmp_path):
+    """The list tune --write saves is a version of its own with its figure, as goldfish and match keep theirs;
+    --no-history keeps nothing."""
+    deck = tmp_path / "my.deck"
+    shutil.copy(WIN_BY_TURN, deck)
+    best = tmp_path / "best.deck"
+    args = ["tune", str(deck), "--optimise", "--pool", "t:food", "--budget", "4", "-n", "40", "-w", "1",
+            "--write", str(best), "--write-anyway"]
+    r = run(*args, "--no-history")
+    assert r.exit_code == 0, r.output
+    assert _runs(run) == []
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    started, written = _runs(run)
+    assert started[:2] == ("tune", content_hash(load_deck(deck)))
+    assert written == ("tune", content_hash(load_deck(best)), stored_path(best, run.db))
+    data = json.loads(run("deck", "history", str(best), "-o", "json").stdout)
+    (kept,) = data["versions"][0]["runs"]
+    assert kept["summary"]["tuned_from"] == started[1] and kept["summary"]["figure"] is not None
+    table = run("deck", "history", str(best)).stdout
+    assert f"written by tune optimise from {started[1][:7]}: mean-turn " in table
+
+
 def test_tune_keeps_its_result_against_the_version_it_loaded(run, tmp_path, monkeypatch):
     """A deck edited while tune runs (runs take minutes) does not get the result of the version played."""
     from deckkit.cli import tune
