@@ -128,3 +128,22 @@ def test_more_than_eight_categories_past_the_work_limit_are_refused_with_a_hint(
     with pytest.raises(UsageError, match="more than 8 card categories") as info:
         exact_odds(cards, compile_condition(text), question("ob", len(cards), mulligans=2))
     assert "--simulate" in info.value.hint
+
+
+@pytest.mark.parametrize("text", SEVEN + EIGHT)
+@pytest.mark.parametrize("turn", [0, 2])
+def test_three_mulligans_by_turn_equal_the_reference(text, turn):
+    """OB-504 – OB-506 with three rejected hands at the bottom, OB-Q7 draws by turn, over seven and eight
+    categories with upper bounds, 'or' and 'not': the signed block terms (each predicate as written or
+    negated) and exact_odds equal the reference to 1e-12."""
+    from deckkit.hands.odds_terms import polarised
+
+    cards = _deck() + _deck()[:8]  # 30 cards: enough for four hands and the draws
+    cond = compile_condition(text)
+    q = question("ob", len(cards), mulligans=3, turn=turn)
+    ref = enumerated_odds(cards, cond, q)
+    queries, sigs, counts = atoms_of([cond, cond], cards)
+    engine = polarised(counts, sigs, {"cond": cond, "keep": cond}, queries)
+    _check(block_odds(engine, q.sizes, q.draws, True)[:2], ref)
+    result = exact_odds(cards, cond, q)
+    _check((result.probability, result.keep_by_depth), ref)
