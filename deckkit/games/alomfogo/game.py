@@ -19,7 +19,8 @@ from deckkit.games.alomfogo.cards import CardDef, Pool
 from deckkit.games.alomfogo.legality import challenger, may_challenge_now
 from deckkit.games.alomfogo.policies import POLICIES, choose_play, greedy
 from deckkit.games.alomfogo.state import AlomfogoState
-from deckkit.games.alomfogo.zones import ACTIVE, CREATURE_DRAW, DECIDE, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm
+from deckkit.games.alomfogo.zones import (ACTIVE, CREATURE_DRAW, DECIDE, DRAW, DUELS, PLAY, SETUP, STATE_NAMES, Perm,
+                                          shuffle)
 from deckkit.games.alomfogo.opening import ALOMFOGO_MULLIGANS, alomfogo_opening
 
 _PLAYER_KEY = re.compile(r"^p([1-9][0-9]?)$")
@@ -88,7 +89,7 @@ class AlomfogoGame(Game):
             state.players[index].passive = True
         for index, deck in enumerate(decks):
             library = [self.card(c) for c in deck]
-            rng.shuffle(library)
+            shuffle(library, rng)
             opening = alomfogo_opening(library, options.get("keep"), mulligan=self.settings["mulligan"], rng=rng)
             player = state.players[index]
             player.hand = list(opening.hand)
@@ -296,7 +297,7 @@ class AlomfogoGame(Game):
         judges a hand on card dicts); the opponent gets a shuffled copy of the deck (``mirror``) or sits passive."""
         by_id = self.pool.by_id
         library = [by_id.get(c["id"]) or self.card(c) for c in deck]
-        rng.shuffle(library)
+        shuffle(library, rng)
         keep_defs = None
         if keep is not None:
             keep_defs = lambda hand: keep([c.data for c in hand])  # noqa: E731 — callback on card dicts
@@ -307,7 +308,7 @@ class AlomfogoGame(Game):
         if mirror:  # the opponent's copy of the deck, shuffled from the same chance generator
             them = state.players[1]
             theirs = [by_id.get(c["id"]) or self.card(c) for c in deck]
-            rng.shuffle(theirs)
+            shuffle(theirs, rng)
             them.hand, them.library = theirs[:5], theirs[5:][::-1]
         else:
             state.players[1].passive = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from deckkit.engine.core import Action
@@ -24,6 +25,38 @@ COUNTER = "counter"
 OVER = "over"
 SETUP = "setup"  # before the first turn: the players decide who starts (AF-504)
 DECIDE = "decide"  # an ability being carried out waits for a player's decision (a target, yes or no)
+
+
+def _shuffle_in_place(cards: list, rng: random.Random) -> None:
+    # random.Random.shuffle's own steps (Fisher-Yates, each index drawn by getrandbits with rejection)
+    # without its Python call per card: a goldfish game's deal costs half as much.
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _same_as_stock() -> bool:
+    """Whether :func:`_shuffle_in_place` gives this Python's ``random.Random.shuffle`` order (checked once)."""
+    mine, stock = list(range(100)), list(range(100))
+    _shuffle_in_place(mine, random.Random(20261206))
+    random.Random(20261206).shuffle(stock)
+    return mine == stock
+
+
+_FAST_SHUFFLE = _same_as_stock()
+
+
+def shuffle(cards: list, rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same order from the same generator, faster for a plain generator."""
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffle_in_place(cards, rng)
+    else:
+        rng.shuffle(cards)
 
 
 #: Actions are values: each ``(player, kind, args)`` is made once and shared by every list that names it
