@@ -407,10 +407,11 @@ class Compiler(ValueCompiler):
 
     def _replacement(self, path: str, data: dict, before: int, text: str) -> Ability | None:
         """``{"replace": EVENT, "do": [...]}`` (instead), ``"less": N`` (a smaller amount) or ``"prevent": true``."""
-        for key in ("modes", "per_turn", "cost"):
+        for key in ("modes", "cost"):
             if key in data:
                 self.p.add(f"{path}.{key}", f"a replacement takes no {key!r}",
                            "it changes an event each time the event would happen")
+        per_turn = self._per_turn(path, data, True)  # "use this only once each turn": later events happen
         trigger = self.trigger(f"{path}.replace", data["replace"], replaced=True)
         if self.type is not None and self.type not in self.v.in_play_types:
             self.p.add(f"{path}.replace", f"a {self.type} does not stay in play to replace anything",
@@ -435,7 +436,7 @@ class Compiler(ValueCompiler):
         cond = self.condition(f"{path}.condition", data["condition"]) if "condition" in data else None
         if len(self.p.items) > before:
             return None
-        return Ability("replacement", steps, (), trigger, (), (), cond, text, 0, less, bool(prevent))
+        return Ability("replacement", steps, (), trigger, (), (), cond, text, per_turn, less, bool(prevent))
 
     def _keyword_tag(self, path: str, data: dict) -> bool:
         """An ability's ``keyword``: the keyword it came from (deckkit.engine.keywords puts a keyword's

@@ -28,7 +28,7 @@ ABILITY_KEYS = {
     "static": "continuous effects that hold while the card is in play",
     "replace": "an event it replaces: {on, who, side, filter}, with do (instead), less: N or prevent: true",
     "condition": "it applies only while the condition holds",
-    "per_turn": "1..9: at most this many times each turn (a triggered or an activated ability)",
+    "per_turn": "1..9: at most this many times each turn (a triggered, activated or replacement ability)",
     "keyword": "NAME: the keyword's abilities in this place (a name defined in a card file, or the game's own)",
     "text": "the ability's rules text as printed",
 }

@@ -388,7 +388,7 @@ def render(game: str, ability: Ability, name: str = "this card") -> str:
             body = f"{head}, {w.sequence(ability.steps)} instead"
         if ability.condition is not None:
             body = f"{body} {w.condition(ability.condition)}"
-        return _sentence(body)
+        return _sentence(body) + _limit(ability.per_turn)
     if ability.kind == "static":
         body = "; ".join(w.static(s) for s in ability.statics)
         if ability.condition is not None:
@@ -404,10 +404,15 @@ def render(game: str, ability: Ability, name: str = "this card") -> str:
         body = f"{w.trigger(ability.trigger)}, {body}"
     if ability.cost:
         body = f"{w.cost(ability.cost)}: {body}"
-    if ability.per_turn:
-        times = {1: "once", 2: "twice"}.get(ability.per_turn, f"{ability.per_turn} times")
-        return _sentence(body) + f" Use this only {times} each turn."
-    return _sentence(body)
+    return _sentence(body) + _limit(ability.per_turn)
+
+
+def _limit(per_turn: int) -> str:
+    """" Use this only once each turn." for a limited ability, else nothing."""
+    if not per_turn:
+        return ""
+    times = {1: "once", 2: "twice"}.get(per_turn, f"{per_turn} times")
+    return f" Use this only {times} each turn."
 
 
 def render_card(game: str, card: dict) -> list[str]:

@@ -20,6 +20,13 @@ REFUSED = [
                 "abilities": [{"static": [{"effect": "counterspell", "condition": {
                     "count": {"side": "own", "filter": {"type": "dreamwalker"}}, "min": 1}}]}]},
      "$.abilities[0].static[0].condition", "'counterspell'"),
+    # OB-D14 kind: a searched card put into the hand "tapped" (the flag would be ignored).
+    ("OB-D14", {"id": "dv-ob-d14-tapped", "game": "obludarium", "name": "Nábor", "type": "spell", "cost": 1,
+                "text": "Search your deck for a food card and put it into your hand tapped.",
+                "abilities": [{"do": [{"effect": "search", "target": {"side": "own", "zone": "deck",
+                                                                       "filter": {"type": "food"}},
+                                       "to": "hand", "tapped": True}]}]},
+     "$.abilities[0].do[0].tapped", "tapped"),
     # G5 (generative findings): "owner" on a step of a trigger whose event has no card.
     ("OB-D30", {"id": "dv-g5", "game": "obludarium", "name": "Gen five", "type": "monster", "cost": 1, "attack": 1,
                 "defense": 1, "text": "At the end of each turn, its owner looks at the top two cards of their deck.",
@@ -31,7 +38,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[r[1]["id"] for r in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
-    """AF-D16, AF-371, OB-D30 (G5): refused naming the path and the part, with a hint."""
+    """AF-D16, AF-371, OB-D14, OB-D30 (G5): refused naming the path and the part, with a hint."""
     problems = ability_problems(card)
     assert problems, (rule, card["id"])
     assert any(p.path == path and words in p.message and p.hint for p in problems), \

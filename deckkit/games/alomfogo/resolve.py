@@ -474,6 +474,8 @@ class Resolver(RulesBase):
             ctx.event = (owner, perm, 0)
             if not self.holds(ctx, ab.condition, perm):
                 continue
+            if ab.per_turn and not self.within_limit(source, source.card, ab):  # "only once each turn"
+                continue
             if self.logging:
                 self.note(f"{source.card.name} ({self.pname(controller)}): {ab.text or event} instead")
             was = self.replacing

@@ -149,13 +149,21 @@ def _search_phrase(w: dict) -> str:
 @effect(GAME, "search", params={"target": _target("own", zones=("deck",)),
                                 "to": {"enum": ["play", "hand"], "description": "Where the card goes."},
                                 "tapped": {"type": "boolean", "description": "It enters play tapped."}},
-        required=("target",), phrase=_search_phrase, emits=("enters", "food-laid"))
+        required=("target",), phrase=_search_phrase, emits=("enters", "food-laid"),
+        check=lambda data, card: _check_search(data))
 def search(state, ctx, step) -> None:
     """Search the deck for the chosen card, put it into play (or hand), then shuffle the deck."""
     for card in ctx.targets:
         info = card.info if type(card) is Held else card  # chosen as it resolved, or named in the action
         state.from_deck(ctx.player, info, step.param("to", "play"), step.param("tapped", False), ctx)
     state.shuffle_deck(ctx.player)
+
+
+def _check_search(data: dict) -> list:
+    if "tapped" in data and data.get("to") == "hand":  # a card in a hand is never tapped: it would be ignored
+        return [(".tapped", "only a card put into play can be tapped as it arrives",
+                 'leave out "tapped", or put the card "to": "play"')]
+    return []
 
 
 _GRANTS = {"enum": list(language.KEYWORDS), "description": "The keyword the target gets."}

@@ -112,7 +112,7 @@ class EventRules(AbilityRules):
             for perm in self.tables[q]:
                 for on, ab in perm.info.replacements:
                     if on == event and self._sets_off(ab.trigger, event, perm, card, owner) and \
-                            self.holds(ab.condition, perm.owner, perm):
+                            self.holds(ab.condition, perm.owner, perm) and not self.spent(perm, ab):
                         out.append((perm, ab))
         return out
 
@@ -124,6 +124,8 @@ class EventRules(AbilityRules):
         if not found:
             return False
         src, ab = found[0]
+        if ab.per_turn:  # "use this only once each turn": this use counts
+            self.spend(src, ab)
         self.note(src.info, src.owner)
         self.say(f"{perm.info.name} would die: {src.info.name}'s replacement happens instead")
         if ab.prevent:
@@ -140,6 +142,8 @@ class EventRules(AbilityRules):
         """``p`` would lose ``amount`` life: the amount after replacements (``less``, never below 0), or
         None when a replacement happened instead (its steps, or nothing)."""
         for src, ab in self._replacements("loses-life", cause, p):
+            if ab.per_turn:
+                self.spend(src, ab)
             self.note(src.info, src.owner)
             if ab.less:
                 amount = amount - ab.less if amount > ab.less else 0
