@@ -180,10 +180,10 @@ def test_control_for_a_turn_goes_back_and_an_owner_keeps_its_card():
     state = position(game_with(charm), {"hand": ["Kouzlo"], "table": ["Chleba"]}, {"table": ["Vlkodlak"]})
     state.apply("cast Kouzlo on Vlkodlak")
     state.apply("pass")
-    assert state.labels(0) == ["Chleba", "Vlkodlak"] and state.home_of(state.tables[0][1]) == 1
+    assert state.labels(0) == ("Chleba", "Vlkodlak") and state.home_of(state.tables[0][1]) == 1
     state.apply("pass")
     state.apply("pass")
-    assert state.labels(1) == ["Vlkodlak"] and not state.stolen
+    assert state.labels(1) == ("Vlkodlak",) and not state.stolen
 
 
 @pytest.mark.parametrize("position_word, index", [("top", -1), ("bottom", 0)])

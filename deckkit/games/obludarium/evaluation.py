@@ -75,25 +75,33 @@ def value(state, p: int) -> float:
     score = -LIFE_TAKEN * other + OWN_LIFE * own
     food = 0
     attack = state.attack
-    evades = [_grounded(state.tables[q]), _grounded(state.tables[p])]  # p's flyers, q's flyers
-    for perm in state.tables[p]:
-        kind = perm.info.type
+    mine, theirs = state.tables[p], state.tables[q]
+    evades: bool | None = None  # whether q has a monster that cannot block p's flyers (found when one flies)
+    for perm in mine:
+        info = perm.info
+        kind = info.type
         if kind == MONSTER:
             if perm not in dead:
-                score += _monster(state, perm, attack, evades[0])
+                if info.flying and evades is None:
+                    evades = _grounded(theirs)
+                score += _monster(state, perm, attack, bool(evades))
         elif kind == FOOD:
             score += FOOD_IN_PLAY
             food += 1
         else:
-            score += ARTIFACT + 0.2 * perm.info.cost + _abilities(perm.info)
+            score += ARTIFACT + 0.2 * info.cost + _abilities(info)
     for card in state.hands[p]:  # a food in hand is worth much while food in play is short
         if card.type == FOOD:
             score += 1.0 if food < 6 else 0.1
         else:
             score += HAND + (0.3 if card.cost <= food + 1 else 0.0)
-    for perm in state.tables[q]:
-        if perm.info.type == MONSTER and perm not in dead:
-            score -= _monster(state, perm, attack, evades[1])
+    evades = None  # whether p has a monster that cannot block q's flyers
+    for perm in theirs:
+        info = perm.info
+        if info.type == MONSTER and perm not in dead:
+            if info.flying and evades is None:
+                evades = _grounded(mine)
+            score -= _monster(state, perm, attack, bool(evades))
     return score
 
 
@@ -134,8 +142,15 @@ def _monster(state, perm, attack, evades: bool) -> float:
 
 def _abilities(info) -> float:
     """What the abilities a card in play brings are worth: each one it may use, triggers or holds."""
-    n = len(info.triggers) + len(info.statics) + (info.use is not None)
-    return ABILITY * n if n else 0.0
+    found = _ABILITIES.get(info)
+    if found is None:
+        n = len(info.triggers) + len(info.statics) + (info.use is not None)
+        found = _ABILITIES[info] = ABILITY * n if n else 0.0
+    return found
+
+
+#: :func:`_abilities` of each card's facts (which never change), read once.
+_ABILITIES: dict = {}
 
 
 def _ready(state) -> list:

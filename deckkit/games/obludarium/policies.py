@@ -156,14 +156,16 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
         and not _may_be_blocked(state, p)
     if legal[-1].kind == "pass" and state.phase in _STILL:
         legal = [legal[-1], *legal[:-1]]
+    still = state.phase in _STILL and not state.stack and not state.pending
     for action in legal:
         kind = action.kind
         if kind == "attack" and not blockers or quiet and kind in _INSTANTS and _this_turn_only(state, action):
             continue
-        shape = (action.kind, *(shapes.get(a, a) for a in action.args)) if shapes else (action.kind, *action.args)
-        found = valued.get(shape)
+        # legal actions differ from each other: only actions that name cards alike (shapes) may repeat
+        shape = (kind, *(shapes.get(a, a) for a in action.args)) if shapes else None
+        found = valued.get(shape) if shape is not None else None
         if found is None:
-            if action.kind == "pass" and state.phase in _STILL and not state.stack and not state.pending:
+            if kind == "pass" and still:
                 found = value(state, p)  # passing the main phase or the attacks changes nothing it reads
             else:
                 twin = state.lookahead()
@@ -172,7 +174,8 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
                     _resolve(twin)
                     played += 1
                 found = value(twin, p)
-            valued[shape] = found
+            if shape is not None:
+                valued[shape] = found
             evaluated += 1
         if best is None or found > best_value + 1e-9:
             best, best_value = action, found

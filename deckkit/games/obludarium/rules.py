@@ -382,9 +382,12 @@ class AbilityRules(State):
 
     def check_deaths(self) -> None:
         """OB-827: a monster with no defence left dies (after any change, including a lost continuous effect)."""
+        mods = self._mods
+        plain = mods is not None and not mods  # no continuous effect in play: a card's defence is its own
         for table in self.tables:
             for perm in table:
-                if perm.info.type == MONSTER and self.defense(perm) <= 0:
+                info = perm.info
+                if info.type == MONSTER and (perm.dfn if plain and not info.statics else self.defense(perm)) <= 0:
                     break
             else:
                 continue  # nobody here dies: no copy of the table to walk

@@ -134,16 +134,18 @@ class ObState(TurnRules, State):
                 n += 1
         return n
 
-    def table_changed(self, p: int) -> None:
-        """A card entered or left ``p``'s play: labels and continuous effects are found again."""
+    def table_changed(self, p: int, card: CardInfo | None = None) -> None:
+        """A card entered or left ``p``'s play: labels are found again, and the continuous effects
+        unless it is ``card``, which brings none (they come only from cards with statics)."""
         self._labels[p] = None
-        self._mods = None
+        if card is None or card.statics:
+            self._mods = None
 
     def new_perm(self, card: CardInfo, p: int, *, tapped: bool = False) -> Perm:
         """Put a card into play (a monster comes in new: see legality.may_attack and may_use)."""
         perm = Perm(card, p, tapped=tapped, new=card.type == MONSTER)
         self.tables[p].append(perm)
-        self.table_changed(p)
+        self.table_changed(p, card)
         return perm
 
     def pay(self, p: int, amount: int) -> None:
@@ -185,7 +187,9 @@ class ObState(TurnRules, State):
             self.window = self.window_end = False
         self._act(p, kind, args, action)
         if p == self.active and not self.stack and self.result is None and kind in ("play", "attack"):
-            if not self.later("_open_window", False):  # after the decisions the action asked for, if any
+            if self.pending:  # after the decisions the action asked for
+                self.later("_open_window", False)
+            else:
                 self._open_window(False)  # OB-354, OB-610: the other player may act after each action
 
     def _act(self, p: int, kind: str, args: tuple, action: Action) -> None:
@@ -357,7 +361,8 @@ class ObState(TurnRules, State):
     def _settle_stack(self) -> None:
         """The stack resolves; then, in the fight step, the fights (a decision on the way waits first)."""
         self._resolve_stack()
-        if self.later("_settle_stack"):
+        if self.pending:
+            self.later("_settle_stack")
             return
         if self.result is None and self.phase == FIGHT:
             self._combat()
@@ -392,7 +397,7 @@ class ObState(TurnRules, State):
         table = self.tables[perm.owner]
         if perm in table:
             table.remove(perm)
-            self.table_changed(perm.owner)
+            self.table_changed(perm.owner, perm.info)
         if perm in self.attackers:
             self.attackers.remove(perm)
         for blk in perm.blockers:
@@ -473,7 +478,8 @@ class ObState(TurnRules, State):
         twin.played = self.played[:]
         twin.dummy = self.dummy[:]
         twin._labels = self._labels[:]  # same cards, same order (tuples: shared)
-        twin._mods = None
+        # no continuous effect in play stays so (a list of its own); else they are found again for the copies
+        twin._mods = None if self._mods is None or self._mods else []
         twin.uses = None  # a clone (a pilot's look-ahead) counts nothing
         twin.pilot_note = None
         self._share_rng(twin)
