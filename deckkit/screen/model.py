@@ -11,13 +11,14 @@ and loading a saved game. Nothing here knows a game.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.engine.display import Choice, ScreenSupport, Table, plain_support, seat
-from deckkit.engine.gamelog import seen_by
+from deckkit.engine.gamelog import Private, seen_by
 from deckkit.text import fold
 
 #: Card fields the card panel does not list as facts (shown otherwise, or of no use to a player).
@@ -63,6 +64,7 @@ class Play:
         self.auto: set[int] = set()  # indices of the actions taken for a person (the only pass)
         self.resigned: int | None = None
         self._seen = min(session.humans) if session.humans else 0
+        self._card_names: frozenset[str] | None = None
         self._take_log()
 
     # -- what is shown -------------------------------------------------------------------------
@@ -142,13 +144,13 @@ class Play:
             choice = self.screen.describe(self.state, only)
             self.auto.add(len(self.session.actions))
             self.session.apply(only)
-            self._action_line(player, f"{choice.text} (nothing else to do)", "you")
+            self._action_line(player, f"{choice.text} (nothing else to do)", "you", only)
         else:
             action, _reason = self.session.ai.decide(self.state, self.session.ai_rng, False)
             choice = self.screen.describe(self.state, action)
             self.session.apply(action)
             passed = action.kind in self.screen.passes or str(action) in self.screen.passes
-            self._action_line(player, choice.text, "other-pass" if passed else "other")
+            self._action_line(player, choice.text, "other-pass" if passed else "other", action)
         self._take_log()
         return self.entries[before:]
 
@@ -159,8 +161,8 @@ class Play:
         legal = self.state.legal_actions()
         found = self.state.find_action(action, legal)
         text = self.screen.describe(self.state, found).text if found is not None else str(action)
-        self.session.apply(found if found is not None else action)
-        self._action_line(player, text, "you")
+        done = self.session.apply(found if found is not None else action)
+        self._action_line(player, text, "you", done)
         self._take_log()
         return self.entries[before:]
 
@@ -189,11 +191,36 @@ class Play:
         self.resigned = self.viewer
         self.entries.append(Entry(len(self.session.actions), f"{seat(self.resigned)} resigns", "note"))
 
-    def _action_line(self, player: int, text: str, kind: str) -> None:
+    def _action_line(self, player: int, text: str, kind: str, action: Action) -> None:
+        if player != self.viewer:
+            text = self._unnamed(action, text)
         who = "you" if player == self.viewer and len(self.session.humans) == 1 else seat(player)
         if kind.startswith("other") and player not in self.session.humans:
             who = f"{seat(player)} ({self.ai_name})"
         self.entries.append(Entry(len(self.session.actions), f"{who}: {text}", kind))
+
+    def _unnamed(self, action: Action, text: str) -> str:
+        """``text`` (another seat's action described) without the cards it names that the viewer may not see:
+        those that the action's log lines name only in words told to that seat (a card searched for and put
+        into the hand, a card chosen from a hand or a deck), never in words the viewer reads."""
+        log, viewer = self.state.log, self.viewer
+        told = [str(line) for line in log if isinstance(line, Private) and line.seat != viewer]
+        if not told:
+            return text
+        shown = [seen_by(line, viewer) for line in log]
+        names = self._names()
+        for arg in action.args:
+            cards = arg.split(", ")  # a choice may name several cards: an order of the top cards
+            if not all(re.sub(r"#\d+$", "", c) in names for c in cards) or arg not in text:
+                continue
+            if any(arg in line for line in told) and not any(arg in line for line in shown):
+                text = text.replace(arg, "a card" if len(cards) == 1 else "cards only they have seen")
+        return text
+
+    def _names(self) -> frozenset[str]:
+        if self._card_names is None:
+            self._card_names = frozenset(c["name"] for c in self.session.game.cards.values())
+        return self._card_names
 
     def _take_log(self) -> None:
         log = self.state.log
@@ -260,6 +287,6 @@ class Play:
         session = load_session(path, self.session, self.cards_of)
         self.session = session
         self.screen = screen_of(session.game_name, session.support)
-        self.auto, self.resigned = set(), None
+        self.auto, self.resigned, self._card_names = set(), None, None
         self.state.log.clear()
         self.entries = [Entry(len(session.actions), f"loaded {path}: {len(session.actions)} actions replayed", "note")]

@@ -80,3 +80,27 @@ def test_a_choice_of_a_card_in_play_is_read_alike_by_both_seats():
     lines = list(state.log)
     assert "p1 chooses Garabonc Döme for Virrasztó" in lines
     assert not [line for line in lines if isinstance(line, Private)]
+
+
+def test_the_game_screen_names_no_card_of_the_other_deck_a_spell_took():
+    """p2 plays a spell on a dreamwalker of its deck: p1's screen names the spell, not the card, in p2's action
+    and in the log."""
+    from types import SimpleNamespace
+
+    from deckkit.match.ai import pilot_spec
+    from deckkit.match.session import Session
+    from deckkit.screen.model import Play
+
+    names = ("Athame", "Garabonc Döme", "Botlik Zsófi")
+    cards = [c for c in bundled_cards("alomfogo") if c["name"] in names] * 15 + [TUTOR]
+    deck = SimpleNamespace(label="t.deck", cards=cards)
+    session = Session("alomfogo", [deck, deck], {0}, pilot_spec("greedy", 200, "alomfogo"), 0)
+    session.state = session.game.from_setup({"start": "p2", "turn": 3, "phase": "phase3", "p1": {"library": ["Athame"]},
+                                             "p2": {"hand": ["Kereső"], "vp": 5, "library": list(names)}},
+                                            random.Random(1))
+    play = Play(session)  # p1's screen; p2's action is taken here as the other seat's
+    play.choose("play Kereső on Botlik Zsófi")
+    texts = [e.text for e in play.entries]
+    assert not [t for t in texts if "Botlik Zsófi" in t], texts
+    assert any(t.startswith("p2: ") and "Kereső" in t and "a card" in t for t in texts), texts
+    assert "a card from p2's deck goes to the hand" in texts

@@ -83,3 +83,27 @@ def test_a_goldfish_trace_names_every_card_drawn():
     trace: list[str] = []
     game.play_goldfish(deck, random.Random(1), trace=trace, max_turns=3)
     assert any(line == f"p1 draws {deck[0]['name']}" for line in trace)
+
+
+def test_the_game_screen_names_no_card_the_other_seat_searched_for_nor_its_choice():
+    """p2 summons a monster that takes a monster of its choice from its deck into its hand: p1's screen says
+    that p2 chose a card and that a card went to p2's hand, never which (in the log nor in p2's action)."""
+    from types import SimpleNamespace
+
+    from deckkit.games.obludarium.cards import bundled_cards
+    from deckkit.match.ai import pilot_spec
+    from deckkit.match.session import Session
+    from deckkit.screen.model import Play
+
+    cards = [c for c in bundled_cards() if c["name"] in ("Chleba", "Glum", "Bahňák")] * 10 + [TUTOR]
+    deck = SimpleNamespace(label="t.deck", cards=cards)
+    session = Session("obludarium", [deck, deck], {0}, pilot_spec("greedy", 200, "obludarium"), 0)
+    session.state = session.game.from_setup({"start": "p2", "phase": "main", "p1": {"library": ["Chleba"] * 5}, "p2": {
+        "hand": ["Stopař"], "table": ["Chleba"], "library": ["Glum", "Chleba", "Bahňák", "Chleba"]}}, random.Random(7))
+    play = Play(session)  # p1's screen; p2's actions are taken here as the other seat's
+    play.choose("play Stopař")
+    play.choose("choose Bahňák")
+    texts = [e.text for e in play.entries]
+    assert "p2: Choose: a card" in texts and "p2 chooses a card" in texts
+    assert "a card goes from p2's deck to the hand" in texts
+    assert not [t for t in texts if "Bahňák" in t] and any("Stopař" in t for t in texts)
