@@ -274,6 +274,9 @@ class Words:
         subject = str(words["player"])
         if not base.startswith("you "):  # a phrase without a subject ("destroy …"): the chooser may do it
             who = {"you": "you", "player": subject, "opponent": "your opponent"}[s.chooser]
+            for verb, plain_verb in _CLAUSE_VERBS:  # "a card goes to …": "you may have a card go to …"
+                if verb in text:
+                    return f"{who} may have {text.replace(verb, plain_verb, 1)}"
             return f"{who} may {text}"
         verb = base[len("you "):]
         if s.chooser == "player" or s.player == s.chooser:  # "your opponent may draw a card"
@@ -286,8 +289,13 @@ class Words:
 
     def sequence(self, steps: tuple[Step, ...]) -> str:
         out = ""
+        chooser = "you"  # who decided the last "you may": "if you do" or "if they do"
         for i, st in enumerate(steps):
             text = self.step(st)
+            if st.only_if and st.only_if[0] == "done" and chooser != "you":
+                text = text.replace("if you do, ", "if they do, ", 1)
+            if st.optional:
+                chooser = st.chooser
             out += text if i == 0 else ("; " if st.only_if else ", then ") + text
         return out
 
@@ -373,6 +381,11 @@ def _sentence(text: str) -> str:
     if not text:
         return text
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+#: A clause's verb and its plain form, for "you may have a card go to …" (a phrase with its own subject).
+_CLAUSE_VERBS = ((" goes ", " go "), (" go ", " go "), (" becomes ", " become "), (" turns ", " turn "),
+                 (" gets ", " get "), (" get ", " get "))
 
 
 def render(game: str, ability: Ability, name: str = "this card") -> str:

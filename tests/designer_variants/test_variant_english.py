@@ -34,6 +34,9 @@ ENGLISH = {
     "dv-ob-d8b": "At the start of each player's turn, if you have no monsters in play, you gain 2 life.",
     # OB-D44: "you may" decided by the opponent for the opponent.
     "dv-ob-d44a": "When Dobrák enters play, your opponent may draw a card.",
+    # AF-D19: a "you may" whose phrase has its own subject, decided by the opponent: "if they do".
+    "dv-af-p2c": "Your opponent may have an enemy card from your opponent's hand go to its owner's spell cage; "
+                 "if they do, your opponent gains 2 VP.",
     # OB-D36, AF-D25: a replacement's per-turn limit is printed.
     "dv-ob-d36-stit": "If you would lose life from an unblocked monster, it is 2 less (never below 0). "
                       "Use this only once each turn.",
@@ -53,6 +56,6 @@ def test_variant_is_accepted_and_reads(name: str, card: dict) -> None:
 
 @pytest.mark.parametrize("card_id", sorted(ENGLISH))
 def test_variant_english(card_id: str) -> None:
-    """OB-D8, OB-D44, OB-D36, AF-D25 …: the card's English says what the card does."""
+    """OB-D8, OB-D44, OB-D36, AF-D19, AF-D25 …: the card's English says what the card does."""
     card = next(c for _, c in CARDS if c["id"] == card_id)
     assert ENGLISH[card_id] in render_card(card["game"], card)
