@@ -306,8 +306,7 @@ class BlockOdds:
             units = [u for u, q in enumerate(g.queries) if self.sigs[a][q]]
             final = ai == len(deal.atoms) - 1
             for b in range(len(sizes)):
-                cur = deal.block(cur, b, ai, n, units, final)
-            cur = deal.fold(cur, n)
+                cur = deal.block(cur, b, ai, n, units, final, fold=b == len(sizes) - 1)
         return cur
 
 
@@ -381,15 +380,17 @@ class _GroupDeal:
         """Counts part -> counts part after x more cards of atom ``ai`` in a block (-1: a slot fails)."""
         CW, cmask, width, nq, caps = self.CW, self.cmask, self.width, self.nq, self.g.caps
         cl = [(c >> (CW * i)) & cmask for i in range(self.nslot)]
-        for j in targets:
-            base = j * width
-            name, mask = self.names[j], cl[base + nq]
-            if mask == self.full[name]:
-                continue  # decided already
-            live = self.live(name, mask)
-            for u in units:
-                if u in live:
-                    cl[base + u] = min(cl[base + u] + x, caps[u])
+        if x:
+            for j in targets:
+                base = j * width
+                name, mask = self.names[j], cl[base + nq]
+                if mask == self.full[name]:
+                    continue  # decided already
+                live = self.live(name, mask)
+                for u in units:
+                    if u in live:
+                        v = cl[base + u] + x
+                        cl[base + u] = v if v < caps[u] else caps[u]
         for j in checks:
             base = j * width
             name, mask = self.names[j], cl[base + nq]
@@ -415,28 +416,39 @@ class _GroupDeal:
         return out
 
     def block(self, cur: dict[int, float], b: int, ai: int, n: int, units: list[int],
-              final: bool) -> dict[int, float]:
+              final: bool, fold: bool = False) -> dict[int, float]:
         """The states after dealing 0 … n more cards of atom ``ai`` (``n`` cards in all) into block ``b``.
 
-        The hot loop of the exact odds: it stays inline, with every constant in a local.
+        With ``fold`` (the atom's last block) ``k`` is forgotten on the way: × n!/(n−k)!, with each
+        block's 1/x! the ways to place the cards. The hot loop of the exact odds: it stays inline,
+        with every constant in a local.
         """
         targets, checks = self.feeds[b], self.closes[b]
-        inv, KS, CS, kmask, fmask = self.inv, self.KS, self.CS, self.kmask, self.fmask
+        inv, fact, KS, CS, kmask, fmask = self.inv, self.fact, self.KS, self.CS, self.kmask, self.fmask
         simple = not checks and not (targets and units)
         nxt: dict[int, float] = {}
         get = nxt.get
         s_b, shift = self.sizes[b], self.W * b
-        unit = (1 << shift) + (1 << KS)
+        unit = (1 << shift) if fold else (1 << shift) + (1 << KS)
+        clear = ~(kmask << KS) if fold else -1
         span = min(s_b, n)
         engine = self.engine
         engine.steps_left -= len(cur) * (span + 1)
         if engine.steps_left < 0:
             raise OverBudget
-        if simple:  # no count to move or check: (key step, 1/x!) for x = 0 … top, by top
-            steps = [[(x * unit, inv[x]) for x in range(top + 1)] for top in range(span + 1)]
+        if simple:  # no count to move or check: (key step, weight factor) for x = 0 … top, by (top, k)
+            table: dict[tuple[int, int], list[tuple[int, float]]] = {}
             for key, w in cur.items():
-                top = min(s_b - ((key >> shift) & fmask), n - ((key >> KS) & kmask))
-                for step, ix in steps[top]:
+                k = (key >> KS) & kmask
+                top = s_b - ((key >> shift) & fmask)
+                if top > n - k:
+                    top = n - k
+                steps = table.get((top, k))
+                if steps is None:
+                    steps = table[(top, k)] = [(x * unit, inv[x] * fact[n] * inv[n - k - x] if fold else inv[x])
+                                               for x in range(top + 1)]
+                key &= clear
+                for step, ix in steps:
                     k2 = key + step
                     nxt[k2] = get(k2, 0.0) + w * ix
             return nxt
@@ -444,7 +456,9 @@ class _GroupDeal:
         rows: dict[int, list[tuple[int, int, float]]] = {}
         for key, w in cur.items():
             k = (key >> KS) & kmask
-            top = min(s_b - ((key >> shift) & fmask), n - k)
+            top = s_b - ((key >> shift) & fmask)
+            if top > n - k:
+                top = n - k
             c = key >> CS
             row = rows.get(c)
             if row is None:
@@ -453,22 +467,19 @@ class _GroupDeal:
                     c2 = self.move(c, x, targets, units, checks, final, ai)
                     if c2 >= 0:
                         row.append((x, x * unit + ((c2 - c) << CS), inv[x]))
+            if fold:
+                w *= fact[n]
+                key &= clear
+                for x, step, ix in row:
+                    if x > top:
+                        break
+                    k2 = key + step
+                    nxt[k2] = get(k2, 0.0) + w * ix * inv[n - k - x]
+                continue
             for x, step, ix in row:
                 if x > top:
                     break
                 k2 = key + step
                 nxt[k2] = get(k2, 0.0) + w * ix
         return nxt
-
-    def fold(self, cur: dict[int, float], n: int) -> dict[int, float]:
-        """Forget ``k`` once the atom's ``n`` cards are dealt: × n!/(n−k)!, with each block's 1/x! the ways to place them."""
-        fact, inv, KS, kmask = self.fact, self.inv, self.KS, self.kmask
-        folded: dict[int, float] = {}
-        fget = folded.get
-        clear = ~(kmask << KS)
-        for key, w in cur.items():
-            k = (key >> KS) & kmask
-            k2 = key & clear
-            folded[k2] = fget(k2, 0.0) + w * fact[n] * inv[n - k]
-        return folded
 
