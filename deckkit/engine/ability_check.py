@@ -221,6 +221,8 @@ class Compiler(ValueCompiler):
 
     def _event_amount(self, trigger: Trigger) -> bool:
         event = self.v.events.get(trigger.on)
+        if event is None:  # a replaced event ("if you would lose life, … that much instead"): its amount
+            event = self.v.replaceable.get(trigger.on)
         return bool(event and event.amount)
 
     def sequence(self, path: str, data: Any, trigger: Trigger | None) -> tuple[Step, ...]:

@@ -247,7 +247,7 @@ class Words:
         if self._chosen_by_other(s) and s.target is not None:
             t = s.target
             nouns = self.noun(t.filter, plural=True)
-            whose = {"own": "your", "enemy": "their", "any": "the"}[t.side]
+            whose = {"own": "your", "enemy": "their", "any": "their"}[t.side]
             who = ("each player" if t.side == "any" else "each opponent" if t.side == "enemy" else "you") \
                 if s.chooser == "player" else "your opponent"
             picks = f"one of {whose} {nouns}" if s.chooser == "player" else self.target(t)

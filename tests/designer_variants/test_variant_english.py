@@ -37,6 +37,10 @@ ENGLISH = {
     # AF-D19: a "you may" whose phrase has its own subject, decided by the opponent: "if they do".
     "dv-af-p2c": "Your opponent may have an enemy card from your opponent's hand go to its owner's spell cage; "
                  "if they do, your opponent gains 2 VP.",
+    # OB-D36: a replaced loss's amount is "that much" (it was refused: no amount to take).
+    "dv-ob-p2c": "If you would lose life from a spell, your opponent loses that much life instead.",
+    # OB-D45 kind: each player chooses one of their own cards.
+    "dv-ob-p2e": "Each player chooses one of their monsters; return it to its owner's hand.",
     # OB-D36, AF-D25: a replacement's per-turn limit is printed.
     "dv-ob-d36-stit": "If you would lose life from an unblocked monster, it is 2 less (never below 0). "
                       "Use this only once each turn.",
