@@ -136,11 +136,11 @@ class TurnRules(ChoiceRules, EventRules):
                 perm.atk = atk if atk > 0 else 0
                 perm.dfn = dfn if dfn > 0 else 0
                 perm.attacking = False
-                if perm.blockers:  # an empty list is this card's own (never shared): kept
-                    perm.blockers = []
+                if perm.blockers:
+                    perm.blockers = ()
                 perm.sblock = False
                 if perm.blocking:
-                    perm.blocking = []
+                    perm.blocking = ()
                 perm.new = False
                 if perm.grants:
                     perm.grants = tuple(g for g in perm.grants if g[1] > self.turn)

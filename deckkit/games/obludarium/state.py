@@ -276,8 +276,8 @@ class ObState(TurnRules, State):
         blk = self._perm(p, blocker)
         if blk.blocking:
             self.note(blk.info, p)  # its second block (OB-D18)
-        blk.blocking = [*blk.blocking, att]
-        att.blockers.append(blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
+        blk.blocking = (*blk.blocking, att)
+        att.blockers = (*att.blockers, blk)  # OB-814, OB-815; blocking does not tap (OB-Q10)
         if self.logging:
             self.log.append(f"{PLAYER_NAMES[p]} blocks {attacker} with {blocker}")
         if self.game.watched:
@@ -401,14 +401,14 @@ class ObState(TurnRules, State):
         if perm in self.attackers:
             self.attackers.remove(perm)
         for blk in perm.blockers:
-            blk.blocking = [a for a in blk.blocking if a is not perm]
+            blk.blocking = tuple(a for a in blk.blocking if a is not perm)
         for att in perm.blocking:
             if perm in att.blockers:
-                att.blockers.remove(perm)
+                att.blockers = tuple(b for b in att.blockers if b is not perm)
                 # OB-820: a blocked attack stays blocked even if its blocker is gone
                 att.sblock = att.sblock or not att.blockers
         perm.attacking = False
-        perm.blocking = []
+        perm.blocking = ()
 
     # -- observation (deckkit.games.obludarium.view) -------------------------------------------
     def perm_text(self, perm: Perm, label: str) -> str:
@@ -496,12 +496,20 @@ class ObState(TurnRules, State):
             for perm in table:
                 if perm.blockers or perm.blocking:
                     return False
-                copy = new(Perm)  # Perm._copy, with lists of its own for the references it has none of
-                copy.info, copy.owner, copy.tapped, copy.new = perm.info, perm.owner, perm.tapped, perm.new
-                copy.atk, copy.dfn, copy.attacking, copy.sblock = perm.atk, perm.dfn, perm.attacking, perm.sblock
-                copy.blockers, copy.blocking = [], []
-                copy.perm_atk, copy.perm_dfn = perm.perm_atk, perm.perm_dfn
-                copy.grants, copy.spent = perm.grants, perm.spent
+                copy = new(Perm)  # Perm._copy with no reference to another card (one store each: the quickest)
+                copy.info = perm.info
+                copy.owner = perm.owner
+                copy.tapped = perm.tapped
+                copy.new = perm.new
+                copy.atk = perm.atk
+                copy.dfn = perm.dfn
+                copy.attacking = perm.attacking
+                copy.sblock = perm.sblock
+                copy.blockers = copy.blocking = ()
+                copy.perm_atk = perm.perm_atk
+                copy.perm_dfn = perm.perm_dfn
+                copy.grants = perm.grants
+                copy.spent = perm.spent
                 copies.append(copy)
             out.append(copies)
         attackers = []
@@ -539,8 +547,8 @@ class ObState(TurnRules, State):
             twin.stolen = tuple((copied(perm), owner, until) for perm, owner, until in self.stolen)
         while todo:  # the copies still point at the original's cards; a card out of play may be reached too
             perm = todo.pop()
-            perm.blockers = [copied(b) for b in perm.blockers] if perm.blockers else []
-            perm.blocking = [copied(b) for b in perm.blocking] if perm.blocking else []
+            perm.blockers = tuple(copied(b) for b in perm.blockers) if perm.blockers else ()
+            perm.blocking = tuple(copied(b) for b in perm.blocking) if perm.blocking else ()
 
     def card_count(self) -> int:
         """Cards in all zones of both players (conservation checks)."""

@@ -20,9 +20,11 @@ class Perm:
         self.atk = info.attack
         self.dfn = info.defense
         self.attacking = False
-        self.blockers: list[Perm] = []
+        # the cards that block it and the attacks it blocks (one, OB-814; two with block-two, OB-D18):
+        # tuples, replaced on change, so that copies of cards in play may share them
+        self.blockers: tuple[Perm, ...] = ()
         self.sblock = False  # blocked by a blocking spell (OB-828)
-        self.blocking: list[Perm] = []  # the attacks it blocks (one, OB-814; two with block-two, OB-D18)
+        self.blocking: tuple[Perm, ...] = ()
         self.perm_atk = self.perm_dfn = 0  # permanent changes (OB-D15): kept when the turn ends
         self.grants: tuple[tuple[str, int], ...] = ()  # (keyword, last turn it holds): restrictions for a while
         self.spent: tuple[int, ...] = ()  # its once-each-turn abilities used this turn (by index), reset at its end
