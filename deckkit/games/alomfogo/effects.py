@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from deckkit.engine.abilities import MAX_TRIGGER_DEPTH
 from deckkit.engine.effects import EffectContext, effect
 from deckkit.games.alomfogo.zones import Perm
 
@@ -41,7 +42,8 @@ class Context(EffectContext):
     choice states (top first).
     """
 
-    __slots__ = ("side", "perm", "kind", "opponent", "amount", "event", "order", "assist", "acted", "used")
+    __slots__ = ("side", "perm", "kind", "opponent", "amount", "event", "order", "assist", "acted", "used",
+                 "borrowed")
 
     def __init__(self, player: int, card: CardDef, side: int | None = None, perm: Perm | None = None,
                  kind: str = "play", opponent: int | None = None) -> None:
@@ -56,6 +58,7 @@ class Context(EffectContext):
         self.assist = 0  # the number of the duel assist this is (negation withdraws it, AF-D10, AF-D15)
         self.acted: Any = ()  # what each earlier step acted on, a list (references: "it", "its owner")
         self.used: Any = None  # an ability this step uses (AF-D30), carried out by the resolver
+        self.borrowed = 0  # how many abilities deep this one was used through others' (AF-D30)
 
     def copy(self, perm: Callable[[Perm], Perm]) -> Context:
         """A copy for a cloned state, its cards in play mapped by ``perm``."""
@@ -64,7 +67,7 @@ class Context(EffectContext):
 
         twin = Context(self.player, self.source, self.side, one(self.perm), self.kind, self.opponent)
         twin.targets = tuple((o, one(t)) for o, t in self.targets)
-        twin.amount, twin.order, twin.assist = self.amount, self.order, self.assist
+        twin.amount, twin.order, twin.assist, twin.borrowed = self.amount, self.order, self.assist, self.borrowed
         twin.event = None if self.event is None else (self.event[0], one(self.event[1]), *self.event[2:])
         return twin
 
@@ -311,12 +314,18 @@ def use_ability(state: AlomfogoState, ctx: Context, ability: Step) -> None:
         used = card.helper_ability or card.play
         if used is None:
             continue
+        if ctx.borrowed >= MAX_TRIGGER_DEPTH:  # two copies using each other's ability, for ever
+            if state.logging:
+                state.note(f"{ctx.card.name}: {card.name}'s ability is not used — abilities used through each "
+                           f"other stop at {MAX_TRIGGER_DEPTH}")
+            continue
         if state.logging:
             state.note(f"{ctx.card.name} uses {card.name}'s ability")
         from deckkit.games.alomfogo.resolve import Resolution, first_steps
 
         inner = Context(ctx.player, card, ctx.side, None, ctx.kind, ctx.opponent)
         inner.assist = ctx.assist
+        inner.borrowed = ctx.borrowed + 1
         ctx.used = Resolution(inner, used, first_steps(used), [], state.fought)
 
 
