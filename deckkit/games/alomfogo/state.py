@@ -351,20 +351,30 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
         labelled as :meth:`label` labels them."""
         out = []
         table = self.players[p].table
-        cards: list[CardDef] | None = None
-        for i, perm in enumerate(table):
-            if check(perm) is None:
+        i = 0
+        # map() runs the checks without a Python loop around them: listing them is much of a step's work.
+        for refusal in map(check, table):
+            if refusal is None:
+                perm = table[i]
                 card = perm.card
-                if cards is None:
-                    cards = [q.card for q in table]
-                first = cards.index(card)  # the common case: the first copy of the card, labelled by its name
-                out.append((card.name if first == i else f"{card.name}#{cards[first:i].count(card) + 1}", perm))
+                for first in table:
+                    if first.card is card:
+                        break
+                if first is perm:  # the common case: the first copy of the card, labelled by its name
+                    out.append((card.name, perm))
+                else:
+                    k = 1
+                    for earlier in table[:i]:
+                        if earlier.card is card:
+                            k += 1
+                    out.append((f"{card.name}#{k}", perm))
+            i += 1
         return out
 
     def has(self, p: int, check: Callable[[Perm], object]) -> bool:
         """Whether ``check`` allows any of ``p``'s cards in play."""
-        for perm in self.players[p].table:
-            if check(perm) is None:
+        for refusal in map(check, self.players[p].table):
+            if refusal is None:
                 return True
         return False
 
