@@ -353,6 +353,14 @@ def may_answer(state: ObState, q: int) -> bool:
     return bool(acts)
 
 
+def answers(state: ObState, q: int) -> list[Action]:
+    """Every instant ``q`` may play now: a window opens when there is one, and they are then its legal
+    actions but the pass (the state keeps them for :func:`legal_actions`)."""
+    acts: list[Action] = []
+    instants(state, q, acts)
+    return acts
+
+
 # -- combat -----------------------------------------------------------------------------------------
 NOT_A_MONSTER_ATTACK = Refusal("OB-Q9", lambda a: f"{a.name} is not a monster and has no attack")
 NEW_MONSTER_ATTACK = Refusal("OB-333", lambda a: f"{a.name} was laid out this turn and cannot attack")
@@ -421,6 +429,8 @@ def legal_actions(state: ObState) -> list[Action]:
         return []
     if state.pending:  # a decision an ability asks as it resolves: its options only (pending.py)
         return state.decision_actions()
+    if state.window and state._answers is not None:  # listed as the window opened (ObState._open_window)
+        return [*state._answers, PASSES[p]]
     acts: list[Action] = []
     food = -1  # what every cost is compared with, counted when a card asks
     kind = _STEP_KINDS.get(state.phase)

@@ -43,7 +43,8 @@ class ObState(TurnRules, State):
 
     game: ObludariumGame
 
-    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "_modifiers", "uses", "pilot_note", "lookaheads"}
+    NOT_COMPARED = State.NOT_COMPARED | {"_labels", "_mods", "_modifiers", "uses", "pilot_note", "lookaheads",
+                                         "_answers"}
 
     def __init__(self, game, rng) -> None:
         super().__init__(game, rng)
@@ -66,6 +67,9 @@ class ObState(TurnRules, State):
         self.result: int | str | None = None  # winner seat, "draw", or None while running
         self.window: bool = False  # the non-active player may cast an instant or pass (OB-354, OB-610)
         self.window_end = False  # ... and that window closes a step: pass by both moves on
+        #: The instants the other player may answer with in the window just opened, listed when it opened
+        #: (its legal actions but the pass); any action forgets them.
+        self._answers: list[Action] | None = None
         self.locked = -1  # who strengthened last in a fight-time exchange and must wait (legality, OB-905)
         self._labels: list[tuple[str, ...] | None] = [None, None]  # per-player table labels, rebuilt on change
         self._mods: list | None = None  # continuous effects on sets of cards in play, rebuilt on change
@@ -172,6 +176,7 @@ class ObState(TurnRules, State):
         p = action.player
         kind = action.kind
         args = action.args
+        self._answers = None
         if kind == "choose":  # the answer to a decision asked while an ability resolves (pending.py)
             self.choose(p, args[0])
             return
@@ -314,8 +319,10 @@ class ObState(TurnRules, State):
         q = 1 - self.active
         if self.dummy[q] or self.dummy[self.active] or not (self.hands[q] or self.tables[q]):
             return False
-        if not legality.may_answer(self, q):
+        answers = legality.answers(self, q)
+        if not answers:
             return False
+        self._answers = answers  # the window's legal actions but the pass (legality.legal_actions)
         self.window, self.window_end = True, end
         if self.logging:
             self.log.append(f"{PLAYER_NAMES[q]} may cast an instant or pass (OB-610)")
@@ -484,6 +491,7 @@ class ObState(TurnRules, State):
         twin.pilot_note = None
         self._share_rng(twin)
         twin._listed = None
+        twin._answers = None
         return twin
 
     def _plain_copies(self, twin: ObState) -> bool:
