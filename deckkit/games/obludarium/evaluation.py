@@ -75,6 +75,8 @@ def value(state, p: int) -> float:
     score = -LIFE_TAKEN * other + OWN_LIFE * own
     food = 0
     attack = state.attack
+    mods = state._mods
+    plain = mods is not None and not mods  # no continuous effect in play: a number is the card's own
     mine, theirs = state.tables[p], state.tables[q]
     evades: bool | None = None  # whether q has a monster that cannot block p's flyers (found when one flies)
     for perm in mine:
@@ -84,7 +86,8 @@ def value(state, p: int) -> float:
             if perm not in dead:
                 if info.flying and evades is None:
                     evades = _grounded(theirs)
-                score += _monster(state, perm, attack, bool(evades))
+                now = perm.atk if plain and not info.statics else attack(perm)  # rules.attack, quicker
+                score += _monster(perm, now if now > 0 else 0, bool(evades))
         elif kind == FOOD:
             score += FOOD_IN_PLAY
             food += 1
@@ -101,7 +104,8 @@ def value(state, p: int) -> float:
         if info.type == MONSTER and perm not in dead:
             if info.flying and evades is None:
                 evades = _grounded(mine)
-            score -= _monster(state, perm, attack, bool(evades))
+            now = perm.atk if plain and not info.statics else attack(perm)
+            score -= _monster(perm, now if now > 0 else 0, bool(evades))
     return score
 
 
@@ -127,10 +131,10 @@ def _grounded(table) -> bool:
     return False
 
 
-def _monster(state, perm, attack, evades: bool) -> float:
-    """A monster's worth in play: the attack that stays after this turn, its defence, its abilities;
-    a flying one's attack counts more where the other side has monsters that cannot block it."""
-    now = attack(perm)
+def _monster(perm, now: int, evades: bool) -> float:
+    """A monster's worth in play: the attack that stays after this turn (``now``: its attack now), its
+    defence, its abilities; a flying one's attack counts more where the other side has monsters that
+    cannot block it."""
     lasting = now - perm.atk + perm.info.attack + perm.perm_atk  # this turn's changes end (combat._turn_over)
     if lasting < 0:
         lasting = 0
