@@ -523,6 +523,27 @@ def card_problems(game: str, card: dict) -> list[AbilityProblem]:
     return list(found)
 
 
+def static_zone_problems(card: dict, zones: dict[str, str], default: str) -> list[AbilityProblem]:
+    """A continuous effect's set of cards names a zone its effect never reads (a cost change of cards in
+    a deck, a bonus to cards in a hand): the zone would be ignored. ``zones``: the zone each kind reads
+    (the others read ``default``), as the card file writes it."""
+    out = []
+    abilities = card.get("abilities")
+    for i, ab in enumerate(abilities if isinstance(abilities, list) else ()):
+        statics = ab.get("static") if isinstance(ab, dict) else None
+        for j, st in enumerate(statics if isinstance(statics, list) else ()):
+            cards = st.get("cards") if isinstance(st, dict) else None
+            zone = cards.get("zone") if isinstance(cards, dict) else None
+            want = zones.get(st.get("effect"), default)
+            if isinstance(zone, str) and zone != want:
+                where = {"play": "in play", "hand": "in a hand"}
+                out.append(AbilityProblem(f"$.abilities[{i}].static[{j}].cards.zone",
+                                          f"a {st.get('effect')!r} effect reads cards {where.get(want, want)}, not "
+                                          f"{where.get(zone, 'in the ' + zone)}: the zone would be ignored",
+                                          f'leave out "zone" (or write {want!r})'))
+    return out
+
+
 def compile_card(game: str, card: dict) -> tuple[tuple[Ability, ...], list[AbilityProblem]]:
     """Every ability of a card, compiled, and every problem (paths from the card: ``$.abilities[1].do[0]``)."""
     deep = depth_problem(card.get("abilities"), "$.abilities")

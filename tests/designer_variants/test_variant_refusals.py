@@ -27,6 +27,18 @@ REFUSED = [
                                                                        "filter": {"type": "food"}},
                                        "to": "hand", "tapped": True}]}]},
      "$.abilities[0].do[0].tapped", "tapped"),
+    # AF-D22 kind (finding M1): a cost change of cards in the spell cage (the zone was ignored).
+    ("AF-D22", {"id": "dv-af-d22-cage", "game": "alomfogo", "name": "Álomszövő", "type": "dreamwalker", "cost": 2,
+                "attack": 2, "defense": 2, "text": "The first instant in your spell cage each turn costs 1 VP less.",
+                "abilities": [{"static": [{"effect": "cost", "amount": 1, "first": True, "cards": {
+                    "side": "own", "zone": "cage", "filter": {"type": "instant"}}}]}]},
+     "$.abilities[0].static[0].cards.zone", "'cost'"),
+    # OB-D3 kind: a bonus to monsters in a hand (the zone was ignored).
+    ("OB-D3", {"id": "dv-ob-d3-hand", "game": "obludarium", "name": "Vůdce", "type": "monster", "cost": 4,
+               "attack": 3, "defense": 3, "text": "Beasts in your hand get +1 attack.",
+               "abilities": [{"static": [{"effect": "modify", "attack": 1, "cards": {
+                   "side": "own", "zone": "hand", "filter": {"group": "beast"}}}]}]},
+     "$.abilities[0].static[0].cards.zone", "'modify'"),
     # G5 (generative findings): "owner" on a step of a trigger whose event has no card.
     ("OB-D30", {"id": "dv-g5", "game": "obludarium", "name": "Gen five", "type": "monster", "cost": 1, "attack": 1,
                 "defense": 1, "text": "At the end of each turn, its owner looks at the top two cards of their deck.",
@@ -38,7 +50,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[r[1]["id"] for r in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
-    """AF-D16, AF-371, OB-D14, OB-D30 (G5): refused naming the path and the part, with a hint."""
+    """AF-D16, AF-371, AF-D22, OB-D3, OB-D14, OB-D30 (G5): refused naming the path and the part, with a hint."""
     problems = ability_problems(card)
     assert problems, (rule, card["id"])
     assert any(p.path == path and words in p.message and p.hint for p in problems), \
