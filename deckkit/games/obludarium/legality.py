@@ -459,7 +459,7 @@ _STEP_KINDS = {MAIN: "play", ATTACK: "attack", BLOCK: "block", DISCARD: "discard
 
 def _attacks(state: ObState, p: int, acts: list[Action]) -> None:
     for perm, label in zip(state.tables[p], state.labels(p)):
-        if may_attack(state, p, perm) is None:
+        if perm.info.type == MONSTER and may_attack(state, p, perm) is None:  # may_attack's first check, inline
             acts.append(_MADE.get((p, "attack", label)) or _made(p, "attack", label))
 
 

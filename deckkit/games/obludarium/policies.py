@@ -284,9 +284,9 @@ def _first_attack(state, p: int) -> Action | None:
     """The first attack of ``p`` that :meth:`~ObState.legal_actions` lists in the attack step (table
     order), found by the same rule check (:func:`~deckkit.games.obludarium.legality.may_attack`) without
     listing the instants that follow it; None when no monster may attack."""
-    for perm, label in zip(state.tables[p], state.labels(p)):
-        if may_attack(state, p, perm) is None:
-            return Action(p, "attack", (label,))
+    for i, perm in enumerate(state.tables[p]):
+        if perm.info.type == MONSTER and may_attack(state, p, perm) is None:  # may_attack's first check, inline
+            return Action(p, "attack", (state.labels(p)[i],))
     return None
 
 
