@@ -544,6 +544,37 @@ def static_zone_problems(card: dict, zones: dict[str, str], default: str) -> lis
     return out
 
 
+def play_field_problems(card: dict, fields: tuple[str, ...], play: str) -> list[AbilityProblem]:
+    """A set of cards in another zone than play filtered on a field only cards in play have (a state,
+    a part in a duel): no card there can match, so the step would never act. Walks the card as written."""
+    out: list[AbilityProblem] = []
+
+    def used(filt: Any, at: str) -> list[tuple[str, str]]:
+        if isinstance(filt, list):
+            return [n for i, f in enumerate(filt) for n in used(f, f"{at}[{i}]")]
+        if not isinstance(filt, dict):
+            return []
+        return [(f"{at}.{k}", k) for k in filt if k in fields] + used(filt.get("not"), f"{at}.not") + \
+            used(filt.get("any"), f"{at}.any")
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            zone = node.get("zone")
+            if isinstance(zone, str) and zone != play and "filter" in node:
+                for at, name in used(node["filter"], f"{path}.filter"):
+                    out.append(AbilityProblem(at, f"only a card in play has a {name}, and "
+                                              f"these cards are in the {zone}: none would ever match",
+                                              f'leave out "{name}", or take cards in play'))
+            for key, value in node.items():
+                walk(value, f"{path}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{path}[{i}]")
+
+    walk(card.get("abilities"), "$.abilities")
+    return out
+
+
 def compile_card(game: str, card: dict) -> tuple[tuple[Ability, ...], list[AbilityProblem]]:
     """Every ability of a card, compiled, and every problem (paths from the card: ``$.abilities[1].do[0]``)."""
     deep = depth_problem(card.get("abilities"), "$.abilities")

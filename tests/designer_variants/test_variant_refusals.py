@@ -39,6 +39,20 @@ REFUSED = [
                "abilities": [{"static": [{"effect": "modify", "attack": 1, "cards": {
                    "side": "own", "zone": "hand", "filter": {"group": "beast"}}}]}]},
      "$.abilities[0].static[0].cards.zone", "'modify'"),
+    # AF-D18 kind: "the attacking dreamwalker" looked for in the spell cage by its part in the duel,
+    # which only cards in play have (the card was found by nothing; 'it' follows a duelist instead).
+    ("AF-D18", {"id": "dv-af-d18-cage", "game": "alomfogo", "name": "Odražeč", "type": "dreamwalker", "cost": 3,
+                "attack": 1, "defense": 3, "text": "When it wins as the defender, the attacker returns to its hand.",
+                "abilities": [{"trigger": "duel-won", "condition": {"duel_role": "defender"}, "do": [{
+                    "effect": "to-hand", "target": {"choose": "every", "zone": "cage",
+                                                    "filter": {"type": "dreamwalker", "role": "attacker"}}}]}]},
+     "$.abilities[0].do[0].target.filter.role", "role"),
+    # OB-D27 kind: a card in the discard pile filtered on a state only cards in play have.
+    ("OB-D27", {"id": "dv-ob-d27-state", "game": "obludarium", "name": "Bludné světlo", "type": "monster",
+                "cost": 1, "attack": 1, "defense": 1, "text": "When it is summoned, return an untapped monster …",
+                "abilities": [{"trigger": "enters", "do": [{"effect": "move", "to": "hand", "target": {
+                    "side": "own", "zone": "discard", "filter": {"not": {"state": "tapped"}}}}]}]},
+     "$.abilities[0].do[0].target.filter.not.state", "state"),
     # G5 (generative findings): "owner" on a step of a trigger whose event has no card.
     ("OB-D30", {"id": "dv-g5", "game": "obludarium", "name": "Gen five", "type": "monster", "cost": 1, "attack": 1,
                 "defense": 1, "text": "At the end of each turn, its owner looks at the top two cards of their deck.",
@@ -50,7 +64,7 @@ REFUSED = [
 
 @pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[r[1]["id"] for r in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
-    """AF-D16, AF-371, AF-D22, OB-D3, OB-D14, OB-D30 (G5): refused naming the path and the part, with a hint."""
+    """AF-D16, AF-D18, AF-D22, AF-371, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path and the part, with a hint."""
     problems = ability_problems(card)
     assert problems, (rule, card["id"])
     assert any(p.path == path and words in p.message and p.hint for p in problems), \

@@ -294,9 +294,10 @@ def check_card(card: dict, compiled: list) -> list:
         if ab.per_turn and kind not in IN_PLAY:
             out.append(AbilityProblem(f"{where}.per_turn", f"{_a(kind)} is not in play: it is used once, when it "
                                       "is played", "per_turn limits an ability of a card in play (AF-D21)"))
-    from deckkit.engine.ability_check import static_zone_problems
+    from deckkit.engine.ability_check import play_field_problems, static_zone_problems
 
     out += static_zone_problems(card, {"cost": "hand"}, "play")
+    out += play_field_problems(card, ("state", "role"), "play")
     if helpers > 1:
         out.append(AbilityProblem("$.abilities", f"a helper has one helper ability, this card has {helpers}",
                                   "give it modes instead: the player chooses one (AF-309)"))

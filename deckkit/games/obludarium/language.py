@@ -272,9 +272,10 @@ def check_card(card: dict, compiled: list) -> list[AbilityProblem]:
             if st.effect == "cost" and st.param("less") is None and st.param("more") is None:
                 out.append(AbilityProblem(f"$.abilities[{i}].static[{j}]", "a cost change needs 'less' or 'more'",
                                           'for example "less": 1 (never below 0) or "more": 1'))
-    from deckkit.engine.ability_check import static_zone_problems
+    from deckkit.engine.ability_check import play_field_problems, static_zone_problems
 
     out += static_zone_problems(card, {"cost": "hand"}, "play")
+    out += play_field_problems(card, ("state",), "play")
     if kind in IN_PLAY:
         for i, ab in enumerate(compiled):
             if ab.kind == "play":  # it would be a free 'use' at every moment of the game
