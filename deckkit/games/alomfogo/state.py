@@ -344,7 +344,10 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
         for kind in bare:
             key = (p, kind, ())
             out.append(MADE.get(key) or made(key))
+        self._listed = out  # apply() checks an action against this list (State.legal_actions's own wrapper, inlined)
         return out
+
+    legal_actions._remembers = True  # type: ignore[attr-defined]  # the list is remembered above
 
     def passing(self, p: int, check: Callable[[Perm], object]) -> list[tuple[str, Perm]]:
         """``(label, card in play)`` for ``p``'s cards that ``check`` (a check of :mod:`legality`) allows,
