@@ -3,9 +3,9 @@
 An AI's ``decide(state, rng, explain)`` returns the chosen legal action and, when ``explain`` is
 set, a short reason for traces. AIs never read the other player's hidden cards: random and greedy
 look only at their own legal actions and hand and the public zones; the search AI decides on
-determinisations drawn from the player's view (:mod:`deckkit.match.mcts`; ``expert`` is the same
-search with progressive widening, the greedy pilot's choice tried first, a pool of determinisations
-sized by what the player has not seen and the game's static evaluation at the leaves); a strategy file
+determinisations drawn from the player's view (:mod:`deckkit.match.mcts`); ``expert`` plays each
+candidate action out with the greedy pilot for both players on the same determinisations, to the end of
+the next turn, and compares them by the game's static evaluation (:mod:`deckkit.match.expert`); a strategy file
 (``strategy:FILE``, the goldfish pilots written as rules) decides on one determinisation, reading
 the player's view with its own seat named ``p1`` and the other ``p2``, so one file pilots either seat.
 """
@@ -30,8 +30,6 @@ STRATEGY_PREFIX = "strategy:"
 DEFAULT_BUDGET = 200
 MAX_BUDGET = 20_000  # playouts per decision: at 20,000 a single game already takes hours
 MAX_THINK = 60.0  # seconds per decision: a game has dozens of decisions, a match hundreds of games
-EXPERT_WIDENING = 0.5  # a node visited n times holds at most ⌈√(n + 1)⌉ children
-EXPERT_HEAD = 3  # a playout's first actions by the greedy pilot (the game's playout pilot after them)
 
 
 @dataclass(frozen=True)
@@ -227,11 +225,10 @@ def make_ai(pilot: PilotSpec, support: MatchSupport, game: Any = None, **options
         return GreedyAI(support)
     if pilot.ai == "strategy":
         return StrategyAI(pilot.strategy, support, game)
+    if pilot.ai == "expert":
+        from deckkit.match.expert import Expert
+
+        return Expert(support, pilot.budget, think=pilot.think, **options)
     from deckkit.match.mcts import MCTS
 
-    if pilot.ai == "expert":
-        settings = {"widening": EXPERT_WIDENING, "worlds": True, "prior": True, "head": EXPERT_HEAD, **options}
-        expert = MCTS(support, pilot.budget, think=pilot.think, **settings)
-        expert.name = "expert"
-        return expert
     return MCTS(support, pilot.budget, think=pilot.think, **options)

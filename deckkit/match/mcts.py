@@ -11,7 +11,8 @@ pilot with 15% random moves mixed in, as the game's ``MatchSupport.playout`` ask
 position is scored by the game's static evaluation in [0, 1] (``MatchSupport.evaluate``): the playouts are
 **truncated** for speed, a finished game scores its result. The move played is the most visited one.
 
-Options the ``expert`` level turns on (:data:`EXPERT`):
+Options of the search (the ``expert`` level is another search, :mod:`deckkit.match.expert`, which
+compares whole greedy playouts on shared determinisations instead of growing a tree):
 
 - ``widening``: progressive widening. A node visited ``n`` times may hold ``⌈(n + 1) ** widening⌉``
   children; a new child is added only below that count, so a long action list is not spread thin
@@ -42,7 +43,7 @@ from deckkit.engine.hidden import MatchSupport
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 EPSILON = 0.15  # share of random moves in greedy playouts, so that they do not all run alike
-WORLDS_SCALE = 4  # distinct determinisations per square root of the cards the player has not seen (expert)
+WORLDS_SCALE = 4  # distinct determinisations per square root of the cards the player has not seen
 MIN_WORLDS = 8  # fewer would let one unlucky deal decide
 
 

@@ -63,7 +63,7 @@ def test_determinisation_depends_only_on_the_view(spec):
         assert a.snapshot() == b.snapshot()
 
 
-@pytest.mark.parametrize("ai", ["random", "greedy", "mcts"])
+@pytest.mark.parametrize("ai", ["random", "greedy", "mcts", "expert"])
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
 def test_a_decision_depends_only_on_the_view(spec, ai):
     """Equal views, different hidden cards: a seeded AI makes the same decision in both."""

@@ -1,0 +1,96 @@
+"""The expert search: every candidate played out by the greedy pilot on the same determinisations. It
+finds a move that wins at once in every game, drops a candidate clearly behind after a few worlds (so a
+clear decision costs less than the budget), widens a long action list by the budget, and stops on the
+clock when given a time."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from deckkit.engine.registry import spec
+from deckkit.match.expert import MIN_ROUNDS, Expert
+
+from match_helpers import positions
+from test_mcts import WINNING, _winning_position
+
+
+@pytest.mark.parametrize("name", sorted(WINNING))
+def test_the_expert_finds_a_move_that_wins_at_once(name):
+    """OB-830, AF-711, KO-802 (the positions of test_mcts): the winning move wins every world, the
+    others lose or merely go on, so the others are dropped once the first worlds are played."""
+    _, support, state, winning = _winning_position(name)
+    for seed in range(3):
+        ai = Expert(support, 200)
+        chosen, reason = ai.decide(state, random.Random(seed), explain=True)
+        assert str(chosen) == winning, reason
+        assert ai.playouts < 200  # the race was decided before the budget was spent
+
+
+def test_a_clear_decision_stops_early_and_a_close_one_spends_the_budget():
+    """A candidate is dropped only after MIN_ROUNDS worlds and only when clearly behind; with every
+    candidate alike (a constant evaluation) none is, and the budget is spent in whole rounds."""
+    import dataclasses
+
+    support, state = next((s, st) for _, s, st in positions(spec("alomfogo"), seeds=range(3))
+                          if len(st.legal_actions()) >= 3)
+    flat = dataclasses.replace(support, evaluate=lambda st, p: 0.5)
+    ai = Expert(flat, 60)
+    chosen, _ = ai.decide(state, random.Random(1))
+    n = len(state.legal_actions())
+    width = min(n, math.ceil(60 ** 0.5))
+    assert ai.playouts == (60 // width) * width
+    assert chosen == Expert(flat, 1).decide(state, random.Random(1))[0]  # all alike: the greedy choice
+    ai = Expert(support, 60)
+    ai.decide(state, random.Random(1))
+    assert MIN_ROUNDS * 2 <= ai.playouts <= 60
+
+
+def test_a_long_action_list_is_widened_by_the_budget():
+    """At most ⌈√budget⌉ candidates, the greedy choice among them: a small budget looks narrow, a larger one wider."""
+    found = 0
+    for name in ("alomfogo", "obludarium", "kotlik"):
+        for _, support, state in positions(spec(name), seeds=range(3)):
+            legal = state.legal_actions()
+            if len(legal) < 6:
+                continue
+            me, world = state.current_player(), support.determinise(state, state.current_player(), random.Random(4))
+            narrow = Expert(support, 9)._candidates(world, legal, me, random.Random(4))
+            wide = Expert(support, 400)._candidates(world, legal, me, random.Random(4))
+            assert len(narrow) == 3 and len(wide) == min(len(legal), 20)
+            assert narrow[0] == wide[0] == support.greedy(world.clone(), random.Random(4))
+            found += 1
+    assert found
+
+
+def test_a_time_per_decision_stops_the_rounds():
+    """The clock decides (it ticks once per reading, no real time is measured); one round is always played."""
+    support, state = next((s, st) for _, s, st in positions(spec("kotlik"), seeds=range(3))
+                          if len(st.legal_actions()) >= 2)
+    ticks = itertools.count()
+    ai = Expert(support, 10**9, think=3.0, clock=lambda: float(next(ticks)))
+    action, reason = ai.decide(state, random.Random(2), explain=True)
+    assert action in state.legal_actions() and "in 3s" in reason
+    n = min(len(state.legal_actions()), math.ceil((10**9) ** 0.5))
+    assert ai.playouts == 3 * n  # the third reading after the start is past the time: three rounds
+    ai = Expert(support, 10**9, think=0.5, clock=lambda: float(next(ticks)))
+    ai.decide(state, random.Random(2))
+    assert ai.playouts == n
+
+
+def test_the_same_seed_repeats_the_choice():
+    for _, support, state in positions(spec("obludarium"), seeds=range(2)):
+        ai = Expert(support, 24)
+        assert ai.decide(state, random.Random(9), True) == ai.decide(state, random.Random(9), True)
+
+
+def test_the_library_refuses_a_search_it_cannot_run():
+    support = spec("kotlik").hook("match")
+    with pytest.raises(ValueError, match="at least one playout"):
+        Expert(support, 0)
+    for think in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="positive, finite time"):
+            Expert(support, 10, think=think)
