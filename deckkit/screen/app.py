@@ -85,6 +85,7 @@ class GameApp(App[None]):
         self.resign_asked = False
         self._cards: list[str] = []  # the card names behind the cards list's options
         self._shown_entries = 0
+        self._log_rewritten = 0
         self._drawn: tuple | None = None  # what the last redraw painted
         self._cards_of: Table | None = None  # the table the cards list was filled from
 
@@ -181,9 +182,11 @@ class GameApp(App[None]):
     def _write_log(self) -> None:
         log = self.query_one("#log", RichLog)
         entries = self.play.entries
-        if len(entries) < self._shown_entries:  # an undo or a load took lines back: write the log again
+        # an undo or a load took lines back, or the log was written again for the other person of a hot seat
+        if len(entries) < self._shown_entries or self.play.log_rewritten != self._log_rewritten:
             log.clear()
             self._shown_entries = 0
+            self._log_rewritten = self.play.log_rewritten
         for entry in entries[self._shown_entries:]:
             log.write(log_text(entry))
         self._shown_entries = len(entries)

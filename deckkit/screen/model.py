@@ -32,6 +32,17 @@ class Entry:
     index: int
     text: str
     kind: str = "event"  # "event" (the game's own line), "you", "other", "other-pass" (an action taken), "note"
+    #: A line only one seat may read whole: (that seat, the whole line, the words the other seats read);
+    #: ``text`` is the one the seat at the screen reads (in a hot seat the screen changes eyes).
+    told: tuple[int, str, str] | None = None
+
+    def seen_by(self, viewer: int) -> Entry:
+        """This line as ``viewer`` reads it."""
+        if self.told is None:
+            return self
+        seat, whole, public = self.told
+        text = whole if viewer == seat else public
+        return self if text == self.text else replace(self, text=text)
 
 
 @dataclass(frozen=True)
@@ -65,6 +76,8 @@ class Play:
         self.resigned: int | None = None
         self._seen = min(session.humans) if session.humans else 0
         self._card_names: frozenset[str] | None = None
+        #: Counts the times the log's lines were written again for other eyes (a hot seat's other person).
+        self.log_rewritten = 0
         self._take_log()
 
     # -- what is shown -------------------------------------------------------------------------
@@ -73,8 +86,11 @@ class Play:
         """The seat whose eyes the screen has: the person's, or in a hot seat the one deciding."""
         humans = self.session.humans
         who = self.session.to_act()
-        if who in humans:
+        if who in humans and who != self._seen:
             self._seen = who
+            if any(e.told is not None for e in self.entries):  # the other person reads the log now
+                self.entries = [e.seen_by(who) for e in self.entries]
+                self.log_rewritten += 1
         return self._seen if self._seen in humans else (min(humans) if humans else 0)
 
     @property
@@ -192,22 +208,24 @@ class Play:
         self.entries.append(Entry(len(self.session.actions), f"{seat(self.resigned)} resigns", "note"))
 
     def _action_line(self, player: int, text: str, kind: str, action: Action) -> None:
-        if player != self.viewer:
-            text = self._unnamed(action, text)
-        who = "you" if player == self.viewer and len(self.session.humans) == 1 else seat(player)
+        viewer = self.viewer
+        unnamed = self._unnamed(action, text, player)
+        who = "you" if player == viewer and len(self.session.humans) == 1 else seat(player)
         if kind.startswith("other") and player not in self.session.humans:
             who = f"{seat(player)} ({self.ai_name})"
-        self.entries.append(Entry(len(self.session.actions), f"{who}: {text}", kind))
+        told = None if unnamed == text else (player, f"{who}: {text}", f"{who}: {unnamed}")
+        self.entries.append(Entry(len(self.session.actions), f"{who}: {text}", kind, told).seen_by(viewer))
 
-    def _unnamed(self, action: Action, text: str) -> str:
-        """``text`` (another seat's action described) without the cards it names that the viewer may not see:
-        those that the action's log lines name only in words told to that seat (a card searched for and put
-        into the hand, a card chosen from a hand or a deck), never in words the viewer reads."""
-        log, viewer = self.state.log, self.viewer
-        told = [str(line) for line in log if isinstance(line, Private) and line.seat != viewer]
+    def _unnamed(self, action: Action, text: str, player: int) -> str:
+        """``text`` (``player``'s action described) as the other seats read it, without the cards it names that
+        only ``player`` has seen: those that the action's log lines name only in words told to ``player`` (a
+        card searched for and put into the hand, a card chosen from a hand or a deck), never in public words."""
+        log = self.state.log
+        told = [str(line) for line in log if isinstance(line, Private) and line.seat == player]
         if not told:
             return text
-        shown = [seen_by(line, viewer) for line in log]
+        others = [q for q in range(self.state.num_players()) if q != player]
+        shown = [seen_by(line, q) for q in others for line in log]  # what the other seats read
         names = self._names()
         for arg in action.args:
             cards = arg.split(", ")  # a choice may name several cards: an order of the top cards
@@ -228,7 +246,8 @@ class Play:
             return
         index = len(self.session.actions)
         viewer = self.viewer
-        self.entries.extend(Entry(index, seen_by(line, viewer)) for line in log)
+        self.entries.extend(Entry(index, str(line), told=(line.seat, str(line), line.public)).seen_by(viewer)
+                            if isinstance(line, Private) else Entry(index, line) for line in log)
         log.clear()
 
     # -- cards ------------------------------------------------------------------------------------

@@ -85,9 +85,8 @@ def test_a_goldfish_trace_names_every_card_drawn():
     assert any(line == f"p1 draws {deck[0]['name']}" for line in trace)
 
 
-def test_the_game_screen_names_no_card_the_other_seat_searched_for_nor_its_choice():
-    """p2 summons a monster that takes a monster of its choice from its deck into its hand: p1's screen says
-    that p2 chose a card and that a card went to p2's hand, never which (in the log nor in p2's action)."""
+def _play(humans: set[int]):
+    """A game screen of p2 to play Stopař from a hand, its deck holding Glum and Bahňák (monsters)."""
     from types import SimpleNamespace
 
     from deckkit.games.obludarium.cards import bundled_cards
@@ -97,13 +96,33 @@ def test_the_game_screen_names_no_card_the_other_seat_searched_for_nor_its_choic
 
     cards = [c for c in bundled_cards() if c["name"] in ("Chleba", "Glum", "Bahňák")] * 10 + [TUTOR]
     deck = SimpleNamespace(label="t.deck", cards=cards)
-    session = Session("obludarium", [deck, deck], {0}, pilot_spec("greedy", 200, "obludarium"), 0)
+    session = Session("obludarium", [deck, deck], humans, pilot_spec("greedy", 200, "obludarium"), 0)
     session.state = session.game.from_setup({"start": "p2", "phase": "main", "p1": {"library": ["Chleba"] * 5}, "p2": {
         "hand": ["Stopař"], "table": ["Chleba"], "library": ["Glum", "Chleba", "Bahňák", "Chleba"]}}, random.Random(7))
-    play = Play(session)  # p1's screen; p2's actions are taken here as the other seat's
+    return Play(session)
+
+
+def test_the_game_screen_names_no_card_the_other_seat_searched_for_nor_its_choice():
+    """p2 summons a monster that takes a monster of its choice from its deck into its hand: p1's screen says
+    that p2 chose a card and that a card went to p2's hand, never which (in the log nor in p2's action)."""
+    play = _play({0})  # p1's screen; p2's actions are taken here as the other seat's
     play.choose("play Stopař")
     play.choose("choose Bahňák")
     texts = [e.text for e in play.entries]
     assert "p2: Choose: a card" in texts and "p2 chooses a card" in texts
     assert "a card goes from p2's deck to the hand" in texts
     assert not [t for t in texts if "Bahňák" in t] and any("Stopař" in t for t in texts)
+
+
+def test_in_a_hot_seat_the_log_is_written_again_for_the_person_who_decides():
+    """Two people at one screen: p2 reads its search whole; once p1 decides, the same lines read "a card"."""
+    play = _play({0, 1})
+    play.choose("play Stopař")
+    play.choose("choose Bahňák")
+    assert play.viewer == 1 and "Bahňák goes from p2's deck to the hand" in [e.text for e in play.entries]
+    while play.session.to_act() != 0:
+        play.choose("pass")
+    assert play.viewer == 0 and play.log_rewritten == 1
+    texts = [e.text for e in play.entries]
+    assert "a card goes from p2's deck to the hand" in texts and "p2: Choose: a card" in texts
+    assert not [t for t in texts if "Bahňák" in t]

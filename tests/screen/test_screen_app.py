@@ -394,3 +394,33 @@ def test_each_web_tab_autosaves_to_its_own_file(db, tmp_path, monkeypatch):
     assert not base.exists()
     assert "seed = 1" in written[0].read_text(encoding="utf-8")  # the first tab's game is still there
     assert "seed = 2" in written[1].read_text(encoding="utf-8")
+
+
+def test_a_hot_seat_screen_writes_the_log_again_for_the_person_who_decides(make_play):
+    """Two people at one screen: the log panel shows p2's draw by name while p2 decides and as "a card" once p1
+    does (the lines are written again for the person now at the screen)."""
+    from textual.widgets import RichLog
+
+    play = make_play("obludarium-standard", seed=3)
+    play.session.humans = {0, 1}
+    app = GameApp(play, delay=0)
+
+    def shown() -> str:
+        return "\n".join(strip.text for strip in app.query_one("#log", RichLog).lines)
+
+    async def drive() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            while play.viewer != 1:
+                play.choose("pass")
+            drawn = next(e.text for e in play.entries if e.text.startswith("p2 draws "))
+            app.redraw()
+            await pilot.pause()
+            assert drawn != "p2 draws a card" and drawn in shown()
+            while play.viewer != 0:
+                play.choose("pass")
+            app.redraw()
+            await pilot.pause()
+            assert "p2 draws a card" in shown() and drawn not in shown()
+
+    run(drive())
