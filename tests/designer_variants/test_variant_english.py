@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from deckkit.engine.ability_text import render_card
+from deckkit.engine.keywords import KeywordTable, expand_card, read_section
 from deckkit.schemas import ability_problems
 
 HERE = Path(__file__).parent
@@ -18,11 +19,20 @@ GAMES = {"obludarium", "alomfogo"}
 
 
 def _cards() -> list[tuple[str, dict]]:
+    """Every inline card of the scripts, its keywords put in as abilities (as a script and an import do)."""
     out = []
     for path in sorted(HERE.glob("*.deckkit.toml")):
         script = tomllib.loads(path.read_text(encoding="utf-8"))
+        game = script["game"]
+        section = {k: {"game": game, **v} for k, v in script.get("keywords", {}).items()}
+        defined, problems = read_section(section, path.name)
+        assert not problems, problems
+        table = KeywordTable(defined)
         for card in script.get("card", []):
-            out.append((path.name, {"game": script["game"], **card}))
+            card = {"game": game, **card}
+            expansion, problems = expand_card(card, table, path.name)
+            assert not problems, (path.name, problems)
+            out.append((path.name, expansion.card if expansion is not None else card))
     return out
 
 

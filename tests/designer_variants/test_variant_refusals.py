@@ -7,7 +7,7 @@ import pytest
 
 from deckkit.schemas import ability_problems
 
-REFUSED = [
+REFUSED: list[tuple[str, dict, str, str]] = [
     # AF-D16 kind: a keyword under a condition ("it cannot defend while you have fewer than two
     # dreamwalkers"): the defence rule reads the card's keywords alone, so the condition is refused.
     ("AF-D16", {"id": "dv-af-d16-cond", "game": "alomfogo", "name": "Zbabělý", "type": "dreamwalker", "cost": 1,
@@ -62,7 +62,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[r[1]["id"] for r in REFUSED])
+@pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[card["id"] for _, card, _, _ in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
     """AF-D16, AF-D18, AF-D22, AF-371, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path and the part, with a hint."""
     problems = ability_problems(card)
