@@ -320,6 +320,28 @@ class Catalogue:
                                      "('cards', 'card_tags') AND sql IS NOT NULL").fetchall()
             for name, _ in secondary:
                 conn.execute(f'DROP INDEX "{name}"')
+        with _nulls_bound_directly():
+            self._write_rows(added, updated, next_pk)
+        changed = chain(zip(count(next_pk), added), updated)
+        conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)",
+                         [(pk, kind, value) for pk, row in changed if row[ROW_TAGS] for kind, value in row[ROW_TAGS]])
+        # The new rows are indexed from the table in one statement (no values passed through Python).
+        conn.execute("INSERT INTO cards_fts (rowid, name, text) SELECT pk, name, text FROM cards WHERE pk >= ?",
+                     (next_pk,))
+        conn.executemany("INSERT INTO cards_fts (rowid, name, text) VALUES (?, ?, ?)",
+                         [(pk, _NAME(row), _TEXT(row)) for pk, row in updated])
+        if names:  # the new rows in one statement (a bulk load's cheapest way), then the updated ones
+            nameindex.index_rows(conn, next_pk, [pk for pk, _ in updated])
+        for _, sql in triggers:
+            conn.execute(sql)
+        for _, sql in secondary:
+            conn.execute(sql)
+        if bulk or was_empty:
+            self.analyze()
+
+    def _write_rows(self, added: list[tuple], updated: list[tuple[int, tuple]], next_pk: int) -> None:
+        """The cards and card_blobs rows of new and changed cards (new ones from row id ``next_pk`` on)."""
+        conn = self.conn
         if updated:
             sets = ", ".join(f"{c} = ?" for c in MAIN_COLUMNS)
             conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", [(*_MAIN(row), pk) for pk, row in updated])
@@ -337,20 +359,6 @@ class Catalogue:
             # OR REPLACE: an orphaned record at one of these row ids (its cards row deleted) gives way.
             conn.executemany("INSERT OR REPLACE INTO card_blobs (pk, data) VALUES (?, ?)",
                              zip(count(next_pk), map(_DATA, added)))
-        changed = chain(zip(count(next_pk), added), updated)
-        conn.executemany("INSERT INTO card_tags (pk, kind, value) VALUES (?, ?, ?)",
-                         [(pk, kind, value) for pk, row in changed if row[ROW_TAGS] for kind, value in row[ROW_TAGS]])
-        conn.executemany("INSERT INTO cards_fts (rowid, name, text) VALUES (?, ?, ?)",
-                         chain(zip(count(next_pk), map(_NAME, added), map(_TEXT, added)),
-                               [(pk, _NAME(row), _TEXT(row)) for pk, row in updated]))
-        if names:  # the new rows in one statement (a bulk load's cheapest way), then the updated ones
-            nameindex.index_rows(conn, next_pk, [pk for pk, _ in updated])
-        for _, sql in triggers:
-            conn.execute(sql)
-        for _, sql in secondary:
-            conn.execute(sql)
-        if bulk or was_empty:
-            self.analyze()
 
     def _name_text(self, pks: list[int]) -> list[tuple[int, str, str]]:
         out: list[tuple[int, str, str]] = []
@@ -411,6 +419,30 @@ class Catalogue:
         bundled = {c.get("id") for c in bundled_cards()}
         ids = (r[0] for r in self.conn.execute("SELECT id FROM cards WHERE source = 'bundled' ORDER BY id"))
         return [cid for cid in ids if cid not in bundled]
+
+
+@contextmanager
+def _nulls_bound_directly() -> Iterator[None]:
+    """Bind None as SQL NULL without the sqlite3 module's adapter search, for the duration of a bulk write.
+
+    The module looks up an adapter for every parameter that is not an int, float or str: for None that
+    search (a registry look-up, then ``__adapt__`` and ``__conform__``) costs more than binding an integer
+    does, and a card row has a dozen empty columns. An entry for None in the registry that returns it
+    unchanged ends the search at the first look-up; the value bound is the same NULL.
+    """
+    key = (type(None), sqlite3.PrepareProtocol)
+    adapters = sqlite3.adapters  # the registry register_adapter writes to
+    if key in adapters:  # someone registered their own: leave it be
+        yield
+        return
+    adapters[key] = _SAME_NONE
+    try:
+        yield
+    finally:
+        adapters.pop(key, None)
+
+
+_SAME_NONE: Callable[[Any], Any] = {}.get  # a C function of one argument that returns None for None (no Python frame per value)
 
 
 # Cards with their records; a lost record reads as NULL (a damaged record, reported), not as no card.
