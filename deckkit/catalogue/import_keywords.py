@@ -81,20 +81,59 @@ def _names_keywords(card: Any) -> bool:
     return isinstance(abilities, list) and any(isinstance(a, dict) and "keyword" in a for a in abilities)
 
 
-def ability_warnings(batches: list, expansions: dict) -> list[Problem]:
-    """Cards whose abilities can never do anything (or that have rules text and no abilities), each a warning."""
-    from deckkit.engine.ability_warnings import card_warnings
+#: A file with more cards than this whose text says something but that have no abilities gets one
+#: warning for them all (how many, and the first ids) instead of one per card; --strict names each.
+SUMMARY_AFTER = 5
+_FIRST_IDS = 5
+
+
+def ability_warnings(batches: list, expansions: dict, *, each: bool = False) -> list[Problem]:
+    """Cards whose abilities can never do anything (or that have rules text and no abilities), each a warning.
+
+    Cards with rules text and no abilities are common in a file written before its abilities: past
+    :data:`SUMMARY_AFTER` of them in a file they are one summary warning, unless ``each`` asks for
+    every card (``--strict``, where each is an error to fix).
+    """
+    from deckkit.engine.ability_warnings import card_warnings, reminder_only, speaks
 
     out = []
     for b in batches:
         file, records = b.file, b._records
+        unspoken: list[int] = []  # record numbers of the cards whose text says something without abilities
         for number, data in enumerate(b.datas, 1):
-            found = card_warnings(data)
-            if not found:
+            game = data.get("game") if isinstance(data, dict) else None
+            if isinstance(game, str) and not data.get("abilities"):
+                # card_warnings' own first case, decided here so that many such cards need no message each
+                if speaks(game) is not None and not reminder_only(data):
+                    unspoken.append(number)
                 continue
-            line = records[number - 1].line if records is not None else None
-            expansion = expansions.get((file, number)) if expansions else None
-            for w in found:
-                p = Problem(file, w.message, line, number, w.path, w.hint)
-                out.append(expansion.locate(p) if expansion is not None else p)
+            found = card_warnings(data)
+            if found:
+                out += _each(file, records, number, found, expansions)
+        if len(unspoken) > SUMMARY_AFTER and not each:
+            out.append(_summary(file, [b.datas[n - 1] for n in unspoken]))
+        else:
+            for number in unspoken:
+                out += _each(file, records, number, card_warnings(b.datas[number - 1]), expansions)
     return out
+
+
+def _each(file: str, records: list | None, number: int, found: list, expansions: dict) -> list[Problem]:
+    """The warnings of one card, at its record (and line, where known)."""
+    line = records[number - 1].line if records is not None else None
+    expansion = expansions.get((file, number)) if expansions else None
+    out = [Problem(file, w.message, line, number, w.path, w.hint) for w in found]
+    return [expansion.locate(p) for p in out] if expansion is not None else out
+
+
+def _summary(file: str, cards: list[dict]) -> Problem:
+    """One warning for the many cards of a file whose text says something but that have no abilities."""
+    from deckkit.echo import shown
+    from deckkit.engine.ability_warnings import card_warnings
+
+    first = ", ".join(shown(c["id"], 40) for c in cards[:_FIRST_IDS])
+    more = f" and {len(cards) - _FIRST_IDS:,} more" if len(cards) > _FIRST_IDS else ""
+    hint = card_warnings(cards[0])[0].hint  # the game's own advice for such a card
+    return Problem(file, f"{len(cards):,} cards have rules text that says something but no abilities: they play as "
+                         f"if the text were not printed ({first}{more})",
+                   hint=f"{hint}; import with --strict to list each card")

@@ -453,7 +453,7 @@ def _import_files(cat, paths: Sequence[str | Path], *, dry_run: bool, strict: bo
                                "(--strict)", clashes,
                                hint="give each card a name of its own, or import without --strict and name "
                                     "these cards by id in decks and scripts")
-    useless = _located(ability_warnings(batches, expansions), paths)
+    useless = _located(ability_warnings(batches, expansions, each=strict), paths)
     if useless and strict:
         n = len({(w.file, w.record) for w in useless})
         raise ValidationFailed(f"{len(useless)} warning{'s' * (len(useless) != 1)} in {n} card{'s' * (n != 1)} "
