@@ -31,6 +31,7 @@ def play_until_decided(jobs: Sequence[AnyJob], test: Sprt, llr: Callable[[list[l
     """Play games ``0, 1, …`` of every job in batches of ``batch`` until ``test`` decides on
     ``llr(records)`` or ``cap`` games per job are played."""
     records: list[list[Any]] = [[] for _ in jobs]
+    backend.prepare(jobs)
     done = 0
 
     def tick(n: int) -> None:
