@@ -317,6 +317,9 @@ class ChoiceRules(DecisionRules):
         if t.choose == "it":
             ok = event_card is not None and not isinstance(event_card, CardInfo) and \
                 event_card in self.tables[event_card.owner]
+            if not ok and step.effect in _zoned():  # it has died: a step that takes cards from there finds it
+                gone = self.followed(event_card)
+                return (gone,) if gone is not None else None
             return (event_card,) if ok else None
         if t.choose == "ref":  # the cards an earlier step acted on, where they are now
             cards = refs[t.ref - 1] if refs is not None and 0 < t.ref <= len(refs) else ()

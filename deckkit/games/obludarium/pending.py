@@ -239,6 +239,16 @@ class DecisionRules(AbilityRules):
             return None
         return f"p{ask.chooser + 1} must choose: {ask.prompt} — " + ", ".join(f"choose {o}" for o in ask.options)
 
+    def followed(self, card) -> Held | None:
+        """The card of an event that has gone from play to a discard pile (it died), where it lies now —
+        "whenever another monster of yours dies, you may return it to your hand" — or None."""
+        if type(card) is not Perm:
+            return None
+        for q in (card.owner, 1 - card.owner):  # its owner's pile (a card taken over goes back to its owner's)
+            if any(c is card.info for c in self.discards[q]):
+                return Held(card.info, q, "discard")
+        return None
+
     # -- control ---------------------------------------------------------------------------------
     def home_of(self, perm) -> int:
         """The owner of a card in play (whose discard pile, hand and deck it goes to, OB-408), which
