@@ -335,8 +335,8 @@ class Resolver(RulesBase):
             return ((ctx.player, ctx.perm),) if ctx.perm is not None else ()
         if t.choose == "it":
             return (self._followed(*ctx.event[:2]),) if ctx.event is not None and ctx.event[1] is not None else ()
-        if t.choose == "ref":
-            return ctx.acted[t.ref - 1] if 0 < t.ref <= len(ctx.acted) else ()
+        if t.choose == "ref":  # an earlier step's cards, where they are now (a card put in the cage is found there)
+            return tuple(self._followed(o, c) for o, c in ctx.acted[t.ref - 1]) if 0 < t.ref <= len(ctx.acted) else ()
         owners = self.affected_players(ctx, "opponent") if step.player == "opponent" else None
         if t.chosen:
             return (picks.pop(0),) if picks else ()

@@ -324,6 +324,8 @@ class ChoiceRules(DecisionRules):
         if t.choose == "ref":  # the cards an earlier step acted on, where they are now
             cards = refs[t.ref - 1] if refs is not None and 0 < t.ref <= len(refs) else ()
             there = tuple(c for c in cards if type(c) is not Perm_ or c in self.tables[c.owner])
+            if len(there) < len(cards) and step.effect in _zoned():  # destroyed since: found in the discard pile
+                there += tuple(h for h in (self.followed(c) for c in cards if c not in there) if h is not None)
             return there or None
         if t.zone == "deck":
             return () if pick is None else (pick,)
