@@ -33,6 +33,8 @@ BLOCK_GROUP_ATOMS = 3  # the block pass carries a clause's counts while its atom
 # Wider clauses: the block pass and the pass over pools take turns, from this many steps each, growing.
 RACE_START = 400_000
 POOL_STEPS = 8  # steps of the pass over pools per step of the block pass in the same time (its loops are generated code)
+POOL_LISTING = 30  # block-pass steps that take the time the pass over pools spends listing one block
+POOL_START = 8  # the pass over pools joins the race once the block pass had this many times its listing
 MAX_CATEGORIES = 8  # queries; an exact question over up to this many is never refused, only slow
 
 __all__ = ["Question", "OddsResult", "question", "exact_odds", "simulate_odds", "atoms_of"]
@@ -249,7 +251,17 @@ def _blocks_or_pools(engine: Any, counts: list[int], condition: Condition, keep_
     pools: Any = pooled_steps(counts, _projector(condition, queries, sigs), _projector(keep_cond, queries, sigs),
                               q.sizes, q.draws, bottom)
     planned = 0
-    budget = float(RACE_START)
+    # The pass over pools lists every block of the first hand and its draws before its first step
+    # can be stopped, and that listing is a small part of its work only when the atoms are few: it
+    # joins the race once the block pass has been given several times that much, or at once when
+    # its keep rule rejects few hands and the listing is short.
+    first_piece = POOL_LISTING * _compositions(counts, q.sizes[0] + q.draws)
+    pools_first = pools_first and first_piece <= RACE_START
+    # no point stopping the block pass before the pools can start (past the work limit, a question
+    # over too many categories is refused instead)
+    wait = POOL_START * first_piece if len(queries) <= MAX_CATEGORIES else min(POOL_START * first_piece, _WORK_LIMIT)
+    budget = float(RACE_START if pools_first else max(RACE_START, wait))
+    share = POOL_STEPS * float(RACE_START)  # the pass over pools' steps this round
     # One clause group over every atom (an "or" of the categories): the block pass would carry every
     # count of every block, so the pass over pools runs alone.
     blocks = len(engine.groups) > 1
@@ -262,7 +274,7 @@ def _blocks_or_pools(engine: Any, counts: list[int], condition: Condition, keep_
             pass
         pools_first = False
         try:  # the pass over pools goes on where it stopped, while its next piece fits its share
-            while pools is not None and planned <= POOL_STEPS * budget:
+            while pools is not None and planned <= share:
                 planned = next(pools)
         except StopIteration as done:
             return done.value
@@ -273,6 +285,20 @@ def _blocks_or_pools(engine: Any, counts: list[int], condition: Condition, keep_
                              "mulligans for exact odds",
                              hint="use --simulate N for a seeded estimate, or fewer --mulligans")
         budget *= 4
+        share *= 4
+
+
+def _compositions(counts: Sequence[int], total: int) -> int:
+    """How many blocks of ``total`` cards the atoms can make (vectors v, v[a] <= counts[a], summing to total)."""
+    ways = [1] + [0] * total
+    for n in counts:
+        nxt = [0] * (total + 1)
+        for t, w in enumerate(ways):
+            if w:
+                for x in range(min(n, total - t) + 1):
+                    nxt[t + x] += w
+        ways = nxt
+    return ways[total]
 
 
 def answer(cards: Sequence[dict], game: str, condition: Condition, *, mulligans: int = 0,

@@ -147,3 +147,22 @@ def test_three_mulligans_by_turn_equal_the_reference(text, turn):
     _check(block_odds(engine, q.sizes, q.draws, True)[:2], ref)
     result = exact_odds(cards, cond, q)
     _check((result.probability, result.keep_by_depth), ref)
+
+
+def test_a_conjunction_over_many_categories_never_lists_the_pools(monkeypatch):
+    """The pass over pools lists every block of the first hand before it can be stopped; over many atoms
+    that listing alone outweighs the block pass, so exact_odds does not start it (OB-504 – OB-506, OB-Q7)."""
+    import deckkit.hands.odds as odds
+    import deckkit.hands.odds_dp as pooled
+
+    def no_pools(*args, **kwargs):
+        raise AssertionError("the pass over pools was started")
+        yield 0
+
+    monkeypatch.setattr(pooled, "pooled_steps", no_pools)
+    monkeypatch.setattr(odds, "RACE_START", 10)  # the block pass alone would be stopped at once
+    cards = _deck() + _deck()[:8]
+    cond = compile_condition(EIGHT[0])
+    q = question("ob", len(cards), mulligans=3, turn=2)
+    result = exact_odds(cards, cond, q)
+    _check((result.probability, result.keep_by_depth), enumerated_odds(cards, cond, q))
