@@ -212,8 +212,9 @@ class Words:
         subject = {"own": "you have", "enemy": "your opponent has", "any": "there are"}[what.side]
         other = "other " if what.other else ""
         lo, hi = rng.low, rng.high
-        if hi >= 10**9:
-            amount = f"{_a(other + noun)}" if lo <= 1 else f"at least {lo} {other}{nouns}"
+        if hi >= 10**9:  # (a minimum of 0 always holds: it says so rather than read as "a …")
+            amount = f"any number of {other}{nouns}" if lo <= 0 else f"{_a(other + noun)}" if lo == 1 else \
+                f"at least {lo} {other}{nouns}"
         elif hi == 0:
             amount = f"no {other}{nouns}"
         elif lo <= 0:

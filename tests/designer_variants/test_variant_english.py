@@ -73,3 +73,13 @@ def test_variant_english(card_id: str) -> None:
     """OB-D8, OB-D44, OB-D36, AF-D19, AF-D25 …: the card's English says what the card does."""
     card = next(c for _, c in CARDS if c["id"] == card_id)
     assert ENGLISH[card_id] in render_card(card["game"], card)
+
+
+def test_a_count_of_at_least_none_reads_as_always() -> None:
+    """OB-D17 kind (finding M2): a count with "min": 0 always holds, and reads so, not as "a beast"."""
+    card = {"id": "dv-ob-d17-min0", "game": "obludarium", "name": "Horská obluda", "type": "monster", "cost": 5,
+            "attack": 4, "defense": 6, "text": "It costs 1 food less.",
+            "abilities": [{"static": [{"effect": "cost", "less": 1, "condition": {
+                "count": {"side": "own", "filter": {"type": "monster", "group": "beast"}}, "min": 0}}]}]}
+    assert render_card("obludarium", card) == [
+        "Horská obluda costs 1 food less (never below 0) if you have any number of beast monsters in play."]
