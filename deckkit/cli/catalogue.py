@@ -86,7 +86,9 @@ nothing written):
     (decks, scripts and `deckkit card` then need the id);
   - a card whose text says something but which has no abilities (it
     would play as if the text were not printed; reminder text in
-    parentheses, or naming the card's groups, is fine);
+    parentheses, or naming the card's groups, is fine); more than five
+    such cards in one file are one warning with their count and first
+    ids (--strict names each);
   - an ability that can never do anything (a set of cards in play that
     no card can match, a condition that cannot hold where it is read).
 
