@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from itertools import product
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deckkit.hands.conditions import BoolOp, Cmp, CondNode, Condition, Not, _evaluator
 
@@ -106,6 +106,8 @@ class _Group:
     clauses: dict[str, list[_Clause]]  # predicate name ("keep" / "cond") -> its clauses in this group
     queries: tuple[int, ...]  # union-query indices the group's clauses count
     caps: tuple[int, ...]
+    # one slot's fields before -> after a step, shared by every joint (see _GroupDeal.move)
+    moves: dict[tuple[str, int, int, bool, bool, int], int] = field(default_factory=dict)
 
 
 def _groups(sigs: Sequence[Sequence[bool]], counts: Sequence[int],
@@ -377,29 +379,47 @@ class _GroupDeal:
 
     def move(self, c: int, x: int, targets: list[int], units: list[int], checks: list[int], final: bool,
              ai: int) -> int:
-        """Counts part -> counts part after x more cards of atom ``ai`` in a block (-1: a slot fails)."""
-        CW, cmask, width, nq, caps = self.CW, self.cmask, self.width, self.nq, self.g.caps
-        cl = [(c >> (CW * i)) & cmask for i in range(self.nslot)]
-        if x:
-            for j in targets:
-                base = j * width
-                name, mask = self.names[j], cl[base + nq]
-                if mask == self.full[name]:
-                    continue  # decided already
-                live = self.live(name, mask)
-                for u in units:
-                    if u in live:
-                        v = cl[base + u] + x
-                        cl[base + u] = v if v < caps[u] else caps[u]
-        for j in checks:
-            base = j * width
-            name, mask = self.names[j], cl[base + nq]
-            full = self.full[name]
+        """Counts part -> counts part after x more cards of atom ``ai`` in a block (-1: a slot fails).
+
+        Slot by slot: a slot's step depends on its own fields only, so it is remembered on the
+        group and shared by every joint that deals the group.
+        """
+        SW = self.CW * self.width
+        smask = (1 << SW) - 1
+        memo = self.g.moves
+        out = 0
+        for j, name in enumerate(self.names):
+            v = (c >> (SW * j)) & smask
+            moved = bool(x) and j in targets
+            checked = j in checks
+            if moved or checked:
+                key = (name, v, x if moved else 0, checked, final, ai)
+                nv = memo.get(key)
+                if nv is None:
+                    nv = memo[key] = self._slot_move(name, v, x if moved else 0, units, checked, final, ai)
+                if nv < 0:
+                    return -1
+                v = nv
+            out |= v << (SW * j)
+        return out
+
+    def _slot_move(self, name: str, v: int, x: int, units: list[int], checked: bool, final: bool, ai: int) -> int:
+        """One slot's fields after ``x`` more cards of atom ``ai`` and, when ``checked``, its clauses decided."""
+        CW, cmask, nq, caps = self.CW, self.cmask, self.nq, self.g.caps
+        cl = [(v >> (CW * i)) & cmask for i in range(self.width)]
+        mask = cl[nq]
+        full = self.full[name]
+        if x and mask != full:
+            live = self.live(name, mask)
+            for u in units:
+                if u in live:
+                    cl[u] = min(cl[u] + x, caps[u])
+        if checked:
             if mask != full:
                 for ci, cu in enumerate(self.clause_units[name]):
                     if mask >> ci & 1:
                         continue
-                    verdict = self.decided(name, ci, tuple(cl[base + u] for u in cu), ai)
+                    verdict = self.decided(name, ci, tuple(cl[u] for u in cu), ai)
                     if verdict == 0:
                         return -1
                     if verdict == 1:
@@ -407,12 +427,12 @@ class _GroupDeal:
                 live = self.live(name, mask)
                 for u in range(nq):
                     if u not in live:
-                        cl[base + u] = 0
+                        cl[u] = 0
             # once the group is dealt every clause is decided: the slot's fields are cleared for the next group
-            cl[base + nq] = 0 if final else mask
+            cl[nq] = 0 if final else mask
         out = 0
-        for i, v in enumerate(cl):
-            out |= v << (CW * i)
+        for i, f in enumerate(cl):
+            out |= f << (CW * i)
         return out
 
     def block(self, cur: dict[int, float], b: int, ai: int, n: int, units: list[int],
