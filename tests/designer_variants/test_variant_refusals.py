@@ -53,6 +53,13 @@ REFUSED: list[tuple[str, dict, str, str]] = [
                 "abilities": [{"trigger": "enters", "do": [{"effect": "move", "to": "hand", "target": {
                     "side": "own", "zone": "discard", "filter": {"not": {"state": "tapped"}}}}]}]},
      "$.abilities[0].do[0].target.filter.not.state", "state"),
+    # AF-D13 kind: two looks at the top of the deck in one ability (one stated order served both, and a
+    # second look of another size failed with an internal error).
+    ("AF-D13", {"id": "dv-af-d13-twice", "game": "alomfogo", "name": "Dvojí tükör", "type": "general-spell",
+                "cost": 1, "text": "Order the top 2 cards of your deck, then you may order the top 3.",
+                "abilities": [{"do": [{"effect": "order-top", "amount": 2},
+                                      {"effect": "order-top", "amount": 3, "optional": True}]}]},
+     "$.abilities[0].do[1]", "order-top"),
     # G5 (generative findings): "owner" on a step of a trigger whose event has no card.
     ("OB-D30", {"id": "dv-g5", "game": "obludarium", "name": "Gen five", "type": "monster", "cost": 1, "attack": 1,
                 "defense": 1, "text": "At the end of each turn, its owner looks at the top two cards of their deck.",
@@ -64,7 +71,7 @@ REFUSED: list[tuple[str, dict, str, str]] = [
 
 @pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[card["id"] for _, card, _, _ in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
-    """AF-D16, AF-D18, AF-D22, AF-371, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path and the part, with a hint."""
+    """AF-D13, AF-D16, AF-D18, AF-D22, AF-371, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path and the part, with a hint."""
     problems = ability_problems(card)
     assert problems, (rule, card["id"])
     assert any(p.path == path and words in p.message and p.hint for p in problems), \

@@ -291,6 +291,14 @@ def check_card(card: dict, compiled: list) -> list:
                                           "play: a condition on it would not be read",
                                           "leave out the condition (power, cost, vp-per-turn and after-duel "
                                           "changes take one)"))
+        for m, seq in enumerate(ab.sequences):  # the action (or the decision) states one order of the top
+            ordering = [j for j, step in enumerate(seq) if step.effect == "order-top"]
+            if len(ordering) > 1:
+                at = f"{where}.modes[{m}].do[{ordering[1]}]" if ab.modes else f"{where}.do[{ordering[1]}]"
+                out.append(AbilityProblem(at, "a second order-top in one ability: the one order the player "
+                                          "states is for one look at the top of the deck",
+                                          "order more cards in one step (amount), or give the steps to two "
+                                          "abilities"))
         if ab.per_turn and kind not in IN_PLAY:
             out.append(AbilityProblem(f"{where}.per_turn", f"{_a(kind)} is not in play: it is used once, when it "
                                       "is played", "per_turn limits an ability of a card in play (AF-D21)"))

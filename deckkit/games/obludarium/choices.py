@@ -344,4 +344,7 @@ class ChoiceRules(DecisionRules):
             return tuple(found)
         if not found:
             return None
-        return (chance(self.rng, f"random target of {step.effect}", found),)
+        # drawn among labels (same index, same card): a script fixes it by name, the report reads it
+        labels = [f"{c.info.name} (p{c.owner + 1}'s {c.zone})" if type(c) is Held else
+                  f"{self.labels(c.owner)[self.tables[c.owner].index(c)]} (p{c.owner + 1})" for c in found]
+        return (found[labels.index(chance(self.rng, f"random target of {step.effect}", labels))],)
