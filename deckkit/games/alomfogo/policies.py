@@ -393,13 +393,8 @@ def choose_play(state: AlomfogoState, p: int) -> tuple[str, CardDef, Perm | None
     free = None  # free-dreamwalker events, looked up only when a dreamwalker is in hand
     free_walkers = state.game.pool.free_walkers
     spells: list[CardDef] = []
-    # Copies of a card are valued alike; the first stays the choice (a later one must be worth more),
-    # so only the first is valued.
-    valued: set[CardDef] = set()
+    # Copies of a card are valued alike; the first stays the choice (a later one must be worth more).
     for card in player.hand:
-        if card in valued:
-            continue
-        valued.add(card)
         if may_play(state, p, card) is not None:
             continue
         if card.type == "general-spell":
