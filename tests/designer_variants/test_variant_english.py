@@ -47,6 +47,9 @@ ENGLISH = {
     # AF-D19: a "you may" whose phrase has its own subject, decided by the opponent: "if they do".
     "dv-af-p2c": "Your opponent may have an enemy card from your opponent's hand go to its owner's spell cage; "
                  "if they do, your opponent gains 2 VP.",
+    # OB-D14: a searched card's tests follow the noun ("a monster with cost 2 or less card" before).
+    "dv-ob-d14a": "Search your deck for a monster card with cost 2 or less, put it into your hand, then shuffle "
+                  "your deck.",
     # OB-D36: a replaced loss's amount is "that much" (it was refused: no amount to take).
     "dv-ob-p2c": "If you would lose life from a spell, your opponent loses that much life instead.",
     # OB-D45 kind: each player chooses one of their own cards.

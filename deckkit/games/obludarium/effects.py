@@ -143,7 +143,10 @@ def _search_phrase(w: dict) -> str:
     noun = w["words"].noun(step.target.filter) if step.target is not None else "card"
     where = "into play" if step.param("to", "play") == "play" else "into your hand"
     tapped = " tapped" if step.param("tapped", False) else ""
-    return f"search your deck for a {noun} card, put it {where}{tapped}, then shuffle your deck"
+    kind, sep, tests = noun.partition(" with")  # "a monster card with cost 2 or less", "… without flying"
+    card = f"{kind} card{sep}{tests}" if kind != "card" else "card"
+    return f"search your deck for {'an' if card[:1] in 'aeiou' else 'a'} {card}, put it {where}{tapped}, " \
+           "then shuffle your deck"
 
 
 @effect(GAME, "search", params={"target": _target("own", zones=("deck",)),
