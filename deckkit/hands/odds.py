@@ -20,6 +20,7 @@ error, so each method checks the other.
 from __future__ import annotations
 
 import random
+from operator import mul
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Sequence
@@ -159,24 +160,24 @@ def atoms_of(conditions: Sequence[Condition], cards: Sequence[dict]) -> tuple[li
 
 
 def _projector(cond: Condition, queries: list[str], sigs: list[tuple[bool, ...]]) -> Callable[[tuple[int, ...]], bool]:
-    """``atom vector -> bool`` for one condition, cached (the condition sees only its own queries)."""
+    """``atom vector -> bool`` for one condition (the condition sees only its own queries).
+
+    Each atom's memberships are packed into one integer (a 32-bit field per query), so a vector's
+    query counts are one sum of products; the verdict is remembered per packed counts, which are
+    far fewer than the vectors.
+    """
     idx = [queries.index(q) for q in cond.queries]
-    per_atom = [[1 if sig[i] else 0 for i in idx] for sig in sigs]
-    cache: dict[tuple[int, ...], bool] = {}
-    nq = len(idx)
-    atoms = range(len(sigs))
+    units = [sum(1 << (32 * j) for j, i in enumerate(idx) if sig[i]) for sig in sigs]
+    fields = range(len(idx))
+    mask = (1 << 32) - 1
+    verdicts: dict[int, bool] = {}
+    holds = cond.holds
 
     def test(vec: tuple[int, ...]) -> bool:
-        hit = cache.get(vec)
+        packed = sum(map(mul, vec, units))
+        hit = verdicts.get(packed)
         if hit is None:
-            counts = [0] * nq
-            for a in atoms:
-                k = vec[a]
-                if k:
-                    row = per_atom[a]
-                    for j in range(nq):
-                        counts[j] += k * row[j]
-            hit = cache[vec] = cond.holds(counts)
+            hit = verdicts[packed] = holds([(packed >> (32 * j)) & mask for j in fields])
         return hit
 
     return test

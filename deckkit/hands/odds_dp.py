@@ -309,11 +309,12 @@ def pooled_steps(counts: Sequence[int], cond_ok: Callable[[tuple[int, ...]], boo
     for m, s in enumerate(sizes):
         last = m == K
         every = comps.of_size(s + d)
-        holds = [t for t in every if cond_ok(t)]
+        verdicts = [cond_ok(t) for t in every]
+        holds = [t for t, ok in zip(every, verdicts) if ok]
         seen_true = seen_true or bool(holds)
         # the complement pays when the condition holds for more than half the blocks
         flip = len(holds) * 2 > len(every)
-        side = [t for t in every if not cond_ok(t)] if flip else holds
+        side = [t for t, ok in zip(every, verdicts) if not ok] if flip else holds
         small = min(s, d)
         parts = comps.of_size(small) if not last and d else []
         work += len(side) * len(parts) * A
