@@ -54,8 +54,7 @@ def setup(game, deck: list[dict], rng: random.Random, policy: Callable, *, keep=
     seats = [policy, opponent if opponent is not None else (lambda s, r: pass_action(s, 1))]
     finish = partial(_record, state, seen, opening.mulligans, trace, max_turns)
     if record is None and trace is None and opponent is None:  # nothing to note but the cards drawn
-        return Goldfish(state, seats, finish, turn=seen.own_turn, max_turns=max_turns,
-                        after=lambda p, action: seen.drawn())
+        return Goldfish(state, seats, finish, turn=seen.own_turn, max_turns=max_turns, after=seen.after)
     notes = _Notes(state, seen, trace, record, "p2" if opponent is not None else "p2 (passive)")
     return Goldfish(state, seats, finish, turn=seen.own_turn, max_turns=max_turns, after=notes.after)
 
@@ -100,6 +99,11 @@ class _Seen:
     def own_turn(self) -> int:
         """p1's own turn number (the game's turns alternate between the players)."""
         return (self.state.turn + 1) // 2 if self.first == 0 else self.state.turn // 2
+
+    def after(self, p: int, action: Any) -> None:
+        """The loop's hook after each step of a game that notes nothing else: :meth:`drawn`."""
+        if len(self.libs[0]) != self.library:
+            self.drawn()
 
     def drawn(self) -> None:
         """Note the cards p1 drew since the last call (its library shrank by that many)."""

@@ -339,8 +339,8 @@ def _shapes(state) -> dict[str, tuple]:
     for side in (0, 1):
         for perm, label in zip(state.tables[side], state.labels(side)):
             mine = (side, perm.info, perm.tapped, perm.new, perm.atk, perm.dfn, perm.attacking, perm.sblock,
-                    perm.perm_atk, perm.perm_dfn, perm.grants, perm.spent, tuple(map(id, perm.blockers)),
-                    tuple(map(id, perm.blocking)))
+                    perm.perm_atk, perm.perm_dfn, perm.grants, perm.spent, perm.blockers, perm.blocking)
+            # (blockers and blocking are tuples of cards, which compare and hash by identity)
             shapes[label] = (*shapes.get(label, ()), mine)
             if side == 1 - state.current_player():
                 shapes[f"enemy {label}"] = (mine,)
