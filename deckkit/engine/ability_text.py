@@ -413,7 +413,10 @@ def render(game: str, ability: Ability, name: str = "this card") -> str:
     else:
         body = w.sequence(ability.steps)
     if ability.condition is not None:
-        body = f"{w.condition(ability.condition)}, {body}"
+        cond = w.condition(ability.condition)
+        if ability.trigger is not None and ability.trigger.who != "self":  # "it" would read as the event's card
+            cond = cond.replace(" it is ", f" {w.name} is ")
+        body = f"{cond}, {body}"
     if ability.trigger is not None:
         body = f"{w.trigger(ability.trigger)}, {body}"
     if ability.cost:

@@ -47,6 +47,9 @@ ENGLISH = {
     # AF-D19: a "you may" whose phrase has its own subject, decided by the opponent: "if they do".
     "dv-af-p2c": "Your opponent may have an enemy card from your opponent's hand go to its owner's spell cage; "
                  "if they do, your opponent gains 2 VP.",
+    # AF-D18: the condition of a trigger on another card's event names this card ("if it is" was ambiguous).
+    "dv-af-d18a": "Whenever another dreamwalker fighting as the attacker of your opponent's loses a duel, if "
+                  "Odražeč is the defender, that card goes to its owner's hand.",
     # OB-D14: a searched card's tests follow the noun ("a monster with cost 2 or less card" before).
     "dv-ob-d14a": "Search your deck for a monster card with cost 2 or less, put it into your hand, then shuffle "
                   "your deck.",
