@@ -50,6 +50,8 @@ ENGLISH = {
     # AF-D18: the condition of a trigger on another card's event names this card ("if it is" was ambiguous).
     "dv-af-d18a": "Whenever another dreamwalker fighting as the attacker of your opponent's loses a duel, if "
                   "Odražeč is the defender, that card goes to its owner's hand.",
+    # OB-D18: a keyword granted for a turn ("each turn this turn" before).
+    "dv-ob-d18b": "One of your monsters can block two attacks this turn.",
     # OB-D14: a searched card's tests follow the noun ("a monster with cost 2 or less card" before).
     "dv-ob-d14a": "Search your deck for a monster card with cost 2 or less, put it into your hand, then shuffle "
                   "your deck.",

@@ -173,7 +173,10 @@ _GRANTS = {"enum": list(language.KEYWORDS), "description": "The keyword the targ
 
 
 def _grant_phrase(w: dict) -> str:
-    return f"{w['target']} {language.KEYWORDS[w['keyword']]}{w['duration']}"
+    said = language.KEYWORDS[w['keyword']]
+    if w["step"].duration in ("turn", "next-turn") and said.endswith(" each turn"):  # not "each turn this turn"
+        said = said[:-len(" each turn")]
+    return f"{w['target']} {said}{w['duration']}"
 
 
 @effect(GAME, "grant", params={"keyword": _GRANTS, "target": _target("enemy", "own", "any"),
