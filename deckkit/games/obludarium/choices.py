@@ -34,6 +34,50 @@ def _zoned() -> set[str]:
     return _ZONED
 
 
+#: What an action's words say of its ability, read once per (ability, words): see :func:`_parse`.
+_PARSED: dict[tuple, tuple] = {}
+_PARSED_MAX = 50_000
+
+
+def _parse(ab, args: tuple) -> tuple:
+    """(mode, its steps, per step None or (target, the words naming it), the words naming the card
+    sacrificed or None, the names of the cards discarded) — what ``args`` say, before any card is found."""
+    i, mode = 1, 0
+    if i < len(args) and args[i] == "mode":
+        mode, i = int(args[i + 1]) - 1, i + 2
+    texts: list[str] = []
+    if i < len(args) and args[i] == "on":
+        i += 1
+        while i < len(args) and args[i] not in ("sacrificing", "discarding"):
+            if args[i] != "and":
+                texts.append(args[i])
+            i += 1
+    sacrificed, discarded = None, []
+    while i < len(args):
+        if args[i] == "sacrificing":
+            sacrificed = args[i + 1]
+            i += 2
+        elif args[i] == "discarding":
+            i += 1
+            while i < len(args) and args[i] not in ("sacrificing", "discarding"):
+                discarded.append(args[i])
+                i += 1
+        else:
+            i += 1
+    seq = ab.sequences[mode] if ab is not None and ab.sequences else ()
+    picks: list = []
+    k = 0
+    for step in seq:
+        t = step.target
+        if t is None or not in_action(step):
+            picks.append(None)
+            continue
+        text = texts[k] if k < len(texts) else "nothing"
+        k += 1
+        picks.append(None if text == "nothing" else (t, text))
+    return mode, seq, tuple(picks), sacrificed, tuple(discarded)
+
+
 class ChoiceRules(DecisionRules):
     """Playing abilities, mixed into the state over :class:`~deckkit.games.obludarium.pending.DecisionRules`."""
 
@@ -171,40 +215,17 @@ class ChoiceRules(DecisionRules):
 
     def parse_choice(self, p: int, ab, args: tuple, source) -> tuple:
         """(mode, chosen targets per step, the card sacrificed, the cards discarded) from an action's args."""
-        i, mode = 1, 0
-        if i < len(args) and args[i] == "mode":
-            mode, i = int(args[i + 1]) - 1, i + 2
-        texts: list[str] = []
-        if i < len(args) and args[i] == "on":
-            i += 1
-            while i < len(args) and args[i] not in ("sacrificing", "discarding"):
-                if args[i] != "and":
-                    texts.append(args[i])
-                i += 1
-        sacrificed, discarded = None, []
-        while i < len(args):
-            if args[i] == "sacrificing":
-                sacrificed = self._named(p, ab.cost_of("sacrifice"), args[i + 1])
-                i += 2
-            elif args[i] == "discarding":
-                i += 1
-                while i < len(args) and args[i] not in ("sacrificing", "discarding"):
-                    discarded.append(args[i])
-                    i += 1
-            else:
-                i += 1
-        seq = ab.sequences[mode] if ab is not None and ab.sequences else ()
-        chosen: list = []
-        k = 0
-        for step in seq:
-            t = step.target
-            if t is None or not in_action(step):
-                chosen.append(None)
-                continue
-            text = texts[k] if k < len(texts) else "nothing"
-            k += 1
-            chosen.append(None if text == "nothing" else self._named(p, t, text))
-        return mode, seq, chosen, sacrificed, discarded
+        key = (id(ab), args)
+        found = _PARSED.get(key)
+        if found is None or found[0] is not ab:  # the ability itself is held, so its id stays its own
+            if len(_PARSED) >= _PARSED_MAX:  # games made one after another (a sweep) hold no old ones alive
+                _PARSED.clear()
+            found = _PARSED[key] = (ab, *_parse(ab, args))
+        _, mode, seq, picks, sacrifice, discards = found
+        named = self._named
+        chosen = [None if pick is None else named(p, pick[0], pick[1]) for pick in picks]
+        sacrificed = None if sacrifice is None else named(p, ab.cost_of("sacrifice"), sacrifice)
+        return mode, seq, chosen, sacrificed, list(discards)
 
     def _named(self, p: int, t: Target, text: str):
         if t.zone == "deck":
