@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from itertools import product
 
 from deckkit.hands.conditions import Condition, Not, _evaluator
-from deckkit.hands.odds_blocks import BlockOdds, _compile, _groups
+from deckkit.hands.odds_blocks import BlockOdds
+from deckkit.hands.odds_clauses import _compile, _groups
 
 __all__ = ["negation", "polarised", "block_odds"]
 
