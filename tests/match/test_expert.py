@@ -12,7 +12,7 @@ import random
 import pytest
 
 from deckkit.engine.registry import spec
-from deckkit.match.expert import MIN_ROUNDS, Expert
+from deckkit.match.expert import MAX_ROUNDS, MIN_ROUNDS, Expert
 
 from match_helpers import positions
 from test_mcts import WINNING, _winning_position
@@ -42,7 +42,10 @@ def test_a_clear_decision_stops_early_and_a_close_one_spends_the_budget():
     chosen, _ = ai.decide(state, random.Random(1))
     n = len(state.legal_actions())
     width = min(n, math.ceil(60 ** 0.5))
-    assert ai.playouts == (60 // width) * width
+    assert ai.playouts == min(60 // width, MAX_ROUNDS) * width
+    big = Expert(flat, 10**4)
+    big.decide(state, random.Random(1))
+    assert big.playouts == MAX_ROUNDS * n  # a large budget stops after MAX_ROUNDS worlds
     assert chosen == Expert(flat, 1).decide(state, random.Random(1))[0]  # all alike: the greedy choice
     ai = Expert(support, 60)
     ai.decide(state, random.Random(1))
