@@ -16,6 +16,7 @@ import argparse
 import math
 import os
 import time
+from pathlib import Path
 
 from deckkit.engine.core import Action
 from deckkit.engine.registry import load_game, spec
@@ -49,8 +50,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def ob_pilots():
-    """Obludárium's match greedy over the new pilot and over the play-out pilot (same defence)."""
+def ob_pilots(other=None):
+    """Obludárium's match greedy over the new pilot and over the play-out pilot, or ``other`` (same defence)."""
     from deckkit.games.obludarium import defence, policies
 
     def wrap(own):
@@ -60,16 +61,45 @@ def ob_pilots():
             return defence.respond(state)
         return pilot
 
-    return wrap(policies.greedy), wrap(policies.greedy_playout)
+    return wrap(policies.greedy), wrap(other or policies.greedy_playout)
 
 
-def play_match(games: int, seed: int = 0) -> tuple[float, int, list[Pilot]]:
-    """The new greedy pilot (side a) against greedy-playout over ``games`` duplicate games of the starter
-    deck: (score, games the first seat won, both pilots with their CPU)."""
+def pilot_at(rev: str):
+    """Obludárium's ``greedy`` as it was at git revision ``rev`` (its policies and evaluation modules
+    read with ``git show``, over today's engine), to match today's pilot against an earlier one."""
+    import subprocess
+    import sys
+    import types
+
+    root = Path(__file__).resolve().parent.parent
+    key = "deckkit.games.obludarium.evaluation"
+
+    def module(name: str, path: str) -> types.ModuleType:
+        text = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=root, check=True, capture_output=True,
+                              text=True).stdout
+        mod = types.ModuleType(name)
+        mod.__file__ = f"{rev}:{path}"
+        exec(compile(text, mod.__file__, "exec"), mod.__dict__)  # noqa: S102 - the project's own source
+        return mod
+
+    evaluation = module("evaluation_at_rev", "deckkit/games/obludarium/evaluation.py")
+    today = sys.modules[key]
+    sys.modules[key] = evaluation  # the old policies import the old evaluation
+    try:
+        policies = module("policies_at_rev", "deckkit/games/obludarium/policies.py")
+    finally:
+        sys.modules[key] = today
+    return policies.greedy
+
+
+def play_match(games: int, seed: int = 0, against: str | None = None) -> tuple[float, int, list[Pilot]]:
+    """The new greedy pilot (side a) against greedy-playout (or ``greedy`` at git revision ``against``)
+    over ``games`` duplicate games of the starter deck: (score, games the first seat won, both pilots
+    with their CPU)."""
     game = load_game("obludarium")
     support = spec("obludarium").hook("match")
     deck = game.starter_deck()
-    new, old = ob_pilots()
+    new, old = ob_pilots(pilot_at(against) if against else None)
     ais = [Pilot(new), Pilot(old)]
     score = 0.0
     first = 0
@@ -86,14 +116,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--against", metavar="REV", help="play today's greedy against greedy at this git revision")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
-    score, first, ais = play_match(args.games, args.seed)
+    score, first, ais = play_match(args.games, args.seed, args.against)
     lo, hi = wilson(score, args.games)
-    print(f"Obludárium greedy (evaluation) vs greedy-playout, {args.games} games, duplicate deals: "
+    other = f"greedy at {args.against}" if args.against else "greedy-playout"
+    print(f"Obludárium greedy (evaluation) vs {other}, {args.games} games, duplicate deals: "
           f"{score / args.games:.1%} (95% interval {lo:.1%}–{hi:.1%}; target ≥ 50%: "
           f"{'met' if score / args.games >= 0.5 else 'MISSED'}); seat p1 won {first}")
-    print(f"CPU in the pilots' decisions: greedy {ais[0].cpu:.2f} s, greedy-playout {ais[1].cpu:.2f} s")
+    print(f"CPU in the pilots' decisions: greedy {ais[0].cpu:.2f} s, {other} {ais[1].cpu:.2f} s")
 
 if __name__ == "__main__":
     main()

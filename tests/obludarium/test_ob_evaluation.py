@@ -72,12 +72,11 @@ def test_the_pilot_does_not_attack_into_a_blocker_that_kills_and_survives():
 
 def test_a_spell_on_the_stack_is_resolved_before_it_is_valued_and_counted():
     """A cast waits on the stack for an answer (OB-904): the pilot plays the passes out on its clone to
-    see what it did, and counts that look-ahead."""
+    see what it did, and counts that look-ahead; the pass is read from the position as it stands (no clone)."""
     state = _state({"table": ["Chleba", "Chleba"], "hand": ["Blesk"]}, {"dummy": True, "life": 3})
     action = pol.greedy(state, None)
     assert str(action) == "cast Blesk"
-    valued, played = state.lookaheads
-    assert valued >= 2 and played == 1
+    assert state.lookaheads == (1, 1)
 
 
 def test_the_goldfish_trace_says_how_many_positions_were_valued_and_played_out():
@@ -85,7 +84,7 @@ def test_the_goldfish_trace_says_how_many_positions_were_valued_and_played_out()
     GAME.play_goldfish(GAME.starter_deck(), random.Random(1), trace=trace)
     line = next(line for line in trace if line.startswith("greedy look-ahead: "))
     valued, played = (int(word) for word in line.split() if word.isdigit())
-    assert valued > played > 0
+    assert valued >= played > 0  # a look-ahead that plays out is one of those valued
 
 
 _SNAKE = next(card for card in json.loads((data_dir() / "cards" / "examples" / "ob-designer.json")

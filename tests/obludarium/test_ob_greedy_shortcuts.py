@@ -19,7 +19,8 @@ from deckkit.engine.players import policy_rng_of
 from deckkit.games.obludarium import GAME, ObludariumGame
 from deckkit.games.obludarium import policies as pol
 from deckkit.games.obludarium.cards import FOOD, bundled_cards
-from deckkit.games.obludarium.state import ATTACK, MAIN
+from deckkit.games.obludarium.evaluation import after_lay_out, read_without_lookahead, value
+from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN
 from deckkit.paths import data_dir
 
 EXAMPLES = data_dir() / "cards" / "examples"
@@ -121,3 +122,50 @@ def test_an_ability_that_only_raises_this_turns_defence_is_known_by_its_compiled
                              "p2": {"library": ["Chleba"] * 5}}, random.Random(1))
     shield = next(a for a in state.legal_actions() if a.kind == "use")
     assert pol._this_turn_only(state, shield)
+
+
+def _looked_ahead(state, action, p) -> float:
+    twin = state.lookahead()
+    twin.apply_unchecked(action)
+    return value(twin, p)
+
+
+def test_what_greedy_reads_without_a_look_ahead_is_what_a_look_ahead_gives():
+    """Laying out a monster or an artifact (OB-333: a new monster does not attack this turn) is read
+    from the card's facts, and the hand-size discard (OB-909) drops the card whose loss costs least:
+    at each such decision of greedy games (starter deck, random decks over the whole pool, against the
+    dummy and in self-play) the read value is the look-ahead's and the discard the look-ahead's choice."""
+    read = discards = 0
+
+    def checking(state, rng):
+        nonlocal read, discards
+        p = state.current_player()
+        if not state.stack and not state.pending and not state.window and read_without_lookahead(state, p):
+            legal = state.legal_actions()
+            if state.phase == MAIN and p == state.active:
+                now = value(state, p)
+                for action in legal:
+                    card = next((c for c in state.hands[p] if c.name == action.args[0]), None) if action.args else None
+                    if action.kind == "play" and card is not None and card.type != FOOD:
+                        found = after_lay_out(state, p, card, now)
+                        if found is not None:
+                            read += 1
+                            assert abs(found - _looked_ahead(state, action, p)) < 1e-6, str(action)
+            elif state.phase == DISCARD and len(legal) > 1:
+                discards += 1
+                values = [_looked_ahead(state, a, p) for a in legal]
+                top = max(values)
+                assert pol._cheapest_discard(state, p, legal) == legal[next(
+                    i for i, v in enumerate(values) if v > top - 1e-6)]
+        return pol.greedy(state, rng)
+
+    pool = list(GAME.cards.values())
+    rng = random.Random(11)
+    decks = [GAME.starter_deck()] * 2 + [[rng.choice(pool) for _ in range(40)] for _ in range(6)]
+    for i, deck in enumerate(decks):
+        chance = random.Random(i)
+        run = GAME.goldfish(deck, chance, policy=checking, opponent="greedy" if i % 2 else "passive", max_turns=30)
+        if i % 2:
+            run.seats = [checking, checking]
+        run.play(policy_rng_of(chance))
+    assert read > 20 and discards > 0

@@ -109,6 +109,54 @@ def value(state, p: int) -> float:
     return score
 
 
+def in_hand(card, food: int) -> float:
+    """What a card in hand is worth to :func:`value` while its owner has ``food`` food in play."""
+    if card.type == FOOD:
+        return 1.0 if food < 6 else 0.1
+    return HAND + (0.3 if card.cost <= food + 1 else 0.0)
+
+
+def read_without_lookahead(state, p: int) -> bool:
+    """Whether laying out a card of the kind :func:`after_lay_out` reads, or discarding one, changes
+    only what those reads add and take away: no card of the game has a triggered ability (nothing
+    answers a card entering or leaving the hand), nothing waits on the stack or asks a decision, and
+    no continuous effect is in play (a card costs and counts its own numbers)."""
+    return not state.game.watched and not state.stack and not state.pending and not state.mods()
+
+
+def after_lay_out(state, p: int, card, now: float) -> float | None:
+    """:func:`value` for ``p`` after ``p`` lays out ``card`` (a monster or an artifact) from the hand in
+    its main phase, read from the card's facts without applying it — ``now`` is the value before it —
+    or None where that read is not the whole change: the card brings a continuous effect or a
+    triggered ability, a monster would die at once (no defence), or the other side has a flying
+    monster (a new monster that cannot block it would change what that flyer is worth, OB-816).
+    Only where :func:`read_without_lookahead` holds. A new monster does not attack this turn (OB-333):
+    the attacks under way stay as they are, so a position already won on board stays won."""
+    info = card
+    if info.statics or info.triggers or info.type == FOOD:
+        return None
+    if now >= WON - 1.0 or now <= -WON + 1.0:
+        return now
+    mine, theirs = state.tables[p], state.tables[1 - p]
+    food = 0
+    for perm in mine:
+        if perm.info.type == FOOD:
+            food += 1
+    if info.type == MONSTER:
+        if info.defense <= 0:
+            return None
+        for perm in theirs:
+            if perm.info.type == MONSTER and perm.info.flying:
+                return None
+        lasting = info.attack if info.attack > 0 else 0
+        if info.flying and _grounded(theirs):
+            lasting *= EVASION
+        worth = (LIFE_TAKEN * ATTACK_TO_COME * lasting + DEFENCE * info.defense + BODY + _abilities(info))
+    else:
+        worth = ARTIFACT + 0.2 * info.cost + _abilities(info)
+    return now + worth - in_hand(info, food)
+
+
 def evaluate(state, player: int) -> float:
     """How well ``player`` stands, in [0, 1]: 1 a won game, 0 a lost one, 0.5 even (a draw); between,
     :func:`value` of ``player`` minus that of the other, squashed (a chance of winning, roughly)."""

@@ -11,7 +11,11 @@ language is valued by what the engine makes of it, never by a table of known eff
 declared with every monster that may while nothing of the other player's could block (the goldfish
 opponent never does), else each attack is valued; a food is laid out first (it only adds what the
 turn can pay for); the hand-size discard (OB-909) drops the card whose loss costs least by the same
-evaluation. Out of its own turn (blocks, answers to an instant, windows) it values its choices the
+evaluation. Where nothing can answer a card entering play or leaving the hand (no card of the game
+has a triggered ability, no continuous effect is in play), that discard and laying out a monster or
+artifact that brings neither are read from the cards' facts without a clone
+(:func:`~deckkit.games.obludarium.evaluation.after_lay_out`); a position whose attacks already win
+this turn against the dummy is passed on without valuing the rest. Out of its own turn (blocks, answers to an instant, windows) it values its choices the
 same way, so in self-play it blocks, counters and answers; against the goldfish dummy it is never asked.
 
 :func:`greedy_playout` (``greedy-playout``) is a reference pilot: after each legal action it plays
@@ -30,9 +34,9 @@ import random
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.evaluation import WON, value
+from deckkit.games.obludarium.evaluation import WON, after_lay_out, in_hand, read_without_lookahead, value
 from deckkit.games.obludarium.legality import PASSES, may_attack, may_lay_out
-from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN, ObState
+from deckkit.games.obludarium.state import ATTACK, DISCARD, FIGHT, MAIN, ObState
 
 #: The score of a position for player p (higher is better); a won game beats everything. A monster's
 #: attack counts as about two attacks to come (ATTACK × LIFE_TAKEN per point), so a card that stays is
@@ -145,18 +149,29 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
+    phase = state.phase
+    calm = not state.stack and not state.pending
+    readable = calm and not state.window and read_without_lookahead(state, p)
+    if phase == DISCARD and readable:
+        return _cheapest_discard(state, p, legal)
     shapes = _shapes(state) if _may_repeat(legal) else {}
     valued: dict[tuple, float] = {}
     best, best_value = None, 0.0
     evaluated = played = 0
-    # in the main phase, with nothing of the other player's that could block, the evaluation reads no
-    # change of this turn's defence: an instant that only makes one (spending a card, a tap or food for it)
-    # cannot beat a pass, which is valued first there and kept on a tie
-    quiet = state.phase == MAIN and not state.stack and not state.pending and not state.game.watched \
-        and not _may_be_blocked(state, p)
-    if legal[-1].kind == "pass" and state.phase in _STILL:
+    still = phase in _STILL and calm
+    # with nothing of the other player's that could block (and no attack blocked), the evaluation reads
+    # no change of this turn's defence: an instant that only makes one (spending a card, a tap or food
+    # for it) cannot beat a pass, which is valued first in the main phase and the attack step and kept
+    # on a tie, and is valued after it in the fight step
+    quiet = calm and (phase == MAIN or phase in _QUIET and p == state.active) and not state.game.watched \
+        and not _may_be_blocked(state, p) and not any(att.blockers for att in state.attackers)
+    now = None  # the value of the position as it stands (that of a pass in the main phase and attack step)
+    if legal[-1].kind == "pass" and phase in _STILL:
         legal = [legal[-1], *legal[:-1]]
-    still = state.phase in _STILL and not state.stack and not state.pending
+        if still:
+            now = value(state, p)
+            if now >= WON - 1.0 and state.dummy[1 - p]:
+                return legal[0]  # the attacks under way win this turn, and the dummy cannot answer them
     for action in legal:
         kind = action.kind
         if kind == "attack" and not blockers or quiet and kind in _INSTANTS and _this_turn_only(state, action):
@@ -164,9 +179,12 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
         # legal actions differ from each other: only actions that name cards alike (shapes) may repeat
         shape = (kind, *(shapes.get(a, a) for a in action.args)) if shapes else None
         found = valued.get(shape) if shape is not None else None
+        if found is None and kind == "play" and readable and now is not None and p == state.active:
+            card = next(card for card in state.hands[p] if card.name == action.args[0])
+            found = after_lay_out(state, p, card, now)  # read from the card's facts: no look-ahead
         if found is None:
             if kind == "pass" and still:
-                found = value(state, p)  # passing the main phase or the attacks changes nothing it reads
+                found = value(state, p) if now is None else now  # passing changes nothing it reads
             else:
                 twin = state.lookahead()
                 twin.apply_unchecked(action)
@@ -174,9 +192,9 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
                     _resolve(twin)
                     played += 1
                 found = value(twin, p)
+                evaluated += 1
             if shape is not None:
                 valued[shape] = found
-            evaluated += 1
         if best is None or found > best_value + 1e-9:
             best, best_value = action, found
             if found >= WON:
@@ -187,6 +205,24 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
 
 
 _INSTANTS = ("cast", "use")
+
+
+def _cheapest_discard(state, p: int, legal: list[Action]) -> Action:
+    """The hand-size discard (OB-909) of the card whose loss costs :func:`value` least (the first
+    such in the legal order), read from the cards without a look-ahead: with nothing to answer a
+    discard (:func:`~deckkit.games.obludarium.evaluation.read_without_lookahead`), a discard changes
+    nothing else the evaluation reads, and whatever follows it (the end of the turn) follows each alike."""
+    food = 0
+    for perm in state.tables[p]:
+        if perm.info.type == FOOD:
+            food += 1
+    worth = {card.name: in_hand(card, food) for card in state.hands[p]}
+    best, least = legal[0], None
+    for action in legal:
+        lost = worth[action.args[0]]
+        if least is None or lost < least - 1e-9:
+            best, least = action, lost
+    return best
 
 
 def _this_turn_only(state, action: Action) -> bool:
@@ -203,6 +239,8 @@ def _this_turn_only(state, action: Action) -> bool:
 #: The steps whose end by a pass changes nothing the evaluation reads: the attacks under way are
 #: valued as the fight will go (evaluation._combat), and this turn's changes are not counted.
 _STILL = (MAIN, ATTACK)
+#: The steps in which a change of this turn's defence matters only to a fight.
+_QUIET = (MAIN, ATTACK, FIGHT)
 
 
 def _may_be_blocked(state, p: int) -> bool:
