@@ -16,6 +16,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import random
 import signal
 import sys
 import time
@@ -27,7 +28,7 @@ from typing import Any, Protocol
 from collections.abc import Callable, Iterator, Sequence
 
 from deckkit.errors import DeckkitError, UsageError
-from deckkit.sim.seeding import game_rng, game_seed, policy_rng
+from deckkit.sim.seeding import game_seed, policy_rng
 from deckkit.sim.stats import widest_half_width
 
 Progress = Callable[[int], None]  # called with the number of games just finished
@@ -139,12 +140,13 @@ def play_one(job: AnyJob, index: int, trace: list[str] | None = None) -> Any:
         return job.play_game(index, trace)
     game, deck, keep, pilot = _prepare(job)
     choices = {k: v for k, v in (("policy", pilot or job.policy), ("opponent", job.opponent)) if v}
-    record = game.play_goldfish(deck, game_rng(job.seed, index), keep=keep, trace=trace,
+    seed = game_seed(job.seed, index)  # the chance generator's seed (game_rng), worked out once
+    record = game.play_goldfish(deck, random.Random(seed), keep=keep, trace=trace,
                                 max_turns=job.max_turns, policy_rng=policy_rng(job.seed, index), **choices)
     if not job.keep_seen:
         record.drop_cards()
     record.index = index
-    record.seed = game_seed(job.seed, index)
+    record.seed = seed
     return record
 
 
