@@ -169,3 +169,40 @@ def test_what_greedy_reads_without_a_look_ahead_is_what_a_look_ahead_gives():
             run.seats = [checking, checking]
         run.play(policy_rng_of(chance))
     assert read > 20 and discards > 0
+
+
+def test_boosts_of_attack_for_this_turn_on_targets_that_attack_alike_have_one_value():
+    """Where no block can come (OB-811 – OB-816: the dummy never blocks), a cast or use that only
+    boosts one's own monster for this turn changes only the damage of the attacks under way (OB-830):
+    greedy values one target of those that attack and one of those that do not. At each such decision
+    of greedy goldfish games the look-ahead gives every target of a class the same value."""
+    classes = 0
+
+    def checking(state, rng):
+        nonlocal classes
+        p = state.current_player()
+        quiet = not state.stack and not state.pending and not state.window and read_without_lookahead(state, p) \
+            and not pol._may_be_blocked(state, p) and not any(a.blockers for a in state.attackers) \
+            and (state.phase == MAIN or state.phase in pol._QUIET and p == state.active)
+        if quiet:
+            attacking = pol._attacking(state, p)
+            found: dict = {}
+            for action in state.legal_actions():
+                key = pol._boost_class(state, action, attacking) if action.kind in pol._INSTANTS else None
+                if key is not None:
+                    twin = state.lookahead()
+                    twin.apply_unchecked(action)
+                    pol._resolve(twin)
+                    found.setdefault(key, []).append(value(twin, p))
+            for values in found.values():
+                classes += len(values) > 1
+                assert max(values) - min(values) < 1e-6
+        return pol.greedy(state, rng)
+
+    pool = list(GAME.cards.values())
+    rng = random.Random(12)
+    decks = [GAME.starter_deck()] * 4 + [[rng.choice(pool) for _ in range(40)] for _ in range(4)]
+    for i, deck in enumerate(decks):
+        chance = random.Random(i)
+        GAME.goldfish(deck, chance, policy=checking, max_turns=30).play(policy_rng_of(chance))
+    assert classes > 10

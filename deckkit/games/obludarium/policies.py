@@ -158,7 +158,9 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     valued: dict[tuple, float] = {}
     best, best_value = None, 0.0
     evaluated = played = 0
-    still = phase in _STILL and calm
+    # passing changes nothing the evaluation reads in the main phase and the attack step, and in the
+    # fight step against the dummy (the fight it ends goes as the evaluation foresees it: no block, no answer)
+    still = calm and (phase in _STILL or phase == FIGHT and not state.window and state.dummy[1 - p])
     # with nothing of the other player's that could block (and no attack blocked), the evaluation reads
     # no change of this turn's defence: an instant that only makes one (spending a card, a tap or food
     # for it) cannot beat a pass, which is valued first in the main phase and the attack step and kept
@@ -166,18 +168,24 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     quiet = calm and (phase == MAIN or phase in _QUIET and p == state.active) and not state.game.watched \
         and not _may_be_blocked(state, p) and not any(att.blockers for att in state.attackers)
     now = None  # the value of the position as it stands (that of a pass in the main phase and attack step)
-    if legal[-1].kind == "pass" and phase in _STILL:
-        legal = [legal[-1], *legal[:-1]]
+    # where no block can come, a boost of attack for this turn on one's own monster changes only the
+    # damage of the attacks under way: its targets that attack alike give the same value
+    alike = _attacking(state, p) if quiet and readable else None
+    if legal[-1].kind == "pass":
         if still:
             now = value(state, p)
             if now >= WON - 1.0 and state.dummy[1 - p]:
-                return legal[0]  # the attacks under way win this turn, and the dummy cannot answer them
+                return legal[-1]  # the attacks under way win this turn, and the dummy cannot answer them
+        if phase in _STILL:
+            legal = [legal[-1], *legal[:-1]]
     for action in legal:
         kind = action.kind
         if kind == "attack" and not blockers or quiet and kind in _INSTANTS and _this_turn_only(state, action):
             continue
         # legal actions differ from each other: only actions that name cards alike (shapes) may repeat
         shape = (kind, *(shapes.get(a, a) for a in action.args)) if shapes else None
+        if alike is not None and kind in _INSTANTS:
+            shape = _boost_class(state, action, alike) or shape
         found = valued.get(shape) if shape is not None else None
         if found is None and kind == "play" and readable and now is not None and p == state.active:
             card = next(card for card in state.hands[p] if card.name == action.args[0])
@@ -234,6 +242,59 @@ def _this_turn_only(state, action: Action) -> bool:
     else:
         plan = state._perm(p, name).info.use_plan
     return plan is not None and plan.turn_only
+
+
+def _attacking(state, p: int) -> set:
+    """``p``'s monsters whose attack counts in the damage the evaluation reads now (the attacks under way
+    with no blocking spell, or in the main phase the monsters that may attack this turn)."""
+    if state.phase == MAIN:
+        return {perm for perm in state.tables[p] if perm.info.type == MONSTER and may_attack(state, p, perm) is None}
+    return {att for att in state.attackers if not att.sblock}
+
+
+def _boost_class(state, action: Action, attacking: set) -> tuple | None:
+    """A key shared by the casts or uses of one ability whose values cannot differ, or None: the ability
+    only boosts, for this turn and by fixed amounts, the one monster of one's own named in the action
+    (:func:`_boost_only`), and the targets either all attack now or all do not (none is the card
+    used, none has a negative attack)."""
+    args = action.args
+    if len(args) != 3 or args[1] != "on":
+        return None
+    p, name = action.player, args[0]
+    if action.kind == "cast":
+        source = None
+        ability = next((card.cast for card in state.hands[p] if card.name == name), None)
+    else:
+        source = state._perm(p, name)
+        ability = source.info.use
+    if ability is None or not _boost_only(ability):
+        return None
+    labels = state.labels(p)
+    if args[2] not in labels:
+        return None
+    target = state.tables[p][labels.index(args[2])]
+    if target is source or target.atk < 0:
+        return None
+    return ("boost", action.kind, name, target in attacking)
+
+
+def _boost_only(ability) -> bool:
+    """Whether ``ability`` (read once per ability) does nothing but raise, for this turn and by fixed
+    amounts, the attack or defence of one monster of its controller's named in the action."""
+    found = _BOOST_ONLY.get(id(ability))
+    if found is None or found[0] is not ability:
+        ok = not ability.modes and len(ability.sequences) == 1 and bool(ability.sequences[0])
+        target = ability.sequences[0][0].target if ok else None
+        ok = ok and target is not None and target.choose == "one" and target.side == "own" and all(
+            s.effect == "boost" and s.target == target and s.duration == "turn" and s.chooser == "you"
+            and not s.optional and not s.only_if and s.param("stat", "attack") in ("attack", "defense")
+            and not s.amount.dynamic and s.amount.fixed >= 0 for s in ability.sequences[0])
+        found = _BOOST_ONLY[id(ability)] = (ability, ok)
+    return found[1]
+
+
+#: :func:`_boost_only` of each ability read (keyed by identity; the ability is kept to check it).
+_BOOST_ONLY: dict[int, tuple] = {}
 
 
 #: The steps whose end by a pass changes nothing the evaluation reads: the attacks under way are
