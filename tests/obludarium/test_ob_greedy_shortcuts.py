@@ -19,7 +19,7 @@ from deckkit.engine.players import policy_rng_of
 from deckkit.games.obludarium import GAME, ObludariumGame
 from deckkit.games.obludarium import policies as pol
 from deckkit.games.obludarium.cards import FOOD, bundled_cards
-from deckkit.games.obludarium.evaluation import after_lay_out, read_without_lookahead, value
+from deckkit.games.obludarium.evaluation import WON, after_lay_out, read_without_lookahead, value
 from deckkit.games.obludarium.state import ATTACK, DISCARD, MAIN
 from deckkit.paths import data_dir
 
@@ -174,12 +174,13 @@ def test_what_greedy_reads_without_a_look_ahead_is_what_a_look_ahead_gives():
 def test_boosts_of_attack_for_this_turn_on_targets_that_attack_alike_have_one_value():
     """Where no block can come (OB-811 – OB-816: the dummy never blocks), a cast or use that only
     boosts one's own monster for this turn changes only the damage of the attacks under way (OB-830):
-    greedy values one target of those that attack and one of those that do not. At each such decision
-    of greedy goldfish games the look-ahead gives every target of a class the same value."""
-    classes = 0
+    greedy values one target of those that attack and one of those that do not, and reads that value
+    from the ability's steps where its cost is one the evaluation does not read. At each such decision
+    of greedy goldfish games the look-ahead gives every target of a class the same value, the value read."""
+    classes = reads = 0
 
     def checking(state, rng):
-        nonlocal classes
+        nonlocal classes, reads
         p = state.current_player()
         quiet = not state.stack and not state.pending and not state.window and read_without_lookahead(state, p) \
             and not pol._may_be_blocked(state, p) and not any(a.blockers for a in state.attackers) \
@@ -187,6 +188,7 @@ def test_boosts_of_attack_for_this_turn_on_targets_that_attack_alike_have_one_va
         if quiet:
             attacking = pol._attacking(state, p)
             found: dict = {}
+            now = value(state, p)
             for action in state.legal_actions():
                 key = pol._boost_class(state, action, attacking) if action.kind in pol._INSTANTS else None
                 if key is not None:
@@ -194,6 +196,11 @@ def test_boosts_of_attack_for_this_turn_on_targets_that_attack_alike_have_one_va
                     twin.apply_unchecked(action)
                     pol._resolve(twin)
                     found.setdefault(key, []).append(value(twin, p))
+                    read = pol._after_boost(state, action, attacking, now)
+                    if read is not None:
+                        reads += 1
+                        # a win read on board (the fight to come) is the won game the look-ahead may reach
+                        assert abs(read - found[key][-1]) < 1e-6 or min(read, found[key][-1]) >= WON - 1, str(action)
             for values in found.values():
                 classes += len(values) > 1
                 assert max(values) - min(values) < 1e-6
@@ -205,4 +212,4 @@ def test_boosts_of_attack_for_this_turn_on_targets_that_attack_alike_have_one_va
     for i, deck in enumerate(decks):
         chance = random.Random(i)
         GAME.goldfish(deck, chance, policy=checking, max_turns=30).play(policy_rng_of(chance))
-    assert classes > 10
+    assert classes > 10 and reads > 10

@@ -148,7 +148,8 @@ def _record(state: ObState, seen: _Seen, mulligans: int, trace: list[str] | None
     if trace is not None:
         valued, played = state.lookaheads
         if valued:
-            trace.append(f"greedy look-ahead: {valued} positions reached on a clone and valued by the static evaluation, "
+            trace.append(f"greedy look-ahead: {valued} position{'s' * (valued != 1)} reached on a clone and valued by "
+                         "the static evaluation, "
                          f"{played} of them after a short play-out (a spell or ability on the stack, or a decision "
                          "it asked)")
         trace.append("abilities used by p1: " + (", ".join(f"{k} {v}" for k, v in sorted(uses.items()))

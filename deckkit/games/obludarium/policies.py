@@ -34,6 +34,7 @@ import random
 
 from deckkit.engine.core import TERMINAL, Action
 from deckkit.games.obludarium.cards import FOOD, MONSTER
+from deckkit.games.obludarium import evaluation
 from deckkit.games.obludarium.evaluation import WON, after_lay_out, in_hand, read_without_lookahead, value
 from deckkit.games.obludarium.legality import PASSES, may_attack, may_lay_out
 from deckkit.games.obludarium.state import ATTACK, DISCARD, FIGHT, MAIN, ObState
@@ -187,6 +188,8 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
         if alike is not None and kind in _INSTANTS:
             shape = _boost_class(state, action, alike) or shape
         found = valued.get(shape) if shape is not None else None
+        if found is None and now is not None and alike is not None and shape is not None and shape[0] == "boost":
+            found = _after_boost(state, action, alike, now)  # read from the ability's steps: no look-ahead
         if found is None and kind == "play" and readable and now is not None and p == state.active:
             card = next(card for card in state.hands[p] if card.name == action.args[0])
             found = after_lay_out(state, p, card, now)  # read from the card's facts: no look-ahead
@@ -276,6 +279,43 @@ def _boost_class(state, action: Action, attacking: set) -> tuple | None:
     if target is source or target.atk < 0:
         return None
     return ("boost", action.kind, name, target in attacking)
+
+
+def _after_boost(state, action: Action, attacking: set, now: float) -> float | None:
+    """:func:`value` after a boost :func:`_boost_class` keys, read without a look-ahead where its cost
+    is food, a tap of a card that does not attack or the spell card itself (the evaluation reads no
+    tapped card): a target that attacks deals its boost of attack more (OB-830), a won position stays
+    won, a spell leaves the hand. None where another cost is paid or the target's side is not active."""
+    p, name = action.player, action.args[0]
+    if p != state.active:
+        return None
+    if action.kind == "cast":
+        card = next(card for card in state.hands[p] if card.name == name)
+        ability, plan, source = card.cast, card.cast_plan, None
+    else:
+        source = state._perm(p, name)
+        card, ability, plan = None, source.info.use, source.info.use_plan
+    if plan is None or plan.sacrifice or plan.discard or plan.card_costs \
+            or plan.tap and source is not None and source.info.type == MONSTER:
+        return None
+    if now >= WON - 1.0:
+        return now
+    target = state.tables[p][state.labels(p).index(action.args[2])]
+    found = now
+    if target in attacking:
+        more = sum(s.amount.fixed for s in ability.sequences[0] if s.param("stat", "attack") == "attack")
+        if more:
+            attack = state.attack
+            if sum(attack(perm) for perm in attacking) + more >= state.life[1 - p]:
+                return WON - 1.0
+            found += evaluation.LIFE_TAKEN * more
+    if card is not None:
+        food = 0
+        for perm in state.tables[p]:
+            if perm.info.type == FOOD:
+                food += 1
+        found -= in_hand(card, food)
+    return found
 
 
 def _boost_only(ability) -> bool:
