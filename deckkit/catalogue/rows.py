@@ -119,7 +119,7 @@ def _joined(values: list[str]) -> str | None:
 
 
 def card_rows(records: list[dict], source: str) -> list[tuple]:
-    """Rows of valid card records: MAIN_COLUMNS values, JSON, tags.
+    """Rows of valid card records: MAIN_COLUMNS values, JSON (UTF-8 bytes), tags.
 
     The per-card work of a bulk import happens here, so it is one tight loop. The JSON keeps the
     record's own key order: putting the fields in canonical order is left to reading
@@ -222,9 +222,9 @@ def _words(abilities: Any) -> list[str]:
     return ability_words(abilities)
 
 
-def same_card(stored: bytes | str | None, data: str) -> bool:
-    """True if a stored record and a new JSON text hold the same card (the texts may differ in key order
-    or number form); a missing or damaged record is never the same.
+def same_card(stored: bytes | str | None, data: bytes | str) -> bool:
+    """True if a stored record and a new JSON text (a row's UTF-8 bytes) hold the same card (the texts may
+    differ in key order or number form); a missing or damaged record is never the same.
 
     Two cards are the same when their values are: parsed, they compare equal as dicts (key order does
     not count, and 2 equals 2.0 as the stored form's integral numbers do), ``text`` missing counting
@@ -232,6 +232,10 @@ def same_card(stored: bytes | str | None, data: str) -> bool:
     """
     if stored is None:
         return False
+    if stored == data:  # the same bytes (or the same text): no need to read them
+        return True
+    if isinstance(data, bytes):
+        data = data.decode("utf-8")
     if isinstance(stored, bytes):
         try:
             stored = stored.decode("utf-8")
@@ -264,8 +268,12 @@ def _loader() -> Callable[[str], Any]:
 
 
 @cache
-def _encoder() -> Callable[[Any], str]:
-    """The JSON encoder of stored cards (made on first use: only writing needs it)."""
+def _encoder() -> Callable[[Any], bytes]:
+    """The JSON encoder of stored cards, to UTF-8 bytes (made on first use: only writing needs it).
+
+    Bytes, because SQLite takes them as they are (the store casts them to TEXT): a str would be decoded
+    here only to be encoded to UTF-8 again when it is bound.
+    """
     # The C encoder made once: JSONEncoder.encode builds a new one for every call, which costs as
     # much as encoding a small card. Same text as JSONEncoder(ensure_ascii=False, separators=(",", ":")).
     import json.encoder
@@ -276,11 +284,11 @@ def _encoder() -> Callable[[Any], str]:
     encode_basestring = json.encoder.encode_basestring
     fallback = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
     if c_make_encoder is None:  # pragma: no cover - CPython always has it
-        return fallback.encode
+        return lambda obj: fallback.encode(obj).encode("utf-8")
     chunks = c_make_encoder(None, fallback.default, encode_basestring, None, ":", ",", False, False, True)
 
-    def encode(obj: Any) -> str:
-        return "".join(chunks(obj, 0))
+    def encode(obj: Any) -> bytes:
+        return "".join(chunks(obj, 0)).encode("utf-8")
 
     try:
         import orjson
@@ -292,9 +300,9 @@ def _encoder() -> Callable[[Any], str]:
     # Non-finite floats never get here: the importer rejects them while parsing.
     dumps, error = orjson.dumps, orjson.JSONEncodeError
 
-    def encode_fast(obj: Any) -> str:
+    def encode_fast(obj: Any) -> bytes:
         try:
-            return dumps(obj).decode()
+            return dumps(obj)
         except error:
             return encode(obj)
     return encode_fast

@@ -346,7 +346,9 @@ class Catalogue:
             sets = ", ".join(f"{c} = ?" for c in MAIN_COLUMNS)
             conn.executemany(f"UPDATE cards SET {sets} WHERE pk = ?", [(*_MAIN(row), pk) for pk, row in updated])
             # An upsert: a card whose record row was lost gets it back.
-            conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, ?) ON CONFLICT (pk) DO UPDATE SET data = excluded.data",
+            # The records are UTF-8 bytes (deckkit.catalogue.rows._encoder): stored as TEXT, as other tools expect.
+            conn.executemany("INSERT INTO card_blobs (pk, data) VALUES (?, CAST(? AS TEXT)) "
+                             "ON CONFLICT (pk) DO UPDATE SET data = excluded.data",
                              [(pk, row[ROW_DATA]) for pk, row in updated])
         if added:
             # New rows take the next rowids in order (SQLite gives max(pk) + 1), so the parameter
@@ -357,7 +359,7 @@ class Catalogue:
             if last != next_pk + len(added) - 1:  # pragma: no cover - would mean SQLite chose other rowids
                 raise CatalogueError("new cards did not get consecutive row ids", path=str(self.path))
             # OR REPLACE: an orphaned record at one of these row ids (its cards row deleted) gives way.
-            conn.executemany("INSERT OR REPLACE INTO card_blobs (pk, data) VALUES (?, ?)",
+            conn.executemany("INSERT OR REPLACE INTO card_blobs (pk, data) VALUES (?, CAST(? AS TEXT))",
                              zip(count(next_pk), map(_DATA, added)))
 
     def _name_text(self, pks: list[int]) -> list[tuple[int, str, str]]:
