@@ -136,7 +136,12 @@ def greedy(state: ObState, rng: random.Random | None = None) -> Action:
     first in the legal order: a block before a pass). Where the evaluation cannot tell — a spell or ability left on the
     stack, a decision an ability asks — the clone resolves it first with passes and first options
     (a short play-out, counted in :attr:`ObState.lookaheads` and the goldfish trace). Every monster that
-    may attack does, unless the other player has an untapped monster: then each attack is valued too."""
+    may attack does, unless the other player has an untapped monster: then each attack is valued too.
+    What the evaluation of the position after an action is can often be read without the clone: a pass
+    where it changes nothing the evaluation reads, laying out a card that brings no trigger or continuous
+    effect (:func:`~deckkit.games.obludarium.evaluation.after_lay_out`), a boost for this turn
+    (:func:`_after_boost`), one target for all that attack alike (:func:`_boost_class`), the hand-size
+    discard; only the positions reached on a clone are counted as look-aheads."""
     p = state.current_player()
     blockers = False
     if not state.stack and not state.window and not state.pending:

@@ -82,7 +82,7 @@ class ObState(TurnRules, State):
         #: The greedy pilot's note on where its last choice leads (policies.greedy), kept with the
         #: history length it holds for; not part of the position, and a clone starts without one.
         self.pilot_note: tuple | None = None
-        #: The greedy pilot's look-aheads here: (positions valued, of them resolved by a short play-out).
+        #: The greedy pilot's look-aheads here: (positions reached on a clone and valued, of them resolved by a short play-out).
         self.lookaheads: tuple[int, int] = (0, 0)
 
     # -- whose decision ------------------------------------------------------------------------
