@@ -325,10 +325,12 @@ def _after_boost(state, action: Action, attacking: set, now: float) -> float | N
 
 def _boost_only(ability) -> bool:
     """Whether ``ability`` (read once per ability) does nothing but raise, for this turn and by fixed
-    amounts, the attack or defence of one monster of its controller's named in the action."""
+    amounts, the attack or defence of one monster of its controller's named in the action, with no
+    condition (one that may fail as it resolves)."""
     found = _BOOST_ONLY.get(id(ability))
     if found is None or found[0] is not ability:
-        ok = not ability.modes and len(ability.sequences) == 1 and bool(ability.sequences[0])
+        ok = not ability.modes and ability.condition is None and len(ability.sequences) == 1 \
+            and bool(ability.sequences[0])
         target = ability.sequences[0][0].target if ok else None
         ok = ok and target is not None and target.choose == "one" and target.side == "own" and all(
             s.effect == "boost" and s.target == target and s.duration == "turn" and s.chooser == "you"
