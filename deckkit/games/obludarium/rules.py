@@ -41,6 +41,7 @@ from deckkit.engine.core import Action, State, shuffled
 from deckkit.engine.effects import EffectContext
 from deckkit.games.obludarium.cards import MONSTER, SPELL, CardInfo
 from deckkit.games.obludarium.filters import STATE_WORDS, attackers_only, compile_test
+from deckkit.games.obludarium.language import KEYWORDS
 
 if TYPE_CHECKING:
     from deckkit.games.obludarium.game import ObludariumGame
@@ -405,8 +406,10 @@ class AbilityRules(State):
         else:
             until = self.turn
         perm.grants = (*perm.grants, (word, until))
-        self.say(f"{perm.info.name} {word.replace('-', ' ')} until the end of turn {until}"
-                 if until < 10**9 else f"{perm.info.name} {word.replace('-', ' ')} permanently")
+        if self.logging:  # "Hejkal can block two attacks each turn until the end of turn 3"
+            said = KEYWORDS.get(word, word.replace("-", " "))
+            self.say(f"{perm.info.name} {said} until the end of turn {until}"
+                     if until < 10**9 else f"{perm.info.name} {said} permanently")
 
     def to_hand(self, perm) -> None:
         """A card in play goes back to its owner's hand (it leaves play; it does not die)."""
