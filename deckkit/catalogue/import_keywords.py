@@ -77,6 +77,10 @@ def _names_keywords(card: Any) -> bool:
         return False
     if "keywords" in card:
         return True
+    from deckkit.engine.keywords import grants_named
+
+    if grants_named(card):
+        return True
     abilities = card.get("abilities")
     return isinstance(abilities, list) and any(isinstance(a, dict) and "keyword" in a for a in abilities)
 

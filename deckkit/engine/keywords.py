@@ -41,7 +41,7 @@ from deckkit.engine.effects import did_you_mean
 from deckkit.schemas import Problem
 
 __all__ = ["Definition", "Expansion", "read_section", "builtin_keywords", "KeywordTable", "expand_card",
-           "CONTENT_KEYS", "is_reference", "keyword_of", "card_keywords", "restate"]
+           "CONTENT_KEYS", "is_reference", "keyword_of", "card_keywords", "restate", "grants_named"]
 
 #: The keys that give an ability content; an ability with "keyword" and none of them is a reference.
 CONTENT_KEYS = ("trigger", "cost", "static", "do", "modes", "replace", "effect")
@@ -360,12 +360,66 @@ def _undefined(file: str, record: int | None, path: str, name: Any, game: str, t
                    "file (or a keywords file imported with the cards)")
 
 
+def _grant_steps(value: Any, path: str):
+    """(step, JSON path) of every ``grant`` step in an ability, however deep (a trigger's, a mode's …)."""
+    if isinstance(value, dict):
+        if value.get("effect") == "grant":
+            yield value, path
+        for key, inner in value.items():
+            yield from _grant_steps(inner, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from _grant_steps(inner, f"{path}[{i}]")
+
+
+def grants_named(card: Any) -> bool:
+    """Whether a card grants a keyword whose abilities an import must put in (a name not expanded yet)."""
+    abilities = card.get("abilities") if isinstance(card, dict) else None
+    return any(isinstance(step.get("keyword"), str) and "abilities" not in step
+               for step, _ in _grant_steps(abilities, "$.abilities"))
+
+
+def _expand_grants(card: dict, table: KeywordTable, file: str, record: int | None) -> tuple[dict, list[Problem]]:
+    """The card with each granted designer keyword's abilities put into its ``grant`` step (a built-in
+    keyword brings none); a name no keyword has is refused at the step's ``keyword``."""
+    game = card["game"]
+    steps = [(s, p) for s, p in _grant_steps(card.get("abilities"), "$.abilities")
+             if isinstance(s.get("keyword"), str) and "abilities" not in s]
+    if not steps:
+        return card, []
+    problems: list[Problem] = []
+    out = json.loads(json.dumps(card))  # a copy whose steps can take the abilities
+    for (step, path), (mine, _) in zip(steps, [(s, p) for s, p in _grant_steps(out.get("abilities"), "$.abilities")
+                                              if isinstance(s.get("keyword"), str) and "abilities" not in s]):
+        d = table.get(game, step["keyword"])
+        if d is None:
+            problems.append(_undefined(file, record, f"{path}.keyword", step["keyword"], game, table))
+        elif (game, d.name) in table.bad:
+            problems.append(Problem(file, f"keyword {d.name!r} cannot work (see its definition in {d.where})",
+                                    None, record, f"{path}.keyword", "fix the definition: its problems are listed above"))
+        elif not d.builtin:
+            mine["abilities"] = table.abilities_of(d)
+    return out, problems
+
+
 def expand_card(card: Any, table: KeywordTable, file: str = "", record: int | None = None
                 ) -> tuple[Expansion | None, list[Problem]]:
     """The card with its keywords put in as abilities (None when it names none), and the problems of
-    the names it gives."""
+    the names it gives (granted keywords too: a grant of a designer keyword carries its abilities)."""
     if not isinstance(card, dict):
         return None, []
+    if isinstance(card.get("game"), str) and grants_named(card):
+        card, found = _expand_grants(card, table, file, record)
+        if found:
+            return None, found
+        expansion, more = _expand_named(card, table, file, record)
+        return expansion or Expansion(card, [None] * len(card.get("abilities") or ())), more
+    return _expand_named(card, table, file, record)
+
+
+def _expand_named(card: dict, table: KeywordTable, file: str, record: int | None
+                  ) -> tuple[Expansion | None, list[Problem]]:
+    """The card with the keywords it lists or names among its abilities put in as abilities."""
     listed = card.get("keywords")
     abilities = card.get("abilities")
     refs = isinstance(abilities, list) and any(is_reference(a) for a in abilities)

@@ -182,11 +182,12 @@ def _inline_cards(script: Script, game: str, source: CardSource) -> list[dict]:
 def _expand_keywords(script: Script, game: str, source: CardSource, records: list) -> tuple[list, dict]:
     """The inline cards with their keywords put in as abilities (as an import does): the problems, and
     the expansions by card number (which say where a problem of an expanded ability was named)."""
-    from deckkit.engine.keywords import KeywordTable, expand_card, read_section
+    from deckkit.engine.keywords import KeywordTable, expand_card, grants_named, read_section
 
     section = script.data.get("keywords")
-    named = any("keywords" in r.data or any(isinstance(a, dict) and "keyword" in a
-                                            for a in r.data.get("abilities") or ()) for r in records)
+    named = any("keywords" in r.data or grants_named(r.data) or any(isinstance(a, dict) and "keyword" in a
+                                                                   for a in r.data.get("abilities") or ())
+                for r in records)
     if section is None and not named:
         return [], {}
     if isinstance(section, dict):

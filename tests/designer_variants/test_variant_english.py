@@ -52,6 +52,8 @@ ENGLISH = {
                   "Odražeč is the defender, that card goes to its owner's hand.",
     # OB-D18: a keyword granted for a turn ("each turn this turn" before).
     "dv-ob-d18b": "One of your monsters can block two attacks this turn.",
+    # OB-D18 with an OB-D48 keyword: a granted designer keyword reads by its name.
+    "dv-ob-d18-grant-a": "A monster gains krvelačný this turn.",
     # OB-D14: a searched card's tests follow the noun ("a monster with cost 2 or less card" before).
     "dv-ob-d14a": "Search your deck for a monster card with cost 2 or less, put it into your hand, then shuffle "
                   "your deck.",

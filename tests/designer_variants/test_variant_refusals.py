@@ -76,3 +76,25 @@ def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None
     assert problems, (rule, card["id"])
     assert any(p.path == path and words in p.message and p.hint for p in problems), \
         [(p.path, p.message) for p in problems]
+
+
+def test_a_granted_keyword_no_card_file_defines_is_refused() -> None:
+    """OB-D18, OB-D48: granting a keyword that is neither built in nor defined is refused at the step's
+    keyword, with a did-you-mean over the built-in keywords and the defined ones."""
+    from deckkit.engine.keywords import KeywordTable, expand_card, read_section
+
+    card = {"id": "dv-ob-d18-grant-typo", "game": "obludarium", "name": "Píseň", "type": "spell", "cost": 1,
+            "text": "A monster of yours gains krvelačný this turn.",
+            "abilities": [{"do": [{"effect": "grant", "keyword": "krvelacny", "duration": "turn",
+                                   "target": {"side": "own", "filter": {"type": "monster"}}}]}]}
+    section = {"krvelačný": {"game": "obludarium", "text": "It cannot block.",
+                             "abilities": [{"static": [{"effect": "keyword", "keyword": "cannot-block"}]}]}}
+    defined, problems = read_section(section, "k.json")
+    assert not problems
+    _, problems = expand_card(card, KeywordTable(defined), "k.json")
+    assert [p.path for p in problems] == ["$.abilities[0].do[0].keyword"]
+    assert "krvelačný" in (problems[0].hint or "") and "block-two" in (problems[0].hint or "")
+    # without a keyword table (a card checked alone), the built-in keywords are the hint
+    typo = ability_problems({**card, "abilities": [{"do": [{**card["abilities"][0]["do"][0], "keyword": "blok-two"}]}]})
+    assert any(p.path == "$.abilities[0].do[0].keyword" and "did you mean 'block-two'" in (p.hint or "")
+               for p in typo), typo

@@ -102,6 +102,7 @@ class CardInfo:
     replacements: tuple = ()  # (event name, replacement ability) pairs
     cast_plan: Plan | None = None  # what listing the actions of ``cast`` reads of it
     use_plan: Plan | None = None  # ... and of ``use``
+    printed: Any = None  # the card as printed, when these facts add abilities granted for a while
 
     @classmethod
     def from_dict(cls, card: dict) -> CardInfo:

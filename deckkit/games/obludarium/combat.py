@@ -157,6 +157,7 @@ class TurnRules(ChoiceRules, EventRules):
             self.played[self.active] = ()
         self.active = 1 - self.active
         self.turn += 1
+        self.grants_lapse()
         self.start_turn()
 
     def start_turn(self) -> None:

@@ -10,7 +10,8 @@ to the discard pile, OB-408) are the state's own methods, written once.
 
 from __future__ import annotations
 
-from deckkit.engine.effects import effect
+from deckkit.echo import shown
+from deckkit.engine.effects import did_you_mean, effect
 from deckkit.games.obludarium import language
 from deckkit.games.obludarium import moves as _moves  # noqa: F401  (registers move, discard, tap, look …)
 from deckkit.games.obludarium.cards import MONSTER
@@ -169,23 +170,58 @@ def _check_search(data: dict) -> list:
     return []
 
 
-_GRANTS = {"enum": list(language.KEYWORDS), "description": "The keyword the target gets."}
+_GRANTS = {"anyOf": [{"enum": list(language.KEYWORDS)},
+                     {"type": "string", "description": "a keyword defined in a card file's 'keywords' section"}],
+           "description": "The keyword the target gets: a built-in one, or one defined in a card file's 'keywords' "
+                          "section (its abilities work on the target for the duration)."}
+_GRANTED = {"type": "array", "items": {"type": "object"}, "minItems": 1,
+            "description": "A designer keyword's abilities: put in by the import from the keyword's definition."}
 
 
 def _grant_phrase(w: dict) -> str:
-    said = language.KEYWORDS[w['keyword']]
+    said = language.KEYWORDS.get(w["keyword"])
+    if said is None:  # a designer keyword: its name (its meaning is the definition's text)
+        return f"{w['target']} gains {w['keyword']}{w['duration']}"
     if w["step"].duration in ("turn", "next-turn") and said.endswith(" each turn"):  # not "each turn this turn"
         said = said[:-len(" each turn")]
     return f"{w['target']} {said}{w['duration']}"
 
 
+def _check_grant(data: dict) -> list:
+    """A built-in keyword, or a designer keyword with the abilities its definition gives (each checked)."""
+    word, abilities = data.get("keyword"), data.get("abilities")
+    if not isinstance(word, str):
+        return [(".keyword", f"{shown(word)} is not a keyword name", "built-in keywords: "
+                 + ", ".join(language.KEYWORDS) + "; or a keyword defined in a card file's 'keywords' section")]
+    if abilities is None:
+        if word not in language.KEYWORDS:
+            return [(".keyword", f"{word!r} is not a built-in keyword, and no keyword of that name is defined",
+                     did_you_mean(word, list(language.KEYWORDS)) + "built-in keywords: " + ", ".join(language.KEYWORDS)
+                     + "; define a keyword in a 'keywords' section of a card file to grant it")]
+        return []
+    if word in language.KEYWORDS:
+        return [(".abilities", f"{word!r} is a built-in keyword: it brings no abilities",
+                 'leave out "abilities"')]
+    if not (isinstance(abilities, list) and abilities and all(isinstance(a, dict) for a in abilities)):
+        return [(".abilities", "a granted keyword's abilities must be a list of abilities",
+                 "leave them out: the import puts in the abilities of the keyword's definition")]
+    from deckkit.engine.ability_check import compile_ability
+
+    out = []
+    for i, ability in enumerate(abilities):
+        _, problems = compile_ability(GAME, ability, None, f".abilities[{i}]")
+        out += [(p.path, p.message, p.hint) for p in problems]
+    return out
+
+
 @effect(GAME, "grant", params={"keyword": _GRANTS, "target": _target("enemy", "own", "any"),
-                               "duration": {"enum": ["turn", "next-turn", "permanent"]}},
-        required=("keyword", "target", "duration"), phrase=_grant_phrase)
+                               "duration": {"enum": ["turn", "next-turn", "permanent"]}, "abilities": _GRANTED},
+        required=("keyword", "target", "duration"), phrase=_grant_phrase, check=lambda data, card: _check_grant(data))
 def grant(state, ctx, step) -> None:
-    """A restriction or keyword on cards for a while: this turn, its owner's next turn, or permanently."""
+    """A restriction or keyword on cards for a while: this turn, its owner's next turn, or permanently. A
+    designer keyword's abilities work on the card for as long."""
     for target in ctx.targets:
-        state.grant(target, step.param("keyword"), step.duration)
+        state.grant(target, step.param("keyword"), step.duration, step.param("abilities"))
 
 
 @effect(GAME, "counter", params={}, phrase="a spell your opponent is casting has no effect and goes to its "

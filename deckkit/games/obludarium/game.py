@@ -56,6 +56,10 @@ class ObludariumGame(Game[ObState]):
         self.remembers = any(i.remembers for i in self.infos.values())
         #: Filters' answers on printed facts, by filter and card (AbilityRules.passes); facts never change.
         self.filter_memo: dict[int, tuple] = {}
+        #: Designer keywords granted in play: their abilities by name, and a card's facts with them by
+        #: (card id, keywords) — found as a grant first resolves.
+        self.granted: dict[str, tuple] = {}
+        self.granted_infos: dict[tuple[str, tuple[str, ...]], CardInfo] = {}
 
     def __getstate__(self) -> dict:
         """What pickling keeps (a game goes to worker processes): all but the filter memo, which

@@ -63,7 +63,7 @@ def move_card(state, card, to: str, position: str = "top", tapped: bool = False,
         if card not in state.tables[card.owner]:
             return None
         owner = state.home_of(card)
-        info = card.info
+        info = card.info.printed or card.info  # the card as printed: granted abilities stay in play
         if to == "discard":
             state.say(f"{info.name} is put into p{owner + 1}'s discard pile")
             state.to_discard(card)  # a monster dies (OB-826); its owner's pile (OB-408)

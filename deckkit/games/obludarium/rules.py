@@ -34,6 +34,7 @@ and the pilots alike.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from deckkit.engine.abilities import Count, Filter, Target
@@ -113,6 +114,7 @@ class AbilityRules(State):
         def lose_life(self, p: int, amount: int, why: str, cause=None) -> int: ...
         def check_decks(self, *players: int) -> None: ...
         def _leave_play(self, perm: Perm) -> None: ...
+        def table_changed(self, p: int) -> None: ...
         def released(self, perm: Perm) -> int: ...
         def run_steps(self, p: int, source: CardInfo, perm, seq, chosen: list | None, event_card,
                       event_amount: int, text: str, event_player: int = -1) -> None: ...
@@ -397,8 +399,10 @@ class AbilityRules(State):
                     self.say(f"{perm.info.name} has no defence left and dies")
                     self.to_discard(perm)
 
-    def grant(self, perm, word: str, duration: str) -> None:
-        """A keyword for a while: this turn, its owner's next turn, or permanently (while in play)."""
+    def grant(self, perm, word: str, duration: str, abilities: Any = None) -> None:
+        """A keyword for a while: this turn, its owner's next turn, or permanently (while in play). A
+        designer keyword brings its abilities (``abilities``, as the card's import put them in the step):
+        the card's facts have them while the keyword holds (:meth:`regrant`)."""
         if duration == "next-turn":
             until = self.turn + (2 if perm.owner == self.active else 1)
         elif duration == "permanent":
@@ -406,17 +410,53 @@ class AbilityRules(State):
         else:
             until = self.turn
         perm.grants = (*perm.grants, (word, until))
+        if abilities:
+            self.game.granted.setdefault(word, tuple(abilities))
+            self.regrant(perm)
         if self.logging:  # "Hejkal can block two attacks each turn until the end of turn 3"
             said = KEYWORDS.get(word, word.replace("-", " "))
             self.say(f"{perm.info.name} {said} until the end of turn {until}"
                      if until < 10**9 else f"{perm.info.name} {said} permanently")
+
+    def regrant(self, perm) -> None:
+        """Give a card in play the facts of its printed card plus the abilities of the designer keywords
+        granted to it that still hold (none: the printed card again). Facts are found once per set of keywords."""
+        printed = perm.info.printed or perm.info
+        granted = self.game.granted
+        words = tuple(dict.fromkeys(w for w, until in perm.grants if w in granted and self.turn <= until))
+        info = printed
+        if words:
+            found = self.game.granted_infos.get((printed.id, words))
+            if found is None:
+                card = self.game.cards[printed.id]
+                extra = [{**a, "keyword": w} for w in words for a in granted[w]]
+                found = replace(CardInfo.from_dict({**card, "abilities": [*card.get("abilities", ()), *extra]}),
+                                printed=printed)
+                self.game.granted_infos[(printed.id, words)] = found
+                self.game.watched = self.game.watched or bool(found.triggers)
+                self.game.watching = self.game.watching | found.events
+                self.game.replaced = self.game.replaced | {on for on, _ in found.replacements}
+                self.game.remembers = self.game.remembers or found.remembers
+            info = found
+        if info is not perm.info:
+            perm.info = info
+            self.table_changed(perm.owner)
+            self.check_deaths()
+
+    def grants_lapse(self) -> None:
+        """A turn ended: cards whose granted designer keywords ended go back to their printed abilities."""
+        if self.game.granted:
+            for table in self.tables:
+                for perm in list(table):
+                    if perm.info.printed is not None:
+                        self.regrant(perm)
 
     def to_hand(self, perm) -> None:
         """A card in play goes back to its owner's hand (it leaves play; it does not die)."""
         if perm in self.tables[perm.owner]:
             self._leave_play(perm)
             owner = self.released(perm) if self.stolen else perm.owner
-            self.hands[owner].append(perm.info)
+            self.hands[owner].append(perm.info.printed or perm.info)
             self.say(f"{perm.info.name} returns to p{owner + 1}'s hand")
             self.check_deaths()
 

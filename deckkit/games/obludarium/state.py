@@ -394,7 +394,7 @@ class ObState(TurnRules, State):
             return  # a replacement happened instead; the death's triggers do not fire
         self._leave_play(perm)
         if was_in_play:
-            self.discards[self.released(perm) if self.stolen else perm.owner].append(perm.info)  # the owner's (OB-408)
+            self.discards[self.released(perm) if self.stolen else perm.owner].append(perm.info.printed or perm.info)  # the owner's (OB-408)
             if perm.info.type == MONSTER and self.game.watched:
                 self.emit("dies", perm, perm.owner)
             if perm.info.statics:
