@@ -122,6 +122,7 @@ class Event:
     who: tuple[str, ...] = WHO
     card_types: tuple[str, ...] = ()  # card types that may carry the trigger (empty: any)
     amount: bool = False  # the event has an amount (damage dealt) that ``{"from": "event"}`` reads
+    measure: str = ""  # the word of ``phrase`` the amount counts ("damage"): a trigger's range goes before it
     example: dict | None = None
     #: An event of a player (a turn's start, a cast, a loss of life): ``who`` is whose (self: the card's
     #: controller's, other: an opponent's, any: each player's, narrowed by ``side``), and ``filter``
@@ -409,6 +410,7 @@ class Trigger:
     who: str = "self"
     side: str = "any"
     filter: Filter = Filter()
+    amount: Range | None = None  # the event's amount must be in this range ("deals 3 or more damage")
 
 
 @dataclass(frozen=True, slots=True)

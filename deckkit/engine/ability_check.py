@@ -17,6 +17,7 @@ from deckkit.engine.abilities import (
     Ability,
     Amount,
     Filter,
+    Range,
     Static,
     Step,
     Target,
@@ -24,7 +25,7 @@ from deckkit.engine.abilities import (
     vocabulary,
 )
 from deckkit.engine.ability_depth import MAX_ABILITY_DEPTH, depth_problem
-from deckkit.engine.ability_values import ValueCompiler, schema_problem
+from deckkit.engine.ability_values import ValueCompiler, _range, schema_problem
 from deckkit.engine.effects import AbilityProblem, Effect, did_you_mean
 from deckkit.echo import shown, shown_key
 
@@ -33,7 +34,7 @@ _ABILITY_KEYS = ("text", "trigger", "cost", "static", "condition", "do", "modes"
 _STEP_KEYS = ("effect", "text", "target", "player", "amount", "duration")
 #: Keys every step may carry, whatever its effect: "you may", "if …", who chooses, which earlier card it reads.
 _FLOW_KEYS = ("optional", "if", "chooser", "ref")
-_TRIGGER_KEYS = ("on", "who", "side", "filter")
+_TRIGGER_KEYS = ("on", "who", "side", "filter", "amount")
 
 
 class Compiler(ValueCompiler):
@@ -269,7 +270,29 @@ class Compiler(ValueCompiler):
         elif who == "self" and ("filter" in data or "side" in data):
             self.p.add(path, "a trigger on this card's own event takes no side or filter",
                        'who: "other" or "any" watches other cards')
-        return Trigger(on, who, side, filt)
+        amount = self._trigger_amount(f"{path}.amount", data["amount"], on, replaced) if "amount" in data else None
+        return Trigger(on, who, side, filt, amount)
+
+    def _trigger_amount(self, path: str, value: Any, on: str, replaced: bool) -> Range | None:
+        """The range an event's amount must be in (a whole number: exactly it), for an event with an amount."""
+        carrying = sorted(n for n, e in self.v.events.items() if e.amount)
+        if replaced:
+            self.p.add(path, "a replacement takes no amount range", "a replacement replaces the event whatever its "
+                       "amount; 'less' makes the amount smaller")
+            return None
+        if not self.v.events[on].amount:
+            self.p.add(path, f"the {on!r} event carries no amount for the range to test",
+                       ("events with an amount: " + ", ".join(carrying)) if carrying else
+                       f"no {self.v.game} trigger event carries an amount; leave 'amount' out")
+            return None
+        if isinstance(value, dict):
+            self.p.keys(path, value, ("min", "max"), "a range")
+            return _range(self.p, path, value, 1)
+        if not (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 999):
+            self.p.add(path, f"{shown(value)} is not a whole number from 1 to 999 or a range",
+                       'for example {"min": 3} ("3 or more"), {"max": 2} or 3 (exactly 3)')
+            return None
+        return Range(value, value)
 
     def cost(self, path: str, data: Any) -> tuple[tuple[str, Any], ...]:
         if not isinstance(data, dict) or not data:

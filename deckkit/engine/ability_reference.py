@@ -23,7 +23,8 @@ _LANGUAGE_KEYS = ("target", "amount", "duration", "player")
 ABILITY_KEYS = {
     "do": "the steps it carries out, in order (an ability without trigger, cost or static happens on play)",
     "modes": "a list of {do: [...]}: the player chooses one",
-    "trigger": "the event that sets it off: NAME or {on, who, side, filter}",
+    "trigger": "the event that sets it off: NAME or {on, who, side, filter, amount}; amount (an event with an "
+               "amount only): N or {min, max}, e.g. {\"min\": 3} for 3 or more",
     "cost": "what a card in play pays to use it (an activated ability)",
     "static": "continuous effects that hold while the card is in play",
     "replace": "an event it replaces: {on, who, side, filter}, with do (instead), less: N or prevent: true",
@@ -137,7 +138,8 @@ def reference_text(game: str) -> list[str]:
     r = reference(game)
     out = ["ability language (see the README, 'Writing abilities'):", "  an ability's keys:"]
     out += [f"    {k}  {d}" for k, d in r["ability_keys"].items()]
-    out.append("  triggers (trigger: NAME or {on: NAME, who, side, filter}):")
+    out.append("  triggers (trigger: NAME or {on: NAME, who, side, filter, amount}; amount: N or {min, max}, "
+               "for a trigger marked 'amount'):")
     for name, e in r["trigger_details"].items():
         extra = f"who={'|'.join(e['who'])}" + (", amount" if e["amount"] else "") + (
             f"; for {', '.join(e['card_types'])}" if e["card_types"] else "")

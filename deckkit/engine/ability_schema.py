@@ -190,7 +190,15 @@ class _Defs:
                                          "properties": {
                 "on": {"enum": events}, "who": {"enum": ["self", "other", "any"],
                                                 "description": "Whose event: this card's (default), another card's, any."},
-                "side": self.cards_common["side"], "filter": self.ref("filter")}}]}
+                "side": self.cards_common["side"], "filter": self.ref("filter"),
+                "amount": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 999},
+                                     {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                      "properties": {"min": {"type": "integer", "minimum": 1, "maximum": 999},
+                                                     "max": {"type": "integer", "minimum": 1, "maximum": 999}}}],
+                           "description": "Only when the event's amount is this (a whole number) or in this range "
+                                          "({min, max}); for events with an amount: "
+                                          + (", ".join(e for e in events if v.events[e].amount) or "none"),
+                           "examples": [{"min": 3}]}}}]}
 
     def cost(self) -> dict:
         """What a card in play pays to activate an ability (nothing, for a game without costs)."""

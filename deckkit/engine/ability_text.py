@@ -73,14 +73,7 @@ class Words:
 
     def _test(self, name: str, value: Any, spec: Any) -> str:
         if isinstance(value, Range):
-            if value.low == value.high:
-                shown = str(value.low)
-            elif value.high >= 10**9:
-                shown = f"{value.low} or more"
-            elif value.low <= -(10**9) or value.low == 0:
-                shown = f"{value.high} or less"
-            else:
-                shown = f"{value.low} to {value.high}"
+            shown = _range_words(value)
         elif isinstance(value, frozenset):
             shown = " or ".join(sorted(value))
         elif isinstance(value, bool):
@@ -328,6 +321,9 @@ class Words:
                 "source": f" from {_a(self.noun(f))}" if named else "", "name": self.name}
 
     def trigger(self, t: Trigger) -> str:
+        return _with_amount(self._trigger(t), self.v.events[t.on], t.amount)
+
+    def _trigger(self, t: Trigger) -> str:
         event = self.v.events[t.on]
         if event.of_player:
             return event.phrase.format(**self._of_player(t, event))
@@ -370,6 +366,28 @@ class Words:
         if st.condition is not None:
             text += " " + self.condition(st.condition, "while" if _is_while(self.v, st.condition) else "if")
         return text
+
+
+def _range_words(value: Range) -> str:
+    """"3", "3 or more", "2 or less", "2 to 4"."""
+    if value.low == value.high:
+        return str(value.low)
+    if value.high >= 10**9:
+        return f"{value.low} or more"
+    if value.low <= -(10**9) or value.low == 0:
+        return f"{value.high} or less"
+    return f"{value.low} to {value.high}"
+
+
+def _with_amount(text: str, event: Any, amount: Range | None) -> str:
+    """An event's phrase with a trigger's range of its amount: "deals 3 or more damage to a player"."""
+    if amount is None:
+        return text
+    words = _range_words(amount)
+    measure = getattr(event, "measure", "")
+    if measure and f" {measure}" in text:
+        return text.replace(f" {measure}", f" {words} {measure}", 1)
+    return f"{text} (an amount of {words})"
 
 
 def _is_while(vocab: Vocabulary, c: Condition) -> bool:

@@ -54,6 +54,8 @@ ENGLISH = {
     "dv-ob-d18b": "One of your monsters can block two attacks this turn.",
     # OB-D18 with an OB-D48 keyword: a granted designer keyword reads by its name.
     "dv-ob-d18-grant-a": "A monster gains krvelačný this turn.",
+    # OB-830: a trigger on the event's amount says the range before what the amount counts.
+    "dv-ob-amount-a": "Whenever a monster of yours deals 3 or more damage to a player, your opponent loses 1 life.",
     # OB-D14: a searched card's tests follow the noun ("a monster with cost 2 or less card" before).
     "dv-ob-d14a": "Search your deck for a monster card with cost 2 or less, put it into your hand, then shuffle "
                   "your deck.",

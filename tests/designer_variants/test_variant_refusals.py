@@ -66,12 +66,25 @@ REFUSED: list[tuple[str, dict, str, str]] = [
                 "abilities": [{"trigger": {"on": "turn-end", "who": "any"},
                                "do": [{"effect": "look", "amount": 2, "player": "owner"}]}]},
      "$.abilities[0].do[0].player", "'owner'"),
+    # OB-801 kind: "whenever it attacks with 3 or more attack": a declared attack carries no amount.
+    ("OB-801", {"id": "dv-ob-amount-attacks", "game": "obludarium", "name": "Vztekloun", "type": "monster",
+                "cost": 2, "attack": 3, "defense": 2, "text": "Whenever it attacks for 3 or more, draw a card.",
+                "abilities": [{"trigger": {"on": "attacks", "amount": {"min": 3}},
+                               "do": [{"effect": "draw", "amount": 1}]}]},
+     "$.abilities[0].trigger.amount", "'attacks'"),
+    # AF-D18 kind: no Álomfogó trigger event carries an amount to test.
+    ("AF-D18", {"id": "dv-af-amount-duel", "game": "alomfogo", "name": "Vérszomj", "type": "dreamwalker",
+                "cost": 2, "attack": 3, "defense": 2, "text": "Whenever it wins a duel by 3 or more, draw a card.",
+                "abilities": [{"trigger": {"on": "duel-won", "amount": {"min": 3}},
+                               "do": [{"effect": "draw", "amount": 1}]}]},
+     "$.abilities[0].trigger.amount", "'duel-won'"),
 ]
 
 
 @pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[card["id"] for _, card, _, _ in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
-    """AF-D13, AF-D16, AF-D18, AF-D22, AF-371, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path and the part, with a hint."""
+    """AF-D13, AF-D16, AF-D18, AF-D22, AF-371, OB-801, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path
+    and the part, with a hint."""
     problems = ability_problems(card)
     assert problems, (rule, card["id"])
     assert any(p.path == path and words in p.message and p.hint for p in problems), \

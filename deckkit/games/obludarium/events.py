@@ -39,6 +39,7 @@ class EventRules(AbilityRules):
         for perm in watchers:
             for on, ab in perm.info.triggers:
                 if on == event and self._sets_off(ab.trigger, event, perm, card, owner) and \
+                        (ab.trigger.amount is None or ab.trigger.amount.low <= amount <= ab.trigger.amount.high) and \
                         self.holds(ab.condition, perm.owner, perm):
                     self._fire(perm, ab, card, amount, owner)
 
