@@ -19,6 +19,9 @@ A match AI may read only what its player may know. Each game fills in one :class
 - ``playout``/``playout_depth``: how the search AI plays on after its tree (a game whose random
   moves say little about a position, such as one full of optional windows, asks for greedy ones,
   or for its cheap ``rollout`` pilot).
+- ``min_playout_actions``: how many actions the ``expert`` search plays on after a candidate at
+  least, beyond the end of the next turn (a game whose turns are one action long sees little in
+  two turns, and asks for more).
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ class MatchSupport:
     #: the greedy pilot plays the first ``playout_head`` actions of such a playout.
     rollout: Callable[..., Action] | None = None
     playout_head: int = 0
+    #: Actions the ``expert`` search's greedy playouts take at least after a candidate (unless the game
+    #: ends), on top of reaching the end of the next turn; 0: the end of the next turn only.
+    min_playout_actions: int = 0
     #: Why two decks cannot meet in this game (``None``: any two decks of the game can).
     pairing_problem: Callable[[Sequence[Sequence[dict]]], str | None] = lambda decks: None
 

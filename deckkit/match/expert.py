@@ -5,9 +5,11 @@ determinisation of the player's view (:class:`deckkit.engine.hidden.MatchSupport
 dealt again with the AI's generator) and one seed for its chance; every candidate still in the race is
 applied on a copy of that world and played on by the game's greedy pilot for both players — the
 opponent's answers as the greedy pilot would give them — to the end of the next turn
-(:data:`HORIZON`), where the game's static evaluation (``MatchSupport.evaluate``, in [0, 1]) scores
-it for the player; a finished game scores its result. All candidates of a round meet the same hidden
-cards and the same draws (common random numbers), so they are compared in pairs: after
+(:data:`HORIZON`) and, in a game whose turns are short, for at least its
+``MatchSupport.min_playout_actions`` actions, where the game's static evaluation
+(``MatchSupport.evaluate``, in [0, 1]) scores it for the player; a finished game scores its result.
+All candidates of a round meet the same hidden cards and the same draws (common random numbers), so
+they are compared in pairs: after
 :data:`MIN_ROUNDS` rounds a candidate whose paired deficit to the leader is more than :data:`Z`
 standard errors is dropped, and the search stops when one candidate is left, the budget is spent or
 :data:`MAX_ROUNDS` worlds are played.
@@ -61,7 +63,9 @@ class Expert:
         self.budget = budget
         self.think = think
         self.horizon = horizon
-        self.max_actions = max_actions
+        self.min_actions = support.min_playout_actions
+        # the cap guards against loops; it never cuts short the actions the game asks for
+        self.max_actions = max(max_actions, self.min_actions)
         self.clock = clock
         self.playouts = 0  # of the last search
 
@@ -121,15 +125,16 @@ class Expert:
 
     def _playout(self, world: State, action: Action, me: int, turn: int, seed: int) -> float:
         """``action`` on a copy of ``world`` (its chance from ``seed``), then the greedy pilot for whoever
-        decides until :attr:`horizon` turns have begun since ``turn``; the evaluation for ``me``."""
+        decides until :attr:`horizon` turns have begun since ``turn`` and at least :attr:`min_actions`
+        actions are played (or the game ends); the evaluation for ``me``."""
         support = self.support
         twin = world.clone()
         twin.rng = random.Random(seed)
         pilot_rng = random.Random(seed ^ 1)
         twin.apply_unchecked(action)
-        greedy, length, stop = support.greedy, support.length, turn + self.horizon
-        for _ in range(self.max_actions):
-            if twin.current_player() == TERMINAL or length(twin) >= stop:
+        greedy, length, stop, least = support.greedy, support.length, turn + self.horizon, self.min_actions
+        for played in range(self.max_actions):
+            if twin.current_player() == TERMINAL or (played >= least and length(twin) >= stop):
                 break
             twin.apply_unchecked(greedy(twin, pilot_rng))
         return support.evaluate(twin, me)

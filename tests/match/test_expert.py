@@ -12,7 +12,7 @@ import random
 import pytest
 
 from deckkit.engine.registry import spec
-from deckkit.match.expert import MAX_ROUNDS, MIN_ROUNDS, Expert
+from deckkit.match.expert import MAX_ACTIONS, MAX_ROUNDS, MIN_ROUNDS, Expert
 
 from match_helpers import positions
 from test_mcts import WINNING, _winning_position
@@ -97,3 +97,48 @@ def test_the_library_refuses_a_search_it_cannot_run():
     for think in (0.0, -1.0, float("nan"), float("inf")):
         with pytest.raises(ValueError, match="positive, finite time"):
             Expert(support, 10, think=think)
+
+
+def _playout_lengths(support, minimum, **options):
+    """Actions the greedy pilot played after each candidate, and whether the game ended, over the
+    playouts of a few positions of ``support``'s game with ``min_playout_actions = minimum``."""
+    import dataclasses
+
+    played = [0]
+
+    def counting(state, rng):
+        played[0] += 1
+        return support.greedy(state, rng)
+
+    ends = []
+
+    def recording(state, player):
+        ends.append((played[0], state.is_terminal()))
+        return 0.5
+
+    counted = dataclasses.replace(support, greedy=counting, evaluate=recording, min_playout_actions=minimum)
+    ai = Expert(counted, 8, **options)
+    for _, _, state in positions(spec("kotlik"), seeds=range(2)):
+        me = state.current_player()
+        for action in state.legal_actions()[:3]:
+            played[0] = 0
+            ai._playout(state.clone(), action, me, support.length(state), 7)
+    return ends
+
+
+def test_a_playout_lasts_the_actions_the_game_asks_for():
+    """A game whose turns are one action long (Kotlík asks for this) gets playouts of at least its
+    min_playout_actions after the candidate, unless the game ends first, beyond the loop guard if need be;
+    with none asked for they stop at the end of the next turn, a few actions on."""
+    support = spec("kotlik").hook("match")
+    least = support.min_playout_actions
+    assert least > 0
+    ends = _playout_lengths(support, least)
+    assert ends and all(n >= least or over for n, over in ends), ends
+    assert any(n == least for n, _ in ends)  # it stops once both the turns and the actions are done
+    guarded = _playout_lengths(support, least, max_actions=least // 2)  # the loop guard does not cut them short
+    assert all(n >= least or over for n, over in guarded), guarded
+    longer = _playout_lengths(support, MAX_ACTIONS + 10)  # more than a game lasts: played to its end
+    assert all(over for _, over in longer), longer
+    short = _playout_lengths(support, 0)
+    assert max(n for n, _ in short) < least

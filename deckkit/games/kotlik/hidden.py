@@ -91,5 +91,8 @@ def greedy(state: State, rng: random.Random | None = None) -> Action:
     return decide(_GREEDY, state)
 
 
+# A Kotlík turn is about one action, so the expert's two turns would look two actions ahead; with playouts
+# of at least 20 actions expert(200) won all 200 games against greedy (two turns: 85.5%), at about four
+# times the CPU (0.31 against 0.05-0.08 s a game, measured on a shared machine).
 MATCH = MatchSupport(view=view, determinise=determinise, new_match=new_match, greedy=greedy, evaluate=evaluate,
-                     length=lambda state: state.turn, pairing_problem=pairing_problem)
+                     length=lambda state: state.turn, pairing_problem=pairing_problem, min_playout_actions=20)
