@@ -10,19 +10,9 @@ tree, then the playout goes on for at most ``depth`` actions — random moves, o
 pilot with 15% random moves mixed in, as the game's ``MatchSupport.playout`` asks — and the
 position is scored by the game's static evaluation in [0, 1] (``MatchSupport.evaluate``): the playouts are
 **truncated** for speed, a finished game scores its result. The move played is the most visited one.
-
-Options of the search (the ``expert`` level is another search, :mod:`deckkit.match.expert`, which
-compares whole greedy playouts on shared determinisations instead of growing a tree):
-
-- ``widening``: progressive widening. A node visited ``n`` times may hold ``⌈(n + 1) ** widening⌉``
-  children; a new child is added only below that count, so a long action list is not spread thin
-  over a small budget. The next child tried is the one a cheap prior ranks first: at the root the
-  greedy pilot's choice, elsewhere a random untried action.
-- ``worlds``: the number of distinct determinisations, as OpenSpiel's ``max_world_samples``. The
-  playouts cycle through a pool of worlds drawn once, so the candidate actions are compared on the
-  same hidden cards and the same random stream (common random numbers: less noise between them);
-  the pool grows with what the player has not seen
-  (:func:`world_count`): more determinisations where more is hidden, one where nothing is.
+Every playout draws a determinisation of its own. (The ``expert`` level is another search,
+:mod:`deckkit.match.expert`, which compares greedy playouts of the candidate actions on shared
+determinisations instead of growing a tree.)
 
 The budget is a number of playouts per decision, so a seed gives the same game on every machine.
 ``think`` (seconds per decision) searches until the time is up instead (the budget is then only a
@@ -43,8 +33,6 @@ from deckkit.engine.hidden import MatchSupport
 
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 EPSILON = 0.15  # share of random moves in greedy playouts, so that they do not all run alike
-WORLDS_SCALE = 4  # distinct determinisations per square root of the cards the player has not seen
-MIN_WORLDS = 8  # fewer would let one unlucky deal decide
 
 
 class Node:
@@ -60,29 +48,6 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
-def world_count(support: MatchSupport, state: State, me: int, playouts: int) -> int:
-    """How many distinct determinisations a search of ``playouts`` playouts draws: one when ``me`` has
-    seen everything, else :data:`WORLDS_SCALE` × √(unseen cards), at least :data:`MIN_WORLDS`, at most
-    one per playout. The pool grows slower than the count: each world deals all the unseen cards at once."""
-    unseen = _unseen(support.view(state, me))
-    if unseen == 0:
-        return 1
-    return max(1, min(playouts, max(MIN_WORLDS, math.ceil(WORLDS_SCALE * math.sqrt(unseen)))))
-
-
-def _unseen(view: object) -> int:
-    """Cards a view does not show: the lengths of its ``unseen`` lists, at any depth."""
-    if not isinstance(view, dict):
-        return 0
-    total = 0
-    for key, value in view.items():
-        if key == "unseen" and isinstance(value, list):
-            total += len(value)
-        elif isinstance(value, dict):
-            total += _unseen(value)
-    return total
-
-
 class MCTS:
     """The search AI: ``budget`` playouts per decision, or as many as ``think`` seconds allow (see the
     module docstring)."""
@@ -91,8 +56,7 @@ class MCTS:
 
     def __init__(self, support: MatchSupport, budget: int, *, depth: int | None = None,
                  exploration: float = EXPLORATION, rollout: str | None = None, epsilon: float = EPSILON,
-                 head: int | None = None, think: float | None = None, widening: float | None = None,
-                 worlds: bool = False, prior: bool = False,
+                 head: int | None = None, think: float | None = None,
                  leaf: Callable[[State, int], float] | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if budget < 1:
@@ -107,9 +71,6 @@ class MCTS:
         self.rollout = support.playout if rollout is None else rollout
         self.epsilon = epsilon
         self.head = support.playout_head if head is None else head
-        self.widening = widening
-        self.worlds = worlds
-        self.prior = prior
         self.leaf = support.evaluate if leaf is None else leaf
         self.clock = clock
         self.playouts = 0  # of the last search (a time budget decides it)
@@ -136,28 +97,11 @@ class MCTS:
         determinise, evaluate = support.determinise, self.leaf
         players = range(state.num_players())
         c = self.exploration
-        widening = self.widening
         deadline = None if self.think is None else self.clock() + self.think
-        pool: list[tuple[State, int]] = []  # (world, the seed of its playouts' chance and random moves)
-        size = world_count(support, state, me, self.budget) if self.worlds else 0
-        favourite: Action | None = None
-        if self.prior:
-            first = determinise(state, me, rng)
-            pool.append((first, rng.getrandbits(64)))
-            favourite = support.greedy(first.clone(), rng)
         root = Node(-1)
         done = 0
         while done < self.budget and (deadline is None or done == 0 or self.clock() < deadline):
-            if size:  # a pool of worlds, each playout from it on the same random stream (common random numbers)
-                if len(pool) < size and done >= len(pool):
-                    pool.append((determinise(state, me, rng), rng.getrandbits(64)))
-                world, seed = pool[done % len(pool)] if len(pool) >= size else pool[done]
-                world = world.clone()
-                walk = random.Random(seed)
-                world.rng = walk
-            else:
-                world = pool[0][0] if pool and done == 0 else determinise(state, me, rng)
-                walk = rng
+            world = determinise(state, me, rng)
             done += 1
             node = root
             path = [root]
@@ -170,19 +114,14 @@ class MCTS:
                     continue
                 children = node.children
                 untried = []
-                present = 0
                 for action in legal:
                     child = children.get(action)
                     if child is None:
                         untried.append(action)
                     else:
                         child.avail += 1
-                        present += 1
-                if untried and (widening is None or present < math.ceil((node.visits + 1) ** widening)):
-                    if node is root and favourite in untried:
-                        action = favourite
-                    else:
-                        action = untried[rng.randrange(len(untried))]
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
                     child = children[action] = Node(action.player)
                     child.avail = 1
                     world.apply_unchecked(action)
@@ -199,7 +138,7 @@ class MCTS:
                 world.apply_unchecked(best)
                 node = children[best]
                 path.append(node)
-            self._playout(world, walk)
+            self._playout(world, rng)
             rewards = [evaluate(world, p) for p in players]
             for node in path:
                 node.visits += 1

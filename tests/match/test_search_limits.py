@@ -1,6 +1,6 @@
 """The search AIs' limits and the expert level: a time per decision (--think) as well as a playout budget,
-bad values refused with a clear message or capped with a note (never a hang), progressive widening, a
-pool of determinisations sized by what is hidden, and records that say whether a run was timed."""
+bad values refused with a clear message or capped with a note (never a hang), a determinisation per
+playout of the plain search, and records that say whether a run was timed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from deckkit.engine.registry import spec
 from deckkit.errors import UsageError
 from deckkit.match.ai import MAX_BUDGET, MAX_THINK, PilotSpec, check_search, check_think, make_ai, pilot_spec
-from deckkit.match.mcts import MCTS, world_count
+from deckkit.match.mcts import MCTS
 from deckkit.paths import data_dir
 
 from match_helpers import positions, report_json
@@ -89,18 +89,17 @@ def test_a_time_per_decision_stops_a_search_of_a_huge_budget():
     assert ai.playouts == 1
 
 
-def test_progressive_widening_keeps_a_long_action_list_from_being_spread_thin():
+def test_the_plain_search_tries_every_action_of_a_long_list():
+    """No widening: a node takes a new child while it has untried actions, so each of the first
+    playouts tries another action at the root, up to the budget."""
     support, state = _wide_position()
-    me = state.current_player()
-    plain = MCTS(support, 9).search(state, me, random.Random(3))
-    widened = MCTS(support, 9, widening=0.5).search(state, me, random.Random(3))
-    assert len(plain.children) == len(state.legal_actions()) >= 6  # every action tried once, or nearly
-    assert 2 <= len(widened.children) <= 3  # ⌈√9⌉
-    assert sum(n.visits for n in widened.children.values()) == 9
+    root = MCTS(support, 9).search(state, state.current_player(), random.Random(3))
+    assert len(root.children) == min(len(state.legal_actions()), 9)
+    assert sum(n.visits for n in root.children.values()) == 9
 
 
 def test_the_expert_tries_the_greedy_choice_first():
-    """With one playout the tree holds one action: the greedy pilot's choice on a determinisation."""
+    """With one playout only one candidate is played out: the greedy pilot's choice on a determinisation."""
     for _, support, state in positions(spec("kotlik"), seeds=range(2)):
         if len(state.legal_actions()) < 2:
             continue
@@ -109,9 +108,7 @@ def test_the_expert_tries_the_greedy_choice_first():
         assert chosen == support.greedy(state.clone(), random.Random(5))  # Kotlík's greedy reads no hidden card
 
 
-def test_more_determinisations_where_more_is_hidden():
-    """The expert draws one pool of worlds, sized by the cards its player has not seen, and cycles
-    through it; the plain search draws a new one for every playout."""
+def test_the_plain_search_draws_a_determinisation_for_every_playout():
     support, state = _some_position()
     me = state.current_player()
     drawn = []
@@ -122,16 +119,7 @@ def test_more_determinisations_where_more_is_hidden():
 
     counted = dataclasses.replace(support, determinise=counting)
     MCTS(counted, 120).search(state, me, random.Random(2))
-    assert len(drawn) == 120
-    drawn.clear()
-    MCTS(counted, 120, worlds=True).search(state, me, random.Random(2))
-    pool = world_count(support, state, me, 120)
-    assert len(drawn) == pool and 8 <= pool < 60
-    fewer = dataclasses.replace(support, view=lambda st, p: {"unseen": ["x"] * 5})
-    more = dataclasses.replace(support, view=lambda st, p: {"p2": {"unseen": ["x"] * 40}})
-    nothing = dataclasses.replace(support, view=lambda st, p: {"unseen": []})
-    assert world_count(nothing, state, me, 120) == 1
-    assert world_count(fewer, state, me, 120) < world_count(more, state, me, 120) <= 120
+    assert drawn == [me] * 120
 
 
 def test_an_unknown_ai_name_suggests_the_expert():
