@@ -185,7 +185,9 @@ class _Defs:
         return {
             "title": "trigger", "description": "The event that sets the ability off: "
             + "; ".join(f"{e}: {v.events[e].description}" for e in events),
-            "examples": [next((v.events[e].example for e in events if v.events[e].example), {"on": events[0]})],
+            # the first event's example, then those that take only some amounts ("loses 2 or more life")
+            "examples": [next((v.events[e].example for e in events if v.events[e].example), {"on": events[0]}),
+                         *(v.events[e].example for e in events if "amount" in (v.events[e].example or {}))],
             "anyOf": [{"enum": events}, {"type": "object", "additionalProperties": False, "required": ["on"],
                                          "properties": {
                 "on": {"enum": events}, "who": {"enum": ["self", "other", "any"],

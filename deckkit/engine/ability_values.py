@@ -59,7 +59,8 @@ def _range(p: _Problems, path: str, data: dict, low: int = 0) -> Range:
     lo, hi = data.get("min", -(10**9)), data.get("max", 10**9)
     for key in ("min", "max"):
         if key in data and not (_is_int(data[key]) and low <= data[key] <= 999):
-            p.add(f"{path}.{key}", f"{shown(data[key])} is not a whole number from {low} to 999")
+            p.add(f"{path}.{key}", f"{shown(data[key])} is not a whole number from {low} to 999",
+                  f'for example {{"{key}": {max(low, 1)}}}')
     if "min" not in data and "max" not in data:
         p.add(path, "a range needs min, max or both", 'for example {"min": 1} or {"max": 2}')
     if _is_int(lo) and _is_int(hi) and lo > hi:

@@ -56,6 +56,10 @@ ENGLISH = {
     "dv-ob-d18-grant-a": "A monster gains krvelačný this turn.",
     # OB-830: a trigger on the event's amount says the range before what the amount counts.
     "dv-ob-amount-a": "Whenever a monster of yours deals 3 or more damage to a player, your opponent loses 1 life.",
+    # OB-108: a player's loss or gain of life as a trigger, with a range put before "life".
+    "dv-ob-life-pijavice": "Whenever your opponent loses life, you gain that much life.",
+    "dv-ob-life-pakt": "Whenever your opponent loses 2 or more life, you draw a card.",
+    "dv-ob-life-zridlo": "Whenever you gain 3 or more life, your opponent loses 1 life.",
     # OB-D14: a searched card's tests follow the noun ("a monster with cost 2 or less card" before).
     "dv-ob-d14a": "Search your deck for a monster card with cost 2 or less, put it into your hand, then shuffle "
                   "your deck.",

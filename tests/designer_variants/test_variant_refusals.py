@@ -78,12 +78,24 @@ REFUSED: list[tuple[str, dict, str, str]] = [
                 "abilities": [{"trigger": {"on": "duel-won", "amount": {"min": 3}},
                                "do": [{"effect": "draw", "amount": 1}]}]},
      "$.abilities[0].trigger.amount", "'duel-won'"),
+    # OB-108 kind: a gain of life is a trigger event, not one a replacement can replace ("gain twice that").
+    ("OB-108", {"id": "dv-ob-life-replace-gain", "game": "obludarium", "name": "Hojnost", "type": "artifact",
+                "cost": 3, "text": "If you would gain life, you gain twice that much instead.",
+                "abilities": [{"replace": {"on": "gains-life"},
+                               "do": [{"effect": "gain-life", "amount": {"from": "event"}, "player": "you"}]}]},
+     "$.abilities[0].replace.on", "'gains-life'"),
+    # OB-108 kind: a loss of life is at least 1, so a range of it starts at 1.
+    ("OB-108", {"id": "dv-ob-life-amount-zero", "game": "obludarium", "name": "Pijavka", "type": "artifact",
+                "cost": 2, "text": "Whenever your opponent loses 0 or more life, draw a card.",
+                "abilities": [{"trigger": {"on": "loses-life", "who": "other", "amount": {"min": 0}},
+                               "do": [{"effect": "draw", "amount": 1}]}]},
+     "$.abilities[0].trigger.amount.min", "0"),
 ]
 
 
 @pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[card["id"] for _, card, _, _ in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
-    """AF-D13, AF-D16, AF-D18, AF-D22, AF-371, OB-801, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path
+    """AF-D13, AF-D16, AF-D18, AF-D22, AF-371, OB-108, OB-801, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path
     and the part, with a hint."""
     problems = ability_problems(card)
     assert problems, (rule, card["id"])

@@ -103,8 +103,8 @@ class TurnRules(ChoiceRules, EventRules):
     def _damage(self, hits: list) -> None:
         """Unblocked attacks hit the defender (OB-830); then the turn ends."""
         d = 1 - self.active
-        if "loses-life" in self.game.replaced:
-            for att, n in hits:  # each attack its own loss, so a replacement reads its cause
+        if "loses-life" in self.game.replaced or "loses-life" in self.game.watching:
+            for att, n in hits:  # each attack its own loss, so a replacement or a trigger reads its cause
                 if n > 0 and self.result is None:
                     lost = self.lose_life(d, n, f"{att.info.name}'s unblocked attack, OB-830", att)
                     if lost > 0 and self.game.watched:
@@ -198,7 +198,18 @@ class TurnRules(ChoiceRules, EventRules):
             self.ended_by = "OB-108"
             if self.logging:
                 self.log.append(f"{PLAYER_NAMES[p]} has no life left: {PLAYER_NAMES[1 - p]} wins (OB-108)")
-        return before - self.life[p]
+        lost = before - self.life[p]
+        if lost > 0 and self.game.watched:
+            self.emit("loses-life", cause, p, lost)
+        return lost
+
+    def gain_life(self, p: int, amount: int, cause=None) -> None:
+        """``p`` gains ``amount`` life; ``cause`` (the spell, the card whose ability it is) is what a
+        ``gains-life`` trigger's filter reads."""
+        self.life[p] += amount
+        self.say(f"p{p + 1} gains {amount} life: {self.life[p]}")
+        if amount > 0 and self.game.watched:
+            self.emit("gains-life", cause, p, amount)
 
     def draw(self, p: int, n: int = 1) -> None:
         """Draw ``n`` cards; an empty deck loses per the ``empty_deck`` setting (OB-109, OB-Q1)."""

@@ -95,9 +95,7 @@ def hit(state, ctx, step) -> None:
 @effect(GAME, "heal", params={"amount": _AMOUNT}, required=("amount",), phrase="you gain {amount} life")
 def heal(state, ctx, step) -> None:
     """The player gains life."""
-    n = state.amount(step, ctx)
-    state.life[ctx.player] += n
-    state.say(f"p{ctx.player + 1} gains {n} life: {state.life[ctx.player]}")
+    state.gain_life(ctx.player, state.amount(step, ctx), ctx.perm or ctx.source)
 
 
 @effect(GAME, "draw", params={"amount": _AMOUNT, "player": _PLAYER}, phrase="{player} draw{s} {cards}")

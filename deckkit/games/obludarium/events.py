@@ -34,7 +34,8 @@ class EventRules(AbilityRules):
         if self.result is not None or event not in self.game.watching:
             return
         watchers = [perm for q in (self.active, 1 - self.active) for perm in self.tables[q] if event in perm.info.events]
-        if card is not None and not isinstance(card, CardInfo) and event in card.info.events and card not in watchers:
+        if card is not None and not isinstance(card, CardInfo) and event in card.info.events and card not in watchers \
+                and event not in PLAYER_EVENTS:  # a loss's cause out of play watches no player's life
             watchers.append(card)  # a card's own "dies" trigger fires from the discard pile
         for perm in watchers:
             for on, ab in perm.info.triggers:

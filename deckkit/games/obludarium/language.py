@@ -5,10 +5,12 @@ Trigger events (``trigger.on``): ``enters`` (a monster or artifact is summoned o
 ``dies`` (a monster goes from play to the discard pile), ``attacks``, ``blocks``, ``is-blocked``,
 ``deals-damage`` (an unblocked attacker hits a player; the amount is the damage), ``turn-start``
 (after the untap and the draw, OB-601), ``turn-end`` (after the fights, before this turn's changes
-end), ``casts`` (a player casts a spell; the filter reads the spell) and ``food-laid`` (a food
-enters play). Events of a player (``turn-start``, ``turn-end``, ``casts``, ``food-laid``) read
-``who`` as whose: ``self`` the card's controller's, ``other`` the opponent's, ``any`` either
-player's (``side`` then narrows it: ``own``, ``enemy``). Replaceable events (``replace``): ``dies``
+end), ``casts`` (a player casts a spell; the filter reads the spell), ``food-laid`` (a food
+enters play), ``loses-life`` (a player has lost life, after replacements; the amount is the life
+lost) and ``gains-life`` (the amount is the life gained); for both the filter reads the card that
+caused it. Events of a player (``turn-start``, ``turn-end``, ``casts``, ``food-laid``, ``loses-life``,
+``gains-life``) read ``who`` as whose: ``self`` the card's controller's, ``other`` the opponent's,
+``any`` either player's (``side`` then narrows it: ``own``, ``enemy``). Replaceable events (``replace``): ``dies``
 (a monster would go from play to the discard pile) and ``loses-life`` (a player would lose life;
 ``who`` whose life, the filter reads the card that causes it: an unblocked attacker, a spell, a
 card whose ability it is). Filter fields:
@@ -41,7 +43,7 @@ KEYWORDS = {"cannot-block": "cannot block", "block-two": "can block two attacks 
             "attacks-at-once": "can attack in the turn it is summoned",
             "attacks-untapped": "does not tap when it attacks"}
 #: Events of a player rather than of a card: ``who`` is whose (see the module docstring).
-PLAYER_EVENTS = frozenset({"turn-start", "turn-end", "casts", "food-laid", "loses-life"})
+PLAYER_EVENTS = frozenset({"turn-start", "turn-end", "casts", "food-laid", "loses-life", "gains-life"})
 _STAT = {"attack": "attack", "defense": "defence"}
 _DELTA = {"anyOf": [{"type": "integer", "minimum": -99, "maximum": 99}, {"type": "object"}], "x-amount": True,
           "description": "How much it changes: -99 … 99, or a counted amount ({\"count\": …}, for each …)."}
@@ -152,6 +154,15 @@ def _words() -> lang.Vocabulary:
                    example={"on": "casts", "who": "other"}, of_player=True, noun="spell"),
         "food-laid": e("food-laid", "a food enters play", "whenever a food enters play on {whose} side",
                        card_types=IN_PLAY, of_player=True),
+        "loses-life": e("loses-life", "a player has lost life (OB-108), after replacements (none when a "
+                        "replacement prevented it all); the amount is the life lost, the filter reads the card that "
+                        "caused it (an unblocked attacker, a spell, a card whose ability it is)",
+                        "whenever {player} lose{s} life{source}", card_types=IN_PLAY, amount=True, measure="life",
+                        of_player=True, example={"on": "loses-life", "who": "other", "amount": {"min": 2}}),
+        "gains-life": e("gains-life", "a player has gained life; the amount is the life gained, the filter reads the "
+                        "card that caused it (a spell, a card whose ability it is)",
+                        "whenever {player} gain{s} life{source}", card_types=IN_PLAY, amount=True, measure="life",
+                        of_player=True, example={"on": "gains-life", "who": "self"}),
     }
     replaceable = {
         "dies": e("dies", "a monster would go from play to the discard pile (OB-826): it does not, and the "

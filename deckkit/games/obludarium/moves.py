@@ -268,8 +268,7 @@ def gain_life(state, ctx, step) -> None:
     """A player gains life (you, your opponent, each player, a card's owner …)."""
     n = state.amount(step, ctx)
     for p in state.players_of(step, ctx):
-        state.life[p] += n
-        state.say(f"p{p + 1} gains {n} life: {state.life[p]}")
+        state.gain_life(p, n, ctx.perm or ctx.source)  # the cause a gains-life trigger's filter reads
 
 
 # -- looking at a deck -------------------------------------------------------------------------------
