@@ -60,6 +60,10 @@ ENGLISH = {
     "dv-ob-life-pijavice": "Whenever your opponent loses life, you gain that much life.",
     "dv-ob-life-pakt": "Whenever your opponent loses 2 or more life, you draw a card.",
     "dv-ob-life-zridlo": "Whenever you gain 3 or more life, your opponent loses 1 life.",
+    # AF-106: a player's glory points going down or up as a trigger, the range before "glory".
+    "dv-af-glory-szamlalo": "Whenever your opponent loses glory points, you gain 1 VP.",
+    "dv-af-glory-tukor": "Whenever your opponent loses 2 or more glory points, you gain 1 glory point.",
+    "dv-af-glory-forras": "Whenever you gain glory points, you gain 1 VP.",
     # OB-D14: a searched card's tests follow the noun ("a monster with cost 2 or less card" before).
     "dv-ob-d14a": "Search your deck for a monster card with cost 2 or less, put it into your hand, then shuffle "
                   "your deck.",

@@ -90,12 +90,18 @@ REFUSED: list[tuple[str, dict, str, str]] = [
                 "abilities": [{"trigger": {"on": "loses-life", "who": "other", "amount": {"min": 0}},
                                "do": [{"effect": "draw", "amount": 1}]}]},
      "$.abilities[0].trigger.amount.min", "0"),
+    # AF-106 kind: a loss of glory is a player's, with no card for a filter to read.
+    ("AF-106", {"id": "dv-af-glory-filter", "game": "alomfogo", "name": "Árnyék", "type": "event", "cost": 2,
+                "text": "Whenever a dreamwalker makes your opponent lose glory points, gain 1 VP.",
+                "abilities": [{"trigger": {"on": "loses-glory", "who": "other", "filter": {"type": "dreamwalker"}},
+                               "do": [{"effect": "gain-vp", "amount": 1}]}]},
+     "$.abilities[0].trigger.filter", "'loses-glory'"),
 ]
 
 
 @pytest.mark.parametrize("rule,card,path,words", REFUSED, ids=[card["id"] for _, card, _, _ in REFUSED])
 def test_refused_with_path(rule: str, card: dict, path: str, words: str) -> None:
-    """AF-D13, AF-D16, AF-D18, AF-D22, AF-371, OB-108, OB-801, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path
+    """AF-106, AF-D13, AF-D16, AF-D18, AF-D22, AF-371, OB-108, OB-801, OB-D3, OB-D14, OB-D27, OB-D30 (G5): refused naming the path
     and the part, with a hint."""
     problems = ability_problems(card)
     assert problems, (rule, card["id"])

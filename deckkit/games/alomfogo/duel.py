@@ -329,10 +329,10 @@ class DuelRules(RulesBase):
         elif b > a:
             self._to_cage(ap, att)
             gain = 1 + dfn.card.glory  # AF-803, AF-809, AF-Q9
-            self.players[dp].glory += gain
             if self.logging:
                 self.note(f"{a} vs {b}: {dfn.card.name} wins; {att.card.name} goes to the spell cage; "
                           f"{self.pname(dp)} gains {gain} glory (AF-803)")
+            self.gain_glory(dp, gain)
         else:
             if self.logging:
                 self.note(f"{a} vs {b}: a tie, nobody loses (AF-756, AF-Q8)")

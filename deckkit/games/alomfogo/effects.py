@@ -143,9 +143,9 @@ def _glory(verb: str) -> Callable[[dict], str]:
 def gain_glory(state: AlomfogoState, ctx: Context, ability: Step) -> None:
     """The player gains N glory points (no maximum, AF-810)."""
     for index in state.affected_players(ctx, ability.player, ability):
-        state.players[index].glory += ctx.amount
         if state.logging:
             state.note(f"{state.pname(index)} gains {ctx.amount} glory")
+        state.gain_glory(index, ctx.amount)
 
 
 @effect(G, "lose-glory", params={"amount": AMOUNT, "player": PLAYER}, required=("amount",), phrase=_glory("lose"))

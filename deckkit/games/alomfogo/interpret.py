@@ -269,6 +269,8 @@ class AbilityRules(Resolver):
                     trig = ab.trigger
                     if trig is None or not self._sets_off(trig, controller, perm, source, owner, thing, card, role):
                         continue
+                    if trig.amount is not None and not trig.amount.low <= amount <= trig.amount.high:
+                        continue  # "whenever you lose 2 or more glory points"
                     if ab.per_turn and not self.within_limit(perm, source, ab):
                         continue  # AF-D21: "use this only once each turn"
                     d = self.duel or self.fought
@@ -288,8 +290,10 @@ class AbilityRules(Resolver):
 
     def _sets_off(self, trig: Any, controller: int, perm: Any, source: CardDef, owner: int, thing: Any,
                   card: Any, role: str | None) -> bool:
-        if card is None:  # a player's event: whose turn or draw it is
-            return trig.who == "any" or (trig.who == "self") == (owner == controller)
+        if card is None:  # a player's event: whose turn, draw or glory it is (side narrows "any")
+            if trig.who == "any":
+                return not (trig.side == "own" and owner != controller or trig.side == "enemy" and owner == controller)
+            return (trig.who == "self") == (owner == controller)
         own_card = thing is perm if perm is not None else card is source
         if trig.who == "self":
             return own_card

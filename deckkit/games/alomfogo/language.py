@@ -7,7 +7,9 @@ What a card can say, with the rule each word carries out:
   an unanswered challenge is won by the attacker, AF-710; a tie is neither, AF-756; filter
   ``role`` = ``attacker`` / ``defender`` for "as the attacker"), ``phase-1`` … ``phase-4`` (the start
   of a phase of your turn, ``who: other`` an opponent's, ``any``; ``player: "that-player"`` is the
-  turn's player, AF-D24), ``draw`` (a player draws a card), ``turn-end`` (after phase 4, AF-D19);
+  turn's player, AF-D24), ``draw`` (a player draws a card), ``turn-end`` (after phase 4, AF-D19),
+  ``loses-glory`` / ``gains-glory`` (a player's glory points go down or up; the amount is how many,
+  and ``who: any`` with ``side`` narrows whose);
 - **replaceable** events (``{"replace": {"on": …}, "do": […]}`` or ``"prevent": true``): ``damaged``,
   ``resting`` (a card in play would turn so, AF-D25), ``rests-after-duel`` (AF-757's rest after any
   duel it fought, AF-D11) and ``rests-after-win`` (after a duel it won, szívós);
@@ -113,6 +115,13 @@ def _words() -> lang.Vocabulary:
                       card_types=in_play),
             "turn-end": E("turn-end", "a turn ends, after its phase 4", "at the end of {whose} turn",
                           card_types=in_play, example={"on": "turn-end"}, card=False),
+            "loses-glory": E("loses-glory", "a player has lost glory points (an unanswered challenge, AF-711, or a "
+                             "card); the amount is the points lost", "whenever {player} lose{s} glory points",
+                             card_types=in_play, amount=True, measure="glory", of_player=True, card=False,
+                             example={"on": "loses-glory", "who": "other", "amount": {"min": 2}}),
+            "gains-glory": E("gains-glory", "a player has gained glory points (a defender's won duel, AF-803, or a "
+                             "card); the amount is the points gained", "whenever {player} gain{s} glory points",
+                             card_types=in_play, amount=True, measure="glory", of_player=True, card=False),
         },
         replaceable={
             "damaged": E("damaged", "a card in play would become damaged (AF-410; AF-D25)",

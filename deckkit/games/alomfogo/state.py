@@ -211,8 +211,10 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
         return True
 
     def lose_glory(self, index: int, amount: int) -> None:
-        """Take glory points; at 0 the player is out (AF-106, AF-914)."""
+        """Take glory points; at 0 the player is out (AF-106, AF-914). A ``loses-glory`` trigger reads
+        the points actually lost."""
         player = self.players[index]
+        before = player.glory
         player.glory -= amount
         if player.glory <= 0:
             player.glory = max(player.glory, 0)
@@ -220,6 +222,15 @@ class AlomfogoState(AbilityRules, DuelRules, PlayRules, Observation, State):
                 self.note(f"{self.pname(index)} has no glory left and loses (AF-106)")
             self.ended_by = "AF-106"
             self.eliminate(index)
+        lost = before - player.glory
+        if lost > 0 and self.result is None and "loses-glory" in self.game.pool.watched:
+            self.fire("loses-glory", index, amount=lost)
+
+    def gain_glory(self, index: int, amount: int) -> None:
+        """Give glory points (no maximum, AF-810); a ``gains-glory`` trigger reads how many."""
+        self.players[index].glory += amount
+        if amount > 0 and self.result is None and "gains-glory" in self.game.pool.watched:
+            self.fire("gains-glory", index, amount=amount)
 
     def end_rule(self) -> str | None:
         """The rule that took the last player out: AF-106 (glory 0) or AF-107 (a draw from an empty deck)."""
