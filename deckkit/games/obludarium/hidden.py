@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from deckkit.engine.core import Action, State
 from deckkit.engine.hidden import MatchSupport, redeal
 from deckkit.games.obludarium import defence, policies
-from deckkit.games.obludarium.evaluation import evaluate
 from deckkit.games.obludarium.cards import FOOD
 from deckkit.games.obludarium.legality import lay_outs
+from deckkit.games.obludarium.search_eval import evaluate
 from deckkit.games.obludarium.state import ATTACK, BLOCK, FIGHT, MAIN, ObState
 
 
@@ -99,5 +99,7 @@ def rollout(state: State, rng: random.Random | None = None) -> Action:
 # actions, 15% random moves, which also cast the instants) costs about as much as random playouts
 # (5-6 s of CPU a game against 6.5 s): MCTS(200) won 66 of 100 games against greedy (95% CI 56-75%;
 # 36/50 as p1, 30/50 as p2) where random playouts won half.
+# The search scores its leaves with a symmetric read (search_eval): the greedy pilot's own evaluation is
+# built for a goldfish race and undervalues blockers and one's own life against a real opponent.
 MATCH = MatchSupport(view=view, determinise=determinise, new_match=new_match, greedy=greedy, evaluate=evaluate,
                      length=lambda state: state.turn, playout="rollout", playout_depth=40, rollout=rollout)
