@@ -55,13 +55,7 @@ def value(state, p: int) -> float:
         return WON if result == p else -WON if isinstance(result, int) else 0.0
     q = 1 - p
     life = state.life
-    phase = state.phase
-    if phase == MAIN and not state.stack:
-        damage, dead = _combat(state, _ready(state))
-    elif state.attackers and phase in _COMBAT:
-        damage, dead = _combat(state, state.attackers)
-    else:
-        damage, dead = 0, ()
+    damage, dead = attacks_under_way(state)
     if damage:
         taken = 1 - state.active
         if damage >= life[taken]:
@@ -203,6 +197,17 @@ def _abilities(info) -> float:
 
 #: :func:`_abilities` of each card's facts (which never change), read once.
 _ABILITIES: dict = {}
+
+
+def attacks_under_way(state) -> tuple[int, tuple]:
+    """(damage to the player not on turn, monsters that die) of the attacks this turn can still make:
+    every ready monster in the main phase with nothing on the stack, the declared attackers in combat."""
+    phase = state.phase
+    if phase == MAIN and not state.stack:
+        return _combat(state, _ready(state))
+    if state.attackers and phase in _COMBAT:
+        return _combat(state, state.attackers)
+    return 0, ()
 
 
 def _ready(state) -> list:

@@ -24,8 +24,7 @@ import math
 
 from deckkit.engine.hidden import squash
 from deckkit.games.obludarium.cards import FOOD, MONSTER
-from deckkit.games.obludarium.evaluation import _abilities, _combat, _ready
-from deckkit.games.obludarium.legality import ATTACK, BLOCK, FIGHT, MAIN
+from deckkit.games.obludarium.evaluation import _abilities, attacks_under_way
 
 #: Weights, in points of life at full life: life (``LIFE * sqrt(life)``), a point of lasting attack and
 #: of defence, a monster's body, a card in hand, food in play while short (and after), an artifact,
@@ -39,8 +38,6 @@ EVASION = 1.3
 CHUMP = 0.5
 #: The spread of :func:`evaluate`: a difference of this many points is a 3-to-1 position.
 SCALE = 10.0
-
-_COMBAT = (ATTACK, BLOCK, FIGHT)
 
 
 def evaluate(state, player: int) -> float:
@@ -60,13 +57,7 @@ def evaluate(state, player: int) -> float:
 def margin(state, player: int) -> float:
     """``player``'s worth minus the other's (see the module docstring), in points of life at full life;
     infinite where the attacks under way take the last life of one side. Only for a game not over."""
-    phase = state.phase
-    if phase == MAIN and not state.stack:
-        damage, dead = _combat(state, _ready(state))
-    elif state.attackers and phase in _COMBAT:
-        damage, dead = _combat(state, state.attackers)
-    else:
-        damage, dead = 0, ()
+    damage, dead = attacks_under_way(state)
     life = list(state.life)
     active = state.active
     if damage:
