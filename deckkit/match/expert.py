@@ -37,6 +37,7 @@ from collections.abc import Callable
 
 from deckkit.engine.core import TERMINAL, Action, State
 from deckkit.engine.hidden import MatchSupport
+from deckkit.match.mcts import check_limits
 
 HORIZON = 2  # turns a playout reaches: the rest of this one and the next (the answer to this turn)
 MAX_ACTIONS = 80  # a playout stops after this many actions even within its turns (a loop, a long turn)
@@ -55,10 +56,7 @@ class Expert:
     def __init__(self, support: MatchSupport, budget: int, *, think: float | None = None,
                  horizon: int = HORIZON, max_actions: int = MAX_ACTIONS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
-        if budget < 1:
-            raise ValueError(f"a search needs at least one playout per decision, not {budget}")
-        if think is not None and not (think > 0 and math.isfinite(think)):
-            raise ValueError(f"a search needs a positive, finite time per decision, not {think}")
+        check_limits(budget, think)
         self.support = support
         self.budget = budget
         self.think = think

@@ -48,6 +48,14 @@ class Node:
         self.children: dict[Action, Node] = {}
 
 
+def check_limits(budget: int, think: float | None) -> None:
+    """Refuse a search budget below one playout or a time per decision that is not positive and finite."""
+    if budget < 1:
+        raise ValueError(f"a search needs at least one playout per decision, not {budget}")
+    if think is not None and not (think > 0 and math.isfinite(think)):
+        raise ValueError(f"a search needs a positive, finite time per decision, not {think}")
+
+
 class MCTS:
     """The search AI: ``budget`` playouts per decision, or as many as ``think`` seconds allow (see the
     module docstring)."""
@@ -59,10 +67,7 @@ class MCTS:
                  head: int | None = None, think: float | None = None,
                  leaf: Callable[[State, int], float] | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
-        if budget < 1:
-            raise ValueError(f"a search needs at least one playout per decision, not {budget}")
-        if think is not None and not (think > 0 and math.isfinite(think)):
-            raise ValueError(f"a search needs a positive, finite time per decision, not {think}")
+        check_limits(budget, think)
         self.support = support
         self.budget = budget
         self.think = think
