@@ -224,6 +224,9 @@ def play_chunk_packed(job: AnyJob, start: int, stop: int, seed: int | str | None
     return pickle.dumps(pack(play_chunk(job, start, stop)), protocol=pickle.HIGHEST_PROTOCOL)
 
 
+#: Seconds a Ctrl-C waits for the chunks already running before it stops the workers.
+INTERRUPT_GRACE = 10.0
+
 #: Jobs the local workers were forked with, by key: a chunk of one of them names it instead of
 #: carrying it (a deck's cards, pickled and unpickled for every chunk, cost as much as a few games).
 _INHERITED: dict[str, AnyJob] = {}
@@ -395,11 +398,27 @@ class ProcessBackend(Backend):
         except KeyboardInterrupt:
             for f in futures:
                 f.cancel()
-            # Chunks already running are short; wait for them so their games count.
-            finished = [r for f in futures if not f.cancelled()
-                        for r in (results[f] if f in results else unpack(f.result()))]
+            # Chunks already running are short; wait for them so their games count — but only so long:
+            # a pool that stops answering (a worker stuck writing its result) must not hold Ctrl-C.
+            running = [f for f in futures if not f.cancelled() and f not in results]
+            done, stuck = wait(running, timeout=INTERRUPT_GRACE)
+            for f in done:
+                results[f] = unpack(f.result())
+            if stuck:
+                self._abandon()
+            finished = [r for f in futures if f in results for r in results[f]]
             raise Interrupted([sorted(finished, key=record_index)]) from None
         return [r for f in futures for r in results[f]]
+
+    def _abandon(self) -> None:
+        """Stop the workers at once (their unfinished chunks are lost) and let the pool go."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        # The executor keeps its processes private; terminating them is the only way not to wait.
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         if self._pool is not None:
