@@ -13,3 +13,14 @@ def make_deck(**groups: int) -> list[dict]:
             card["cost"] = cost
         cards.extend([card] * n)
     return cards
+
+
+def engine_odds(engine_class, cards, cond, q, keep=None):
+    """(the odds engine ``engine_class`` built for ``cond`` kept by ``keep`` (default ``cond``), its block odds of ``q``)."""
+    from deckkit.hands.odds import atoms_of
+    from deckkit.hands.odds_terms import block_odds
+
+    keep_cond = keep or cond
+    queries, sigs, counts = atoms_of([cond, keep_cond], cards)
+    engine = engine_class(counts, sigs, {"cond": cond, "keep": keep_cond}, queries)
+    return engine, block_odds(engine, q.sizes, q.draws, q.mulligan == "bottom")

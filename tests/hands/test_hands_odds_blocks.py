@@ -10,19 +10,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from hands_helpers import make_deck
+from hands_helpers import engine_odds, make_deck
 from deckkit.hands.conditions import compile_condition
-from deckkit.hands.odds import atoms_of, question
+from deckkit.hands.odds import question
 from deckkit.hands.odds_blocks import BlockOdds, clauses
-from deckkit.hands.odds_terms import block_odds
 from deckkit.hands.odds_enum import enumerated_odds
 
 
 def blocks(cards, cond, q, keep=None):
-    keep_cond = keep or cond
-    queries, sigs, counts = atoms_of([cond, keep_cond], cards)
-    engine = BlockOdds(counts, sigs, {"cond": cond, "keep": keep_cond}, queries)
-    return engine, block_odds(engine, q.sizes, q.draws, q.mulligan == "bottom")
+    return engine_odds(BlockOdds, cards, cond, q, keep)
 
 
 def test_clauses_split_the_top_level_and_and_a_negated_or():

@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from hands_helpers import make_deck
+from hands_helpers import engine_odds, make_deck
 from deckkit.hands.conditions import compile_condition
-from deckkit.hands.odds import atoms_of, exact_odds, question
+from deckkit.hands.odds import exact_odds, question
 from deckkit.hands.odds_enum import enumerated_odds
-from deckkit.hands.odds_terms import block_odds, negation, polarised
+from deckkit.hands.odds_terms import negation, polarised
 
 
 def _terms(cards, cond, q, keep=None):
-    keep_cond = keep or cond
-    queries, sigs, counts = atoms_of([cond, keep_cond], cards)
-    engine = polarised(counts, sigs, {"cond": cond, "keep": keep_cond}, queries)
-    return engine, block_odds(engine, q.sizes, q.draws, q.mulligan == "bottom")
+    return engine_odds(polarised, cards, cond, q, keep)
 
 
 def test_negation_reverses_every_verdict():
